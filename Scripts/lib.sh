@@ -1,0 +1,26 @@
+# Shared set-up for Scripts/*: installs missing Debian packages and puts Swift on PATH. Sourced, not run.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export PATH="/opt/swift/usr/bin:$PATH"
+
+# Debian packages the build, the tests and the gallery need.
+TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev libsqlite3-dev tmux pkg-config)
+
+ensure_packages() {
+  local missing=()
+  for p in "${TERMINI_APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "==> installing Debian packages: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+  if ! command -v swift >/dev/null; then
+    echo "error: Swift 6.3 was not found at /opt/swift or on PATH; install it first (https://swift.org/install)." >&2
+    exit 1
+  fi
+}

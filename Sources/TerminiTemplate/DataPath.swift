@@ -1,0 +1,160 @@
+/// A path into page data such as `todos[3].done`: the keys of `setData` and the bindings of templates.
+public struct DataPath: Hashable, Sendable, CustomStringConvertible {
+    /// One step of a path: an object member or an array index.
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public init(_ components: [Component]) { self.components = components }
+
+    /// The empty path, which names the whole data object.
+    public static let root = DataPath([])
+
+    /// Parses `a.b[0].c`. Keys are any characters except `.`, `[` and `]`; indices are non-negative integers.
+    public init(parsing text: String) throws(DataPathError) {
+        var components: [Component] = []
+        let chars = Array(text.unicodeScalars)
+        var i = 0
+        var key = ""
+        var expectKey = true
+        func fail(_ message: String, _ at: Int) -> DataPathError {
+            DataPathError(path: text, column: at + 1, message: message)
+        }
+        if chars.isEmpty { throw fail("the path is empty", 0) }
+        while i < chars.count {
+            let c = chars[i]
+            switch c {
+            case ".":
+                if key.isEmpty { throw fail("expected a key before '.'", i) }
+                components.append(.key(key)); key = ""; expectKey = true
+                i += 1
+            case "[":
+                if !key.isEmpty { components.append(.key(key)); key = "" } else if expectKey && components.isEmpty {
+                    throw fail("expected a key before '['", i)
+                } else if expectKey { throw fail("expected a key after '.'", i) }
+                i += 1
+                var digits = ""
+                while i < chars.count, ("0"..."9").contains(chars[i]) { digits.unicodeScalars.append(chars[i]); i += 1 }
+                guard !digits.isEmpty else { throw fail("expected an array index after '['", i) }
+                guard i < chars.count, chars[i] == "]" else { throw fail("expected ']' to close the index", i) }
+                guard let n = Int(digits), n <= 100_000_000 else { throw fail("array index is too large", i) }
+                components.append(.index(n))
+                i += 1
+                expectKey = false
+                if i < chars.count, chars[i] != ".", chars[i] != "[" {
+                    throw fail("expected '.' or '[' after ']'", i)
+                }
+                if i < chars.count, chars[i] == "." {
+                    i += 1
+                    expectKey = true
+                    if i == chars.count { throw fail("expected a key after '.'", i) }
+                }
+            case "]":
+                throw fail("unexpected ']'", i)
+            default:
+                if c.properties.isWhitespace && key.isEmpty { throw fail("unexpected whitespace", i) }
+                key.unicodeScalars.append(c)
+                expectKey = false
+                i += 1
+            }
+        }
+        if !key.isEmpty { components.append(.key(key)) } else if expectKey { throw fail("expected a key", chars.count) }
+        self.components = components
+    }
+
+    public var description: String {
+        var out = ""
+        for c in components {
+            switch c {
+            case .key(let k): out += out.isEmpty ? k : "." + k
+            case .index(let n): out += "[\(n)]"
+            }
+        }
+        return out
+    }
+
+    /// Two paths overlap when either is a prefix of the other: a change at one may change what the other reads.
+    public func overlaps(_ other: DataPath) -> Bool {
+        let n = min(components.count, other.components.count)
+        for i in 0..<n where components[i] != other.components[i] { return false }
+        return true
+    }
+
+    /// Whether `self` is a prefix of `other` (or equal to it).
+    public func isPrefix(of other: DataPath) -> Bool {
+        guard components.count <= other.components.count else { return false }
+        for i in 0..<components.count where components[i] != other.components[i] { return false }
+        return true
+    }
+
+    public func appending(_ component: Component) -> DataPath { DataPath(components + [component]) }
+    public func appending(_ path: DataPath) -> DataPath { DataPath(components + path.components) }
+
+    /// The first component's key, which names the top-level data field the path starts in.
+    public var head: String? { if case .key(let k)? = components.first { return k } else { return nil } }
+}
+
+/// A data path that could not be parsed; `column` is 1-based within the path text.
+public struct DataPathError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var path: String
+    public var column: Int
+    public var message: String
+    public var description: String { "invalid data path '\(path)' at column \(column): \(message)" }
+}
+
+extension JSONValue {
+    /// Reads the value at `path`; a missing step yields nil rather than trapping. `length` of arrays and strings is readable.
+    public func value(at path: DataPath) -> JSONValue? {
+        var current = self
+        for component in path.components {
+            switch (component, current) {
+            case (.key(let k), .object(let o)):
+                guard let next = o[k] else { return nil }
+                current = next
+            case (.index(let i), .array(let a)):
+                guard i < a.count else { return nil }
+                current = a[i]
+            case (.key("length"), .array(let a)): current = .number(Double(a.count))
+            case (.key("length"), .string(let s)): current = .number(Double(s.count))
+            case (.key(let k), .array(let a)):
+                guard let i = Int(k), i >= 0, i < a.count else { return nil }
+                current = a[i]
+            default: return nil
+            }
+        }
+        return current
+    }
+
+    /// Writes `newValue` at `path` with WeChat setData semantics: missing or non-container intermediates become
+    /// objects (or arrays, when the next step is an index), and arrays grow with nulls to reach an index.
+    public mutating func set(_ newValue: JSONValue, at path: DataPath) {
+        set(newValue, at: path.components[...])
+    }
+
+    private mutating func set(_ newValue: JSONValue, at components: ArraySlice<DataPath.Component>) {
+        guard let first = components.first else { self = newValue; return }
+        let rest = components.dropFirst()
+        switch first {
+        case .key(let k):
+            var members: [String: JSONValue]
+            if case .object(let o) = self { members = o; self = .null } else { members = [:] }
+            var child = members[k] ?? .null
+            members[k] = nil
+            child.set(newValue, at: rest)
+            members[k] = child
+            self = .object(members)
+        case .index(let i):
+            var items: [JSONValue]
+            if case .array(let a) = self { items = a; self = .null } else { items = [] }
+            if items.count <= i { items.append(contentsOf: repeatElement(.null, count: i + 1 - items.count)) }
+            var child = items[i]
+            items[i] = .null
+            child.set(newValue, at: rest)
+            items[i] = child
+            self = .array(items)
+        }
+    }
+}

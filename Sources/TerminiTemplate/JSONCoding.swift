@@ -1,0 +1,283 @@
+/// A JSON text that could not be parsed, with the 1-based line and column of the first bad byte.
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(line):\(column): \(message)" }
+}
+
+extension JSONValue {
+    /// Parses JSON text. Written by hand so errors carry a line and column and no Foundation bridging is paid.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var utf8 = Array(text.utf8)
+        return try utf8.withUnsafeMutableBufferPointer { buf throws(JSONSyntaxError) in
+            var parser = JSONParser(bytes: UnsafeBufferPointer(buf))
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses JSON from raw bytes, rejecting invalid UTF-8.
+    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw JSONSyntaxError(message: "the file is not valid UTF-8", line: 1, column: 1)
+        }
+        return try parse(text)
+    }
+
+    /// Compact JSON text with sorted object keys.
+    public func serialized() -> String {
+        var out = ""
+        write(to: &out, pretty: false, indent: 0)
+        return out
+    }
+
+    /// Indented JSON text with sorted object keys, for files people read and diff.
+    public func prettySerialized() -> String {
+        var out = ""
+        write(to: &out, pretty: true, indent: 0)
+        return out
+    }
+
+    private func write(to out: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n):
+            out += n.isFinite ? JSONValue.formatNumber(n) : "null"
+        case .string(let s): JSONValue.writeEscaped(s, to: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                if pretty { out += "\n"; out += String(repeating: "  ", count: indent + 1) }
+                item.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out += "\n"; out += String(repeating: "  ", count: indent) }
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { out += "," }
+                if pretty { out += "\n"; out += String(repeating: "  ", count: indent + 1) }
+                JSONValue.writeEscaped(key, to: &out)
+                out += pretty ? ": " : ":"
+                members[key]!.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out += "\n"; out += String(repeating: "  ", count: indent) }
+            out += "}"
+        }
+    }
+
+    static func writeEscaped(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+/// Recursive-descent JSON parser over UTF-8 bytes.
+struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    /// Deep nesting is refused rather than allowed to overflow the stack.
+    static let maxDepth = 2000
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        skipSpace()
+        if pos >= bytes.count { throw error("the document is empty") }
+        let value = try parseValue(depth: 0)
+        skipSpace()
+        if pos < bytes.count { throw error("unexpected text after the JSON value") }
+        return value
+    }
+
+    func error(_ message: String) -> JSONSyntaxError {
+        var line = 1, column = 1
+        var i = 0
+        while i < pos && i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return JSONSyntaxError(message: message, line: line, column: column)
+    }
+
+    mutating func skipSpace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+        guard pos < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[pos] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[pos])))'")
+        }
+    }
+
+    mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard pos + w.count <= bytes.count else { throw error("unexpected end of input") }
+        for i in 0..<w.count where bytes[pos + i] != w[i] { throw error("invalid literal") }
+        pos += w.count
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        pos += 1
+        var members: [String: JSONValue] = [:]
+        skipSpace()
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let key = try parseString()
+            skipSpace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+            pos += 1
+            skipSpace()
+            members[key] = try parseValue(depth: depth + 1)
+            skipSpace()
+            guard pos < bytes.count else { throw error("unterminated object") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+            throw error("expected ',' or '}' in object")
+        }
+    }
+
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        pos += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+        while true {
+            skipSpace()
+            items.append(try parseValue(depth: depth + 1))
+            skipSpace()
+            guard pos < bytes.count else { throw error("unterminated array") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+            throw error("expected ',' or ']' in array")
+        }
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        pos += 1
+        let start = pos
+        // Fast path: no escapes.
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+                pos += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("control character in string") }
+            pos += 1
+        }
+        var scalars = Array(bytes[start..<pos])
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") { pos += 1; return String(decoding: scalars, as: UTF8.self) }
+            if b < 0x20 { throw error("control character in string") }
+            if b != UInt8(ascii: "\\") { scalars.append(b); pos += 1; continue }
+            pos += 1
+            guard pos < bytes.count else { break }
+            let e = bytes[pos]
+            pos += 1
+            switch e {
+            case UInt8(ascii: "\""): scalars.append(0x22)
+            case UInt8(ascii: "\\"): scalars.append(0x5C)
+            case UInt8(ascii: "/"): scalars.append(0x2F)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800..<0xDC00).contains(code), pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"),
+                    bytes[pos + 1] == UInt8(ascii: "u")
+                {
+                    pos += 2
+                    let low = try parseHex4()
+                    if (0xDC00..<0xE000).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                }
+                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default: throw error("invalid escape sequence")
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard pos + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[pos]
+            let d: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape")
+            }
+            v = v * 16 + d
+            pos += 1
+        }
+        return v
+    }
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = pos
+        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        var digits = 0
+        while pos < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[pos]) { pos += 1; digits += 1 }
+        if digits == 0 { throw error("invalid number") }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
+            pos += 1
+            var frac = 0
+            while pos < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[pos]) { pos += 1; frac += 1 }
+            if frac == 0 { throw error("invalid number") }
+        }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+            pos += 1
+            if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+            var exp = 0
+            while pos < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[pos]) { pos += 1; exp += 1 }
+            if exp == 0 { throw error("invalid number") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+        guard let value = Double(text) else { throw error("invalid number") }
+        return value
+    }
+}

@@ -1,0 +1,88 @@
+/// A JSON value: the one currency that templates, page data, setData patches and command parameters share.
+///
+/// Numbers are doubles, as in JavaScript. Objects are unordered; serialization sorts keys so output is stable.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension JSONValue {
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+
+    /// The value as an integer when it is a whole number that fits.
+    public var intValue: Int? {
+        guard case .number(let n) = self, n.rounded() == n, abs(n) < 9.0e15 else { return nil }
+        return Int(n)
+    }
+
+    /// Object member lookup; nil for non-objects and missing keys.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+
+    /// The JSON type name used in error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// JavaScript truthiness: null, false, 0, NaN and "" are falsy; arrays and objects are truthy.
+    public var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let b): b
+        case .number(let n): !(n == 0 || n.isNaN)
+        case .string(let s): !s.isEmpty
+        case .array, .object: true
+        }
+    }
+
+    /// The text a value shows as when interpolated into a template string; null renders as empty.
+    public var displayText: String {
+        switch self {
+        case .null: ""
+        case .bool(let b): b ? "true" : "false"
+        case .number(let n): JSONValue.formatNumber(n)
+        case .string(let s): s
+        case .array, .object: serialized()
+        }
+    }
+
+    /// Formats a number the way JavaScript's `String(n)` does for the common cases.
+    public static func formatNumber(_ n: Double) -> String {
+        if n.isNaN { return "NaN" }
+        if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
+        if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
+        return String(n)
+    }
+}

@@ -1,0 +1,1 @@
+// TerminiTerminal: see docs/ARCHITECTURE.md for this module's role. Filled in by its issue.

@@ -1,0 +1,1 @@
+print("termini: not built yet")

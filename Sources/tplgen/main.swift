@@ -1,0 +1,1 @@
+print("tplgen: not built yet")
