@@ -61,6 +61,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
+        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
