@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func syntaxErrorNamesLineAndColumn() {
-        #expect(throws: JSONSyntaxError(message: "expected ',' or '}' in object", line: 2, column: 8)) {
+        #expect(throws: JSONSyntaxError(message: "expected ',' or '}' in object", line: 2, column: 9)) {
             try JSONValue.parse("{\"a\": 1,\n \"b\": 2 \"c\"}")
         }
     }
