@@ -7,6 +7,7 @@ import TerminiTemplate
 /// The outcome of one compile run: every page that compiled and every error. Callers write pages only when
 /// `diagnostics` is empty, so a run with any error produces no output at all.
 public struct CompilationResult: Sendable {
+    /// Pages in declaration order.
     public var pages: [TemplateFile]
     public var diagnostics: [CompileDiagnostic]
     public var succeeded: Bool { diagnostics.isEmpty }
