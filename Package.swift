@@ -63,6 +63,7 @@ let package = Package(
 
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
+        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),

@@ -229,6 +229,8 @@ struct JSONParser {
                     let low = try parseHex4()
                     if (0xDC00..<0xE000).contains(low) {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        pos -= 6  // not a pair: the second escape is a character of its own
                     }
                 }
                 let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"

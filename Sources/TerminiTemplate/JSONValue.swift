@@ -78,11 +78,42 @@ extension JSONValue {
         }
     }
 
-    /// Formats a number the way JavaScript's `String(n)` does for the common cases.
+    /// Formats a number the way JavaScript's `String(n)` does: `1` not `1.0`, `1e-7` not `1e-07`,
+    /// `1e+21`, and plain digits up to 21 integer digits.
     public static func formatNumber(_ n: Double) -> String {
         if n.isNaN { return "NaN" }
         if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
         if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
-        return String(n)
+        // Swift's description already holds the shortest round-tripping digits; only the layout differs from JS.
+        var text = Substring(n.description)
+        let negative = text.hasPrefix("-")
+        if negative { text = text.dropFirst() }
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: e)...]) ?? 0
+            text = text[..<e]
+        }
+        var digits = ""
+        var pointPosition = text.count
+        for (i, c) in text.enumerated() {
+            if c == "." { pointPosition = i } else { digits.append(c) }
+        }
+        // Normalize to digits d1d2…dk with value 0.d1d2…dk × 10^point, dropping leading and trailing zeros.
+        var point = pointPosition + exponent
+        while digits.hasPrefix("0"), digits.count > 1 { digits.removeFirst(); point -= 1 }
+        while digits.hasSuffix("0"), digits.count > 1 { digits.removeLast() }
+        let k = digits.count
+        var out = negative ? "-" : ""
+        if k <= point && point <= 21 {
+            out += digits + String(repeating: "0", count: point - k)
+        } else if 0 < point && point <= 21 {
+            out += digits.prefix(point) + "." + digits.dropFirst(point)
+        } else if -6 < point && point <= 0 {
+            out += "0." + String(repeating: "0", count: -point) + digits
+        } else {
+            let e = point - 1
+            out += digits.prefix(1) + (k > 1 ? "." + digits.dropFirst() : "") + (e < 0 ? "e-" : "e+") + String(abs(e))
+        }
+        return out
     }
 }
