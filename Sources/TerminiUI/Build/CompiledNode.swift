@@ -1,0 +1,94 @@
+import TerminiTemplate
+
+/// A template node prepared once per page load: its widget type, parsed bindings and compiled children.
+/// Elements point at these; nothing here depends on page data.
+final class CompiledNode: @unchecked Sendable {
+    let type: WidgetType
+    let cls: String
+    let loc: String?
+    /// Props other than the modifiers below, parsed.
+    let props: [(name: String, value: PropValue)]
+    let key: PropValue?
+    let globalKey: PropValue?
+    let dataset: PropValue?
+    let hidden: PropValue?
+    /// The list expression of ForEach/ListView (`p1`).
+    let items: PropValue?
+    let children: [CompiledNode]
+    /// `If`'s else branch.
+    let elseChildren: [CompiledNode]
+    /// A load-time error (unknown cls, bad expression, nesting too deep): the node renders as an error box.
+    let loadError: String?
+
+    /// Deeper templates become an error box at this depth instead of risking the stack in recursive passes.
+    static let maxDepth = 200
+
+    private init(type: WidgetType, cls: String, loc: String?, props: [(name: String, value: PropValue)],
+                 key: PropValue?, globalKey: PropValue?, dataset: PropValue?, hidden: PropValue?, items: PropValue?,
+                 children: [CompiledNode], elseChildren: [CompiledNode], loadError: String?)
+    {
+        self.type = type
+        self.cls = cls
+        self.loc = loc
+        self.props = props
+        self.key = key
+        self.globalKey = globalKey
+        self.dataset = dataset
+        self.hidden = hidden
+        self.items = items
+        self.children = children
+        self.elseChildren = elseChildren
+        self.loadError = loadError
+    }
+
+    static func errorNode(cls: String, loc: String?, message: String) -> CompiledNode {
+        CompiledNode(type: .error, cls: cls, loc: loc, props: [], key: nil, globalKey: nil, dataset: nil, hidden: nil,
+                     items: nil, children: [], elseChildren: [], loadError: message)
+    }
+
+    /// Compiles `node` and its descendants. Never throws: problems become error nodes that carry the loc.
+    static func compile(_ node: TemplateNode, depth: Int = 0) -> CompiledNode {
+        if depth >= maxDepth {
+            return errorNode(cls: node.cls, loc: node.loc, message: "nesting deeper than \(maxDepth) levels")
+        }
+        guard let type = WidgetType(cls: node.cls) else {
+            return errorNode(cls: node.cls, loc: node.loc, message: "unknown widget '\(node.cls)'")
+        }
+        var props: [(name: String, value: PropValue)] = []
+        var key: PropValue?, globalKey: PropValue?, dataset: PropValue?, hidden: PropValue?, items: PropValue?
+        do {
+            for (name, value) in node.props.sorted(by: { $0.key < $1.key }) {
+                let compiled = try PropValue.compile(value)
+                switch name {
+                case "key" where type != .forEach && type != .listView: key = compiled
+                case "globalKey": globalKey = compiled
+                case "data": dataset = compiled
+                case "hidden": hidden = compiled
+                case "p1" where type == .forEach || type == .listView: items = compiled
+                default: props.append((name, compiled))
+                }
+            }
+        } catch {
+            return errorNode(cls: node.cls, loc: node.loc, message: "expression error: \(error)")
+        }
+        if (type == .forEach || type == .listView) && items == nil {
+            return errorNode(cls: node.cls, loc: node.loc, message: "\(node.cls): missing required prop 'p1' (the items)")
+        }
+        let children = type.hasChildren ? node.children.map { compile($0, depth: depth + 1) } : []
+        let elseChildren = type == .ifControl ? (node.slots["else"] ?? []).map { compile($0, depth: depth + 1) } : []
+        return CompiledNode(type: type, cls: node.cls, loc: node.loc, props: props, key: key, globalKey: globalKey,
+                            dataset: dataset, hidden: hidden, items: items, children: children,
+                            elseChildren: elseChildren, loadError: nil)
+    }
+
+    /// The synthetic node every ForEach/ListView item uses: its children are the list's template children.
+    lazy var itemNode: CompiledNode = CompiledNode(
+        type: .item, cls: "#item", loc: loc, props: [], key: nil, globalKey: nil, dataset: nil, hidden: nil,
+        items: nil, children: children, elseChildren: [], loadError: nil)
+
+    /// The invisible top of every page: an item with no binding whose one child is the template root.
+    static func pageRoot(child: CompiledNode) -> CompiledNode {
+        CompiledNode(type: .item, cls: "#page", loc: child.loc, props: [], key: nil, globalKey: nil, dataset: nil,
+                     hidden: nil, items: nil, children: [child], elseChildren: [], loadError: nil)
+    }
+}

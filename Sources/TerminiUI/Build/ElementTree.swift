@@ -1,0 +1,434 @@
+import TerminiTemplate
+
+/// The retained element tree of one page and the reconciler that keeps it in step with templates and data.
+///
+/// A build pass refreshes only dirty elements: an element re-evaluates its own props; fragments (If, ForEach,
+/// ListView) re-match their children by type and key. Children that keep their template node and scope are left
+/// alone, so a patch costs in proportion to the elements that read it.
+final class ElementTree {
+    /// One child to place: its template node, identity key and (for list items) the names it binds.
+    struct ChildSpec {
+        var node: CompiledNode
+        var key: WidgetKey?
+        var binding: ItemBinding?
+        var identity: KeyedChildrenDiff.Identity { .init(type: node.type.rawValue, key: key) }
+    }
+
+    private(set) var data: JSONValue
+    let root: Element
+    let readIndex = ReadIndex()
+    var globalKeys: [String: Element] = [:]
+    private(set) var diagnostics: [RenderDiagnostic] = []
+    private var diagnosticSet: Set<RenderDiagnostic> = []
+    var stats = BuildStats()
+    private var pass = 0
+    private var deactivated: [Element] = []
+    private var dirty: [Element] = []
+    private var dirtyPass: [ObjectIdentifier: Int] = [:]
+    var needsLayout = true
+    /// Elements laid out in the current layout pass.
+    var layoutNodes = 0
+    /// Spinner animation frame, advanced by `PageView.tick`.
+    var spinnerFrame = 0
+    /// Elements painted in the last frame, in paint order (later ones are on top), for hit testing and focus.
+    var paintOrder: [Element] = []
+    weak var focused: Element?
+    /// Lifecycle calls, recorded only when a test asks for them.
+    var lifecycleLog: [String]?
+
+    init(template: TemplateNode, data: JSONValue) {
+        self.data = data
+        let rootNode = CompiledNode.compile(template)
+        let wrapper = CompiledNode.pageRoot(child: rootNode)
+        root = Element(node: wrapper, parent: nil, depth: 0)
+        root.scopeOwner = root
+        pass = 1
+        refresh(root, deep: true)
+        finishPass()
+    }
+
+    var hasDirtyElements: Bool { !dirty.isEmpty }
+
+    // MARK: Data
+
+    /// Writes patches into the data and marks the elements whose reads overlap them.
+    func apply(_ patches: [(DataPath, JSONValue)]) {
+        var hits: [Element] = []
+        for (path, value) in patches {
+            data.set(value, at: path)
+            readIndex.collect(overlapping: path, into: &hits)
+        }
+        for element in hits {
+            let id = ObjectIdentifier(element)
+            if dirtyPass[id] == nil {
+                dirtyPass[id] = 1
+                dirty.append(element)
+            }
+        }
+    }
+
+    /// Rebuilds dirty elements, parents first; an element refreshed as part of its parent is not refreshed again.
+    func rebuildDirty() {
+        guard !dirty.isEmpty else { return }
+        pass += 1
+        stats.dirtyElements += dirty.count
+        let batch = dirty.sorted { $0.depth < $1.depth }
+        dirty.removeAll(keepingCapacity: true)
+        dirtyPass.removeAll(keepingCapacity: true)
+        for element in batch where element.lifecycle == .active && element.refreshedInPass != pass {
+            let oldKey = element.key
+            refresh(element, deep: false)
+            if element.key != oldKey, let parent = element.parent, parent.list == nil {
+                updateChildren(parent, specs: childSpecs(of: parent), deep: false)
+            }
+        }
+        finishPass()
+    }
+
+    /// Disposes what was removed this pass and not revived by a GlobalKey.
+    func finishPass() {
+        for element in deactivated where element.lifecycle == .deactivated { dispose(element) }
+        deactivated.removeAll(keepingCapacity: true)
+    }
+
+    func report(_ message: String, loc: String?) {
+        let diagnostic = RenderDiagnostic(message: message, loc: loc)
+        if diagnosticSet.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+    }
+
+    // MARK: Scope
+
+    /// Page data plus the item bindings of the element's enclosing list items, outermost first. Item values are
+    /// read fresh from the data at their paths, so a patch inside an item is seen without rebinding it.
+    func scope(for element: Element) -> ExpressionScope {
+        var scope = ExpressionScope(data: data)
+        var owner = element.scopeOwner
+        var chain: [ItemBinding] = []
+        while let o = owner {
+            if let b = o.itemBinding { chain.append(b) }
+            owner = o.parent?.scopeOwner
+        }
+        for b in chain.reversed() {
+            let value = b.path.flatMap { data.value(at: $0) } ?? b.value
+            scope.bind(b.itemName, to: value, at: b.path)
+            if let indexName = b.indexName { scope.bind(indexName, to: .number(Double(b.index)), at: nil) }
+        }
+        return scope
+    }
+
+    // MARK: Refresh
+
+    /// Re-evaluates `element`'s props and re-matches its children. `deep` also refreshes every reused
+    /// descendant, for when the scope or template under them changed.
+    func refresh(_ element: Element, deep: Bool) {
+        element.refreshedInPass = pass
+        let oldConfig = element.config
+        let oldHidden = element.hidden
+        evaluate(element)
+        let configChanged = element.config != oldConfig || element.hidden != oldHidden
+        if configChanged {
+            needsLayout = true
+            element.linesWidth = -1
+            didUpdateWidget(element, old: oldConfig)
+        }
+        switch element.type {
+        case .ifControl:
+            if deep || configChanged { updateChildren(element, specs: childSpecs(of: element), deep: deep) }
+        case .forEach:
+            updateChildren(element, specs: childSpecs(of: element), deep: deep)
+        case .listView:
+            updateListSlots(element, deep: deep)
+        default:
+            if case .error = element.config {
+                if !element.children.isEmpty { updateChildren(element, specs: [], deep: false) }
+            } else if deep || (configChanged && oldConfig.isError) {
+                updateChildren(element, specs: childSpecs(of: element), deep: deep)
+            }
+        }
+    }
+
+    /// Evaluates the element's own props into its config, key, dataset and hidden flag, and records its reads.
+    private func evaluate(_ element: Element) {
+        stats.rebuiltElements += 1
+        let node = element.node
+        if let loadError = node.loadError {
+            element.config = .error(message: loadError)
+            report(loadError, loc: node.loc)
+            setReads(element, [], itemsKeyField: nil)
+            return
+        }
+        if node.type == .item { return }
+        let scope = scope(for: element)
+        var reads: [DataPath] = []
+        var props: [String: JSONValue] = [:]
+        props.reserveCapacity(node.props.count)
+        for (name, value) in node.props { props[name] = value.evaluate(in: scope, reads: &reads) }
+        if let global = node.globalKey {
+            element.key = .global(global.evaluate(in: scope, reads: &reads).displayText)
+        } else if let key = node.key {
+            element.key = .value(key.evaluate(in: scope, reads: &reads))
+        }
+        element.hidden = node.hidden?.evaluate(in: scope, reads: &reads).isTruthy ?? false
+        if let dataset = node.dataset { element.dataset = dataset.evaluate(in: scope, reads: &reads) }
+        do {
+            element.config = try WidgetDecoder.decode(node.type, cls: node.cls, props: props)
+        } catch {
+            element.config = .error(message: error.message)
+            report(error.message, loc: node.loc)
+        }
+        if case .forEach(let binding) = element.config {
+            setReads(element, reads + itemsReads(element, scope: scope), itemsKeyField: .some(binding.keyField))
+        } else if case .listView(let binding) = element.config {
+            setReads(element, reads + itemsReads(element, scope: scope), itemsKeyField: .some(binding.keyField))
+        } else {
+            setReads(element, reads, itemsKeyField: nil)
+        }
+    }
+
+    private func itemsReads(_ element: Element, scope: ExpressionScope) -> [DataPath] {
+        var reads: [DataPath] = []
+        _ = element.node.items?.evaluate(in: scope, reads: &reads)
+        return reads
+    }
+
+    private func setReads(_ element: Element, _ reads: [DataPath], itemsKeyField: String??) {
+        let asItems = itemsKeyField != nil
+        if reads == element.reads && asItems == element.readsAreItemsArray { return }
+        readIndex.unregister(element, paths: element.reads)
+        readIndex.register(element, paths: reads, itemsKeyField: itemsKeyField)
+        element.reads = reads
+        element.readsAreItemsArray = asItems
+    }
+
+    /// didUpdateWidget: a TextField adopts a new `value` from data (a controlled input); its cursor stays in range.
+    private func didUpdateWidget(_ element: Element, old: WidgetConfig) {
+        if case .textField(let value, _, _, _) = element.config {
+            var oldValue: String?
+            if case .textField(let v, _, _, _) = old { oldValue = v }
+            if oldValue != value {
+                element.editText = Array(value)
+                element.cursor = oldValue == nil ? element.editText.count : min(element.cursor, element.editText.count)
+                log("didUpdateWidget", element)
+            }
+        }
+    }
+
+    // MARK: Children
+
+    /// The children an element should have now: a widget's template children, the chosen If branch, or one item
+    /// per ForEach element.
+    func childSpecs(of element: Element) -> [ChildSpec] {
+        let node = element.node
+        switch element.config {
+        case .error: return []
+        case .ifControl(let condition): return staticSpecs(condition ? node.children : node.elseChildren, in: element)
+        case .forEach(let binding): return itemSpecs(element, binding: binding).specs
+        default: return staticSpecs(node.children, in: element)
+        }
+    }
+
+    private func staticSpecs(_ nodes: [CompiledNode], in parent: Element) -> [ChildSpec] {
+        guard !nodes.isEmpty else { return [] }
+        var needsScope = false
+        for n in nodes where n.key != nil || n.globalKey != nil { needsScope = true; break }
+        if !needsScope { return nodes.map { ChildSpec(node: $0, key: nil, binding: nil) } }
+        let scope = scope(for: parent)
+        return nodes.map { n in
+            var ignored: [DataPath] = []
+            var key: WidgetKey?
+            if let g = n.globalKey { key = .global(g.evaluate(in: scope, reads: &ignored).displayText) }
+            else if let k = n.key { key = .value(k.evaluate(in: scope, reads: &ignored)) }
+            return ChildSpec(node: n, key: key, binding: nil)
+        }
+    }
+
+    /// The items of a ForEach or ListView: the evaluated array, the path it lives at, and one spec per item.
+    func itemSpecs(_ element: Element, binding: ListBinding) -> (specs: [ChildSpec], itemsPath: DataPath?) {
+        let (items, itemsPath) = evaluateItems(element)
+        let itemNode = element.node.itemNode
+        var specs: [ChildSpec] = []
+        specs.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            var key: WidgetKey?
+            if let field = binding.keyField, !field.isEmpty, let k = item[field] { key = .value(k) }
+            let path = itemsPath.map { DataPath($0.components + [.index(i)]) }
+            specs.append(ChildSpec(node: itemNode, key: key,
+                                   binding: ItemBinding(itemName: binding.itemName, value: path == nil ? item : .null,
+                                                        path: path, indexName: binding.indexName, index: i)))
+        }
+        return (specs, itemsPath)
+    }
+
+    /// The list's items and, when the items expression is a plain path to them, that absolute path.
+    func evaluateItems(_ element: Element) -> ([JSONValue], DataPath?) {
+        guard let items = element.node.items else { return ([], nil) }
+        let scope = scope(for: element)
+        var reads: [DataPath] = []
+        let value = items.evaluate(in: scope, reads: &reads)
+        guard case .array(let array) = value else { return ([], nil) }
+        var path: DataPath?
+        if case .template(let t) = items, let e = t.singleExpression, case .path = e, reads.count == 1 { path = reads[0] }
+        return (array, path)
+    }
+
+    /// Matches `specs` against the element's current children (type and key), reusing, creating and removing
+    /// elements; duplicate keys are reported and matched by position instead.
+    func updateChildren(_ parent: Element, specs: [ChildSpec], deep: Bool) {
+        let old = parent.children
+        if old.isEmpty && specs.isEmpty { return }
+        let diff = KeyedChildrenDiff(old: old.map(\.identity), new: specs.map(\.identity))
+        if !diff.duplicateKeys.isEmpty {
+            let names = diff.duplicateKeys.map(\.description).joined(separator: ", ")
+            report("duplicate keys among the children of \(parent.node.cls): \(names); matching by position", loc: parent.node.loc)
+        }
+        stats.moved += diff.moves
+        for i in diff.removedOld { deactivate(old[i]) }
+        var children: [Element] = []
+        children.reserveCapacity(specs.count)
+        for (j, spec) in specs.enumerated() {
+            let i = diff.oldIndexForNew[j]
+            if i >= 0 {
+                let child = old[i]
+                update(child, with: spec, deep: deep)
+                children.append(child)
+            } else {
+                children.append(inflate(spec, parent: parent))
+            }
+        }
+        if diff.moves > 0 || !diff.removedOld.isEmpty || children.count != old.count { needsLayout = true }
+        parent.children = children
+    }
+
+    /// Brings a reused child up to date with its new spec.
+    func update(_ child: Element, with spec: ChildSpec, deep: Bool) {
+        if child.node !== spec.node {
+            child.node = spec.node
+            child.itemBinding = spec.binding
+            refresh(child, deep: true)
+        } else if let binding = spec.binding, !(child.itemBinding?.sameBinding(as: binding) ?? false) {
+            child.itemBinding = binding
+            refresh(child, deep: true)
+        } else if deep && child.refreshedInPass != pass {
+            refresh(child, deep: true)
+        }
+    }
+
+    /// Creates (mounts) an element for `spec`, or revives the element holding the same GlobalKey.
+    func inflate(_ spec: ChildSpec, parent: Element) -> Element {
+        if case .global(let name)? = spec.key, let existing = globalKeys[name], existing.type == spec.node.type,
+           existing.lifecycle != .disposed, !isAncestor(existing, of: parent)
+        {
+            if existing.lifecycle == .active, let oldParent = existing.parent, oldParent !== parent {
+                oldParent.children.removeAll { $0 === existing }
+                if oldParent.list != nil { oldParent.list?.removeElement(existing) }
+            }
+            reactivate(existing)
+            existing.parent = parent
+            existing.scopeOwner = existing.type == .item ? existing : parent.scopeOwner
+            setDepth(existing, parent.depth + 1)
+            existing.itemBinding = spec.binding
+            existing.node = spec.node
+            log("reparent", existing)
+            needsLayout = true
+            refresh(existing, deep: true)
+            return existing
+        }
+        let element = Element(node: spec.node, parent: parent, depth: parent.depth + 1)
+        element.itemBinding = spec.binding
+        element.scopeOwner = spec.node.type == .item ? element : parent.scopeOwner
+        element.key = spec.key
+        stats.inserted += 1
+        needsLayout = true
+        refresh(element, deep: true)
+        initState(element)
+        if case .global(let name)? = element.key {
+            if let other = globalKeys[name], other.lifecycle == .active, other !== element {
+                report("duplicate GlobalKey '\(name)'", loc: element.node.loc)
+            } else {
+                globalKeys[name] = element
+            }
+        }
+        return element
+    }
+
+    private func isAncestor(_ candidate: Element, of element: Element) -> Bool {
+        var e: Element? = element
+        while let current = e {
+            if current === candidate { return true }
+            e = current.parent
+        }
+        return false
+    }
+
+    private func setDepth(_ element: Element, _ depth: Int) {
+        var stack: [(Element, Int)] = [(element, depth)]
+        while let (e, d) = stack.popLast() {
+            e.depth = d
+            for c in e.children { stack.append((c, d + 1)) }
+        }
+    }
+
+    /// initState: a TextField starts with its value and the cursor at the end.
+    private func initState(_ element: Element) {
+        if case .textField(let value, _, _, _) = element.config {
+            element.editText = Array(value)
+            element.cursor = element.editText.count
+        }
+        log("initState", element)
+    }
+
+    /// Removes a subtree from the tree; it is disposed at the end of the pass unless a GlobalKey revives it.
+    func deactivate(_ element: Element) {
+        var stack = [element]
+        while let e = stack.popLast() {
+            readIndex.unregister(e, paths: e.reads)
+            e.reads = []
+            e.lifecycle = .deactivated
+            log("deactivate", e)
+            stack.append(contentsOf: e.children)
+            if let list = e.list { for case let row? in list.elements where !e.children.contains(where: { $0 === row }) { stack.append(row) } }
+        }
+        deactivated.append(element)
+        needsLayout = true
+    }
+
+    private func reactivate(_ element: Element) {
+        var stack = [element]
+        while let e = stack.popLast() {
+            e.lifecycle = .active
+            stack.append(contentsOf: e.children)
+        }
+    }
+
+    private func dispose(_ element: Element) {
+        var stack = [element]
+        while let e = stack.popLast() {
+            guard e.lifecycle != .disposed else { continue }
+            e.lifecycle = .disposed
+            stats.removed += 1
+            if case .global(let name)? = e.key, globalKeys[name] === e { globalKeys[name] = nil }
+            if focused === e { focused = nil }
+            log("dispose", e)
+            stack.append(contentsOf: e.children)
+        }
+    }
+
+    private func log(_ event: String, _ element: Element) {
+        guard lifecycleLog != nil else { return }
+        lifecycleLog?.append("\(event) \(element.node.cls)\(element.key.map { " \($0)" } ?? "")")
+    }
+}
+
+extension ItemBinding {
+    /// Same place in the data: the item's values are read fresh through the path, so only the place matters
+    /// (and the value itself when the item has no path).
+    func sameBinding(as other: ItemBinding) -> Bool {
+        index == other.index && path == other.path && itemName == other.itemName && indexName == other.indexName
+            && (path != nil || value == other.value)
+    }
+}
+
+extension WidgetConfig {
+    var isError: Bool { if case .error = self { return true } else { return false } }
+}
+

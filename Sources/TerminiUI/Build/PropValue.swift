@@ -1,0 +1,59 @@
+import TerminiTemplate
+
+/// A template prop parsed once at load: constant JSON, a `{{ }}` string, or a container holding some.
+indirect enum PropValue: Sendable {
+    case constant(JSONValue)
+    case template(TemplateString)
+    case array([PropValue])
+    case object([(String, PropValue)])
+
+    /// Parses every string inside `value`; a bad expression throws with its text.
+    static func compile(_ value: JSONValue) throws(ExpressionError) -> PropValue {
+        switch value {
+        case .string(let s):
+            guard s.contains("{{") else { return .constant(value) }
+            let parsed = try TemplateString(parsing: s)
+            return parsed.isConstant ? .constant(parsed.evaluate(in: ExpressionScope(data: .null))) : .template(parsed)
+        case .array(let items):
+            var compiled: [PropValue] = []
+            var allConstant = true
+            for item in items {
+                let c = try compile(item)
+                if case .constant = c {} else { allConstant = false }
+                compiled.append(c)
+            }
+            return allConstant ? .constant(value) : .array(compiled)
+        case .object(let members):
+            var compiled: [(String, PropValue)] = []
+            var allConstant = true
+            for (k, v) in members.sorted(by: { $0.key < $1.key }) {
+                let c = try compile(v)
+                if case .constant = c {} else { allConstant = false }
+                compiled.append((k, c))
+            }
+            return allConstant ? .constant(value) : .object(compiled)
+        default:
+            return .constant(value)
+        }
+    }
+
+    var isConstant: Bool { if case .constant = self { return true } else { return false } }
+
+    /// The value in `scope`, appending the absolute data paths it read to `reads`.
+    func evaluate(in scope: ExpressionScope, reads: inout [DataPath]) -> JSONValue {
+        switch self {
+        case .constant(let v):
+            return v
+        case .template(let t):
+            for path in t.readPaths(in: scope) where !reads.contains(path) { reads.append(path) }
+            return t.evaluate(in: scope)
+        case .array(let items):
+            return .array(items.map { $0.evaluate(in: scope, reads: &reads) })
+        case .object(let members):
+            var out: [String: JSONValue] = [:]
+            out.reserveCapacity(members.count)
+            for (k, v) in members { out[k] = v.evaluate(in: scope, reads: &reads) }
+            return .object(out)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import TerminiTemplate
+
+/// Focus and input routing: Tab order, activation, text editing, scrolling and mouse hit testing.
+extension ElementTree {
+    /// Handles one input and returns the events it produced for page JavaScript.
+    func handle(_ input: InputEvent) -> [UIEvent] {
+        switch input {
+        case .key(let key): return handleKey(key)
+        case .mouse(let mouse): return handleMouse(mouse)
+        case .resize:
+            needsLayout = true
+            return []
+        }
+    }
+
+    /// Focusable widgets in document order, as painted in the last frame.
+    var focusOrder: [Element] {
+        paintOrder.filter { $0.type.isFocusable && $0.lifecycle == .active && !$0.config.isError }
+    }
+
+    func moveFocus(forward: Bool) {
+        let order = focusOrder
+        guard !order.isEmpty else { focused = nil; return }
+        if let current = focused, let i = order.firstIndex(where: { $0 === current }) {
+            focused = order[(i + (forward ? 1 : order.count - 1)) % order.count]
+        } else {
+            focused = forward ? order.first : order.last
+        }
+    }
+
+    private func handleKey(_ key: Key) -> [UIEvent] {
+        switch key {
+        case .tab: moveFocus(forward: true); return []
+        case .backTab: moveFocus(forward: false); return []
+        default: break
+        }
+        if let field = focused, case .textField = field.config, let events = editText(field, key: key) { return events }
+        switch key {
+        case .enter, .space:
+            guard let target = focused else { return [] }
+            return activate(target)
+        case .up: scroll(by: -1); return []
+        case .down: scroll(by: 1); return []
+        case .pageUp: scroll(by: -(scrollTarget()?.height ?? 1)); return []
+        case .pageDown: scroll(by: scrollTarget()?.height ?? 1); return []
+        case .home: scroll(by: -ElementTree.unbounded); return []
+        case .end: scroll(by: ElementTree.unbounded); return []
+        case .escape: focused = nil; return []
+        default: return []
+        }
+    }
+
+    /// Taps a button, toggles a checkbox, submits a text field.
+    func activate(_ target: Element) -> [UIEvent] {
+        switch target.config {
+        case .button(_, let onTap):
+            return event(target, handler: onTap, type: "tap", detail: .object([:]))
+        case .checkbox(let checked, _, let onToggle):
+            return event(target, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!checked)]))
+        case .textField(_, _, _, let onSubmit):
+            return event(target, handler: onSubmit, type: "submit", detail: .object(["value": .string(String(target.editText))]))
+        default:
+            return []
+        }
+    }
+
+    private func event(_ e: Element, handler: String?, type: String, detail: JSONValue) -> [UIEvent] {
+        guard let handler, !handler.isEmpty else { return [] }
+        return [UIEvent(handler: handler, type: type, dataset: e.dataset, detail: detail, loc: e.node.loc)]
+    }
+
+    /// Edits the focused text field; nil when the key is not an editing key (so Tab, Enter and scrolling still work).
+    private func editText(_ field: Element, key: Key) -> [UIEvent]? {
+        guard case .textField(_, _, let onChange, let onSubmit) = field.config else { return nil }
+        field.cursor = min(max(0, field.cursor), field.editText.count)
+        var changed = false
+        switch key {
+        case .character(let c):
+            field.editText.insert(c, at: field.cursor); field.cursor += 1; changed = true
+        case .space:
+            field.editText.insert(" ", at: field.cursor); field.cursor += 1; changed = true
+        case .backspace:
+            guard field.cursor > 0 else { return [] }
+            field.editText.remove(at: field.cursor - 1); field.cursor -= 1; changed = true
+        case .delete:
+            guard field.cursor < field.editText.count else { return [] }
+            field.editText.remove(at: field.cursor); changed = true
+        case .left: field.cursor = max(0, field.cursor - 1); return []
+        case .right: field.cursor = min(field.editText.count, field.cursor + 1); return []
+        case .home: field.cursor = 0; return []
+        case .end: field.cursor = field.editText.count; return []
+        case .enter:
+            return event(field, handler: onSubmit, type: "submit", detail: .object(["value": .string(String(field.editText))]))
+        default: return nil
+        }
+        if changed {
+            needsLayout = true
+            return event(field, handler: onChange, type: "change", detail: .object(["value": .string(String(field.editText))]))
+        }
+        return []
+    }
+
+    /// The focused scroll container, the nearest one around the focused widget, or the first one on screen.
+    func scrollTarget(near start: Element? = nil) -> Element? {
+        var e = start ?? focused
+        while let current = e {
+            if current.type == .scrollView || current.type == .listView { return current }
+            e = current.parent
+        }
+        if start != nil { return nil }
+        return paintOrder.first { $0.type == .scrollView || $0.type == .listView }
+    }
+
+    func scroll(by delta: Int, near start: Element? = nil) {
+        guard let target = scrollTarget(near: start) else { return }
+        // Clamping happens in layout, which knows the content and viewport sizes.
+        target.scrollOffset = max(0, target.scrollOffset.addingClamped(delta))
+        if target.type == .scrollView { target.scrollOffset = min(target.scrollOffset, max(0, target.contentHeight - target.height)) }
+        if target.type == .listView { target.scrollOffset = min(target.scrollOffset, max(0, (target.list?.count ?? 0) - 1)) }
+        needsLayout = true
+    }
+
+    /// The topmost painted element under the cell.
+    func hitTest(x: Int, y: Int) -> Element? {
+        var i = paintOrder.count - 1
+        while i >= 0 {
+            let e = paintOrder[i]
+            if e.visibleRect.contains(x: x, y: y) { return e }
+            i -= 1
+        }
+        return nil
+    }
+
+    private func handleMouse(_ mouse: MouseEvent) -> [UIEvent] {
+        guard let hit = hitTest(x: mouse.x, y: mouse.y) else { return [] }
+        switch mouse.kind {
+        case .scrollUp: scroll(by: -3, near: hit); return []
+        case .scrollDown: scroll(by: 3, near: hit); return []
+        case .release: return []
+        case .press:
+            var e: Element? = hit
+            while let current = e {
+                switch current.config {
+                case .button, .checkbox:
+                    focused = current
+                    return activate(current)
+                case .textField:
+                    focused = current
+                    // Put the cursor at the clicked column.
+                    var column = current.absX
+                    var index = 0
+                    while index < current.editText.count && column + TextWidth.of(current.editText[index]) <= mouse.x {
+                        column += TextWidth.of(current.editText[index]); index += 1
+                    }
+                    current.cursor = index
+                    return []
+                case .scrollView, .listView:
+                    focused = current
+                    return []
+                default:
+                    e = current.parent
+                }
+            }
+            return []
+        }
+    }
+}

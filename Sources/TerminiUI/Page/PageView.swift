@@ -1,0 +1,86 @@
+import TerminiTemplate
+
+/// One page's retained widget tree: data in, cells out.
+///
+/// The host drives it once per frame: `apply` patches from setData, then, when `needsBuild` is true, `build`
+/// (rebuild dirty elements and lay out) and `paint` into the back buffer; input goes through `handle`, which
+/// returns the events to deliver to page JavaScript. Not thread-safe: use it from the UI thread only.
+public final class PageView {
+    let tree: ElementTree
+    /// The page's compiled template.
+    public let template: TemplateFile
+    private var lastSize: (width: Int, height: Int)?
+    private var needsPaint = true
+
+    public init(template: TemplateFile, data: JSONValue) {
+        self.template = template
+        tree = ElementTree(template: template.root, data: data)
+    }
+
+    /// A page from a bare root node, for previews and tests.
+    public convenience init(root: TemplateNode, data: JSONValue) {
+        self.init(template: TemplateFile(page: "page", title: nil, source: "", deps: [], root: root), data: data)
+    }
+
+    /// The page data with every applied patch.
+    public var data: JSONValue { tree.data }
+
+    /// Writes setData patches into the data and marks the elements whose bindings read an overlapping path.
+    public func apply(_ patches: [(DataPath, JSONValue)]) {
+        tree.apply(patches)
+    }
+
+    /// Whether a frame is needed: dirty elements, a layout change (resize, scroll, edit), or a repaint (focus, spinner).
+    public var needsBuild: Bool { tree.hasDirtyElements || tree.needsLayout || needsPaint || lastSize == nil }
+
+    /// Rebuilds dirty elements and lays the page out at `size` cells; returns what it did.
+    @discardableResult
+    public func build(size: (width: Int, height: Int)) -> BuildStats {
+        let size = (width: max(0, size.width), height: max(0, size.height))
+        if lastSize == nil || lastSize! != size { tree.needsLayout = true; lastSize = size }
+        tree.rebuildDirty()
+        if tree.needsLayout { tree.layoutPage(width: size.width, height: size.height) }
+        let stats = tree.stats
+        tree.stats = BuildStats()
+        needsPaint = true
+        return stats
+    }
+
+    /// Paints the whole page into the back buffer (cleared first). Call after `build`.
+    public func paint(into buffer: inout CellBuffer) {
+        tree.paintPage(into: &buffer)
+        needsPaint = false
+    }
+
+    /// Routes one input (focus, activation, editing, scrolling, clicks) and returns the events for JavaScript.
+    public func handle(_ input: InputEvent) -> [UIEvent] {
+        let before = tree.focused
+        let events = tree.handle(input)
+        if tree.focused !== before || !events.isEmpty { needsPaint = true }
+        if case .key = input { needsPaint = true }
+        return events
+    }
+
+    /// Problems found so far (unknown widgets, bad props, duplicate keys), each with its template loc.
+    public var diagnostics: [RenderDiagnostic] { tree.diagnostics }
+
+    /// Advances spinners to the frame for time `now` (seconds); marks a repaint when a spinner is on screen.
+    public func tick(now: Double) {
+        guard now.isFinite else { return }
+        let frame = Int((now * 10).truncatingRemainder(dividingBy: 1_000_000).rounded(.down))
+        guard frame != tree.spinnerFrame else { return }
+        tree.spinnerFrame = max(0, frame)
+        if tree.paintOrder.contains(where: { $0.type == .spinner }) { needsPaint = true }
+    }
+
+    /// The `loc` of the focused widget, if any.
+    public var focusedLoc: String? { tree.focused?.node.loc }
+
+    /// Builds, paints into a fresh buffer of `width` x `height` and returns the screen as text.
+    public func renderText(width: Int, height: Int) -> String {
+        build(size: (width, height))
+        var buffer = CellBuffer(width: width, height: height)
+        paint(into: &buffer)
+        return buffer.renderText()
+    }
+}

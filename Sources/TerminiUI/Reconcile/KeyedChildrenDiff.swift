@@ -1,0 +1,93 @@
+/// Flutter's children update, as a pure plan: match old to new children by (type, key) from the top, then from
+/// the bottom, then through a key map over the middle; unkeyed middle children are not reused. Moves are
+/// counted against the longest increasing subsequence of reused middle children, so a swap is 2 moves and an
+/// insert or remove is 0.
+struct KeyedChildrenDiff {
+    /// What one child is matched by: its widget type and optional key.
+    struct Identity: Hashable {
+        var type: Int
+        var key: WidgetKey?
+    }
+
+    /// For each new position, the old position it reuses, or -1 for a new child.
+    var oldIndexForNew: [Int]
+    /// Old positions that nothing reuses, in ascending order: these are deactivated.
+    var removedOld: [Int]
+    /// Reused children that change their relative order.
+    var moves: Int
+    /// Keys that occur more than once among the new children; when non-empty, matching fell back to positions.
+    var duplicateKeys: [WidgetKey]
+
+    /// Plans the update from `old` to `new`.
+    init(old: [Identity], new: [Identity]) {
+        let duplicates = KeyedChildrenDiff.duplicates(in: new)
+        if !duplicates.isEmpty {
+            self = KeyedChildrenDiff.byPosition(old: old, new: new)
+            duplicateKeys = duplicates
+            return
+        }
+        duplicateKeys = []
+        var result = [Int](repeating: -1, count: new.count)
+        var oldTop = 0, newTop = 0
+        var oldBottom = old.count - 1, newBottom = new.count - 1
+        while oldTop <= oldBottom && newTop <= newBottom && old[oldTop] == new[newTop] {
+            result[newTop] = oldTop
+            oldTop += 1; newTop += 1
+        }
+        while oldTop <= oldBottom && newTop <= newBottom && old[oldBottom] == new[newBottom] {
+            result[newBottom] = oldBottom
+            oldBottom -= 1; newBottom -= 1
+        }
+        var used = [Bool](repeating: false, count: old.count)
+        for i in 0..<oldTop { used[i] = true }
+        if oldBottom + 1 < old.count { for i in (oldBottom + 1)..<old.count { used[i] = true } }
+        var middleMoves = 0
+        if newTop <= newBottom && oldTop <= oldBottom {
+            var keyed: [Identity: Int] = [:]
+            keyed.reserveCapacity(oldBottom - oldTop + 1)
+            for i in oldTop...oldBottom where old[i].key != nil { keyed[old[i]] = i }
+            var matchedOld: [Int] = []
+            matchedOld.reserveCapacity(newBottom - newTop + 1)
+            for j in newTop...newBottom {
+                let identity = new[j]
+                guard identity.key != nil, let i = keyed.removeValue(forKey: identity) else { continue }
+                result[j] = i
+                used[i] = true
+                matchedOld.append(i)
+            }
+            middleMoves = matchedOld.count - LongestIncreasingSubsequence.positions(in: matchedOld).count
+        }
+        oldIndexForNew = result
+        removedOld = used.indices.filter { !used[$0] }
+        moves = middleMoves
+    }
+
+    private init(oldIndexForNew: [Int], removedOld: [Int], moves: Int, duplicateKeys: [WidgetKey]) {
+        self.oldIndexForNew = oldIndexForNew
+        self.removedOld = removedOld
+        self.moves = moves
+        self.duplicateKeys = duplicateKeys
+    }
+
+    /// The fallback when keys are ambiguous: reuse the child at the same position when the type matches.
+    static func byPosition(old: [Identity], new: [Identity]) -> KeyedChildrenDiff {
+        var result = [Int](repeating: -1, count: new.count)
+        var used = [Bool](repeating: false, count: old.count)
+        for j in new.indices where j < old.count && old[j].type == new[j].type {
+            result[j] = j
+            used[j] = true
+        }
+        return KeyedChildrenDiff(oldIndexForNew: result, removedOld: used.indices.filter { !used[$0] }, moves: 0,
+                                 duplicateKeys: [])
+    }
+
+    static func duplicates(in identities: [Identity]) -> [WidgetKey] {
+        var seen = Set<WidgetKey>()
+        var duplicates: [WidgetKey] = []
+        for identity in identities {
+            guard let key = identity.key else { continue }
+            if !seen.insert(key).inserted && !duplicates.contains(key) { duplicates.append(key) }
+        }
+        return duplicates
+    }
+}
