@@ -63,6 +63,8 @@ let package = Package(
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),
+        .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiTerminal", "TerminiUI"]),
         .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
     ] + samplePageTargets
 )
