@@ -1,0 +1,43 @@
+/// One terminal cell.
+///
+/// Stored as one 64-bit word so that buffers are flat arrays that compare with a single integer test per cell:
+/// bits 0..<32 the character code (a Unicode scalar, or an index into `GraphemeTable` for multi-scalar
+/// characters), 32..<58 the style, bit 58 the wide-continuation flag.
+public struct Cell: Hashable, Sendable {
+    @usableFromInline var bits: UInt64
+
+    static let codeMask: UInt64 = 0xFFFF_FFFF
+    static let styleMask: UInt64 = 0x3FF_FFFF << 32
+    static let continuationBit: UInt64 = 1 << 58
+
+    @inline(__always) init(bits: UInt64) { self.bits = bits }
+
+    public init(character: Character = " ", style: CellStyle = .plain, isWideContinuation: Bool = false) {
+        bits = UInt64(GraphemeTable.code(for: character)) | style.packed | (isWideContinuation ? Cell.continuationBit : 0)
+    }
+
+    @inline(__always) init(code: UInt32, style: CellStyle) {
+        bits = UInt64(code) | style.packed
+    }
+
+    /// " " when blank; the lead cell of a wide character holds it.
+    public var character: Character {
+        get { GraphemeTable.character(for: code) }
+        set { bits = (bits & ~Cell.codeMask) | UInt64(GraphemeTable.code(for: newValue)) }
+    }
+
+    public var style: CellStyle {
+        get { CellStyle(packed: bits) }
+        set { bits = (bits & ~Cell.styleMask) | newValue.packed }
+    }
+
+    /// The right half of a 2-column character: backends skip it.
+    public var isWideContinuation: Bool {
+        get { bits & Cell.continuationBit != 0 }
+        set { if newValue { bits |= Cell.continuationBit } else { bits &= ~Cell.continuationBit } }
+    }
+
+    @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits) }
+
+    public static let blank = Cell(bits: 0x20)
+}

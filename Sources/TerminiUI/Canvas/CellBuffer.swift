@@ -1,0 +1,261 @@
+/// A grid of cells: the app paints into a back buffer; backends diff it against the front buffer.
+///
+/// Cells live in one flat row-major array of 64-bit words, so clearing is a fill and diffing is an integer
+/// compare per cell.
+public struct CellBuffer: Sendable, Equatable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    @usableFromInline var cells: [Cell]
+
+    /// Negative sizes clamp to 0.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let count = CellBuffer.cellCount(self.width, self.height)
+        cells = Array(repeating: .blank, count: count)
+        if count == 0 && self.width > 0 && self.height > 0 { self.width = 0; self.height = 0 }  // too large to hold
+    }
+
+    /// Guards against absurd sizes (a 1e9 x 1e9 resize request) that would exhaust memory.
+    static let maxCells = 1 << 24
+
+    private static func cellCount(_ width: Int, _ height: Int) -> Int {
+        guard width > 0, height > 0 else { return 0 }
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow || product > maxCells ? 0 : product
+    }
+
+    /// Out-of-range get returns `.blank`; out-of-range set is ignored.
+    public subscript(x: Int, y: Int) -> Cell {
+        get {
+            guard x >= 0, y >= 0, x < width, y < height else { return .blank }
+            return cells[y &* width &+ x]
+        }
+        set {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            cells[y &* width &+ x] = newValue
+        }
+    }
+
+    /// Changes the size; the content is cleared.
+    public mutating func resize(width: Int, height: Int) {
+        let w = max(0, width), h = max(0, height)
+        let count = CellBuffer.cellCount(w, h)
+        if count == 0 {
+            let tooLarge = w > 0 && h > 0
+            self.width = tooLarge ? 0 : w
+            self.height = tooLarge ? 0 : h
+            cells = []
+            return
+        }
+        self.width = w
+        self.height = h
+        if cells.count == count { clear() } else { cells = Array(repeating: .blank, count: count) }
+    }
+
+    public mutating func clear() {
+        cells.withUnsafeMutableBufferPointer { buffer in
+            buffer.update(repeating: .blank)
+        }
+    }
+
+    /// Fills a rectangle (clipped to the buffer).
+    public mutating func fill(x: Int, y: Int, width fillWidth: Int, height fillHeight: Int, with cell: Cell) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x.addingClamped(fillWidth)), y1 = min(height, y.addingClamped(fillHeight))
+        guard x0 < x1, y0 < y1 else { return }
+        let w = width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for row in y0..<y1 {
+                let start = row * w
+                for i in (start + x0)..<(start + x1) { buffer[i] = cell }
+            }
+        }
+        // A fill that cut a wide character in half leaves no orphaned halves behind.
+        for row in y0..<y1 {
+            repairWideBoundary(x: x0, y: row)
+            repairWideBoundary(x: x1, y: row)
+        }
+    }
+
+    /// Writes text from (x, y), clipped to maxWidth columns (and the buffer); wide chars take 2 columns, combining marks 0. Returns columns used.
+    ///
+    /// "Columns used" counts columns the text advanced through before it ended, reached `maxWidth` or left the
+    /// buffer's right edge; columns left of the buffer (negative x) count but are not drawn. Control characters
+    /// take no columns. A wide character that does not fit in the remaining columns is not drawn.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle, maxWidth: Int = .max) -> Int {
+        guard maxWidth > 0, y >= 0, y < height, x < width else { return 0 }
+        let limit = min(maxWidth, width &- x)  // columns available, counted from x
+        guard limit > 0 else { return 0 }
+        let styleBits = style.packed
+        let w = width
+        let rowStart = y * w
+        var column = 0
+        var needsSlowPath = false
+        var utf8Consumed = 0
+        // Fast path: ASCII runs are one cell per byte. A non-ASCII byte, or an ASCII byte followed by one (it may
+        // start a combining sequence), hands over to grapheme iteration.
+        var text = text
+        text.withUTF8 { bytes in
+            cells.withUnsafeMutableBufferPointer { buffer in
+                var i = 0
+                let n = bytes.count
+                while i < n {
+                    let b = bytes[i]
+                    if b >= 0x80 || (i + 1 < n && bytes[i + 1] >= 0x80) { needsSlowPath = true; break }
+                    if b >= 0x20 && b < 0x7F {
+                        if column >= limit { break }
+                        let cx = x &+ column
+                        if cx >= 0 { buffer[rowStart + cx] = Cell(bits: UInt64(b) | styleBits) }
+                        column += 1
+                    }
+                    i += 1
+                }
+                utf8Consumed = i
+            }
+        }
+        if needsSlowPath && column < limit {
+            let rest = String(Substring(text.utf8.dropFirst(utf8Consumed))) 
+            for character in rest {
+                let cw = TextWidth.of(character)
+                if cw == 0 { continue }
+                if column + cw > limit { break }
+                let cx = x &+ column
+                if cx >= 0 {
+                    let code = GraphemeTable.code(for: character)
+                    cells[rowStart + cx] = Cell(bits: UInt64(code) | styleBits)
+                    if cw == 2 {
+                        cells[rowStart + cx + 1] = Cell(bits: 0x20 | styleBits | Cell.continuationBit)
+                    }
+                } else if cw == 2 && cx + 1 == 0 {
+                    // The left half fell off the buffer: show the visible half as a blank.
+                    cells[rowStart] = Cell(bits: 0x20 | styleBits)
+                }
+                column += cw
+            }
+        }
+        if column > 0 {
+            repairWideBoundary(x: max(0, x), y: y)
+            repairWideBoundary(x: x &+ column, y: y)
+        }
+        return column
+    }
+
+    /// After a write or fill that started or ended at column `x`, a wide character may have lost one half:
+    /// a continuation at `x` without its lead, or a lead at `x - 1` whose continuation was overwritten.
+    /// The orphaned half becomes a blank of its own style.
+    @inline(__always) private mutating func repairWideBoundary(x: Int, y: Int) {
+        guard x > 0, x < width, y >= 0, y < height else { return }
+        let i = y * width + x
+        let here = cells[i]
+        let left = cells[i - 1]
+        let leftIsWideLead = !left.isWideContinuation && TextWidth.codeWidth(left.code) == 2
+        if here.isWideContinuation && !leftIsWideLead {
+            cells[i] = Cell(bits: (here.bits & Cell.styleMask) | 0x20)
+        } else if leftIsWideLead && !here.isWideContinuation {
+            cells[i - 1] = Cell(bits: (left.bits & Cell.styleMask) | 0x20)
+        }
+    }
+
+    /// Horizontal runs of cells that differ from `front` (same size assumed; if sizes differ, every row is one run).
+    ///
+    /// A run never starts on the right half of a wide character nor ends between its halves, so a backend can
+    /// write each run's characters as they are.
+    public func changedRuns(comparedTo front: CellBuffer) -> [CellRun] {
+        var runs: [CellRun] = []
+        appendChangedRuns(comparedTo: front, into: &runs)
+        return runs
+    }
+
+    /// `changedRuns(comparedTo:)` into a caller-owned array, so a frame loop can reuse its storage.
+    public func appendChangedRuns(comparedTo front: CellBuffer, into runs: inout [CellRun]) {
+        guard width > 0, height > 0 else { return }
+        guard front.width == width, front.height == height else {
+            for row in 0..<height { runs.append(CellRun(x: 0, y: row, count: width)) }
+            return
+        }
+        let w = width
+        cells.withUnsafeBufferPointer { back in
+            front.cells.withUnsafeBufferPointer { previous in
+                let b = UnsafeRawPointer(back.baseAddress!).assumingMemoryBound(to: UInt64.self)
+                let p = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt64.self)
+                for row in 0..<height {
+                    let start = row * w
+                    if memcmpEqual(b + start, p + start, w) { continue }
+                    var x = 0
+                    while x < w {
+                        if b[start + x] == p[start + x] { x += 1; continue }
+                        var runStart = x
+                        if runStart > 0 && b[start + runStart] & Cell.continuationBit != 0 { runStart -= 1 }
+                        var end = x + 1
+                        while end < w && b[start + end] != p[start + end] { end += 1 }
+                        if end < w && b[start + end] & Cell.continuationBit != 0 { end += 1 }
+                        runs.append(CellRun(x: runStart, y: row, count: end - runStart))
+                        x = end
+                    }
+                }
+            }
+        }
+    }
+
+    /// The buffer as text: one line per row, trailing spaces trimmed, continuation cells omitted.
+    public func renderText() -> String {
+        var out = ""
+        out.reserveCapacity(width * height + height)
+        for row in 0..<height {
+            var line = ""
+            for column in 0..<width {
+                let cell = cells[row * width + column]
+                if cell.isWideContinuation { continue }
+                line.append(cell.character)
+            }
+            while line.last == " " { line.removeLast() }
+            out += line
+            if row + 1 < height { out += "\n" }
+        }
+        return out
+    }
+
+    public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
+    }
+}
+
+@inline(__always) private func memcmpEqual(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ count: Int) -> Bool {
+    var i = 0
+    while i < count {
+        if a[i] != b[i] { return false }
+        i += 1
+    }
+    return true
+}
+
+/// A horizontal run of changed cells: row y, columns x..<x+count.
+public struct CellRun: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var count: Int
+    public init(x: Int, y: Int, count: Int) {
+        self.x = x
+        self.y = y
+        self.count = count
+    }
+}
+
+extension Int {
+    /// Addition that saturates instead of trapping, for geometry that comes from untrusted sizes.
+    @inline(__always) func addingClamped(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? Int.max : Int.min) : sum
+    }
+}
+
+extension TextWidth {
+    /// Width of the character a cell code stands for; scalar codes avoid building a `Character`.
+    @inline(__always) static func codeWidth(_ code: UInt32) -> Int {
+        if code < 0x7F { return code >= 0x20 ? 1 : 0 }
+        if code < GraphemeTable.firstTableCode, let scalar = Unicode.Scalar(code) { return scalarWidth(scalar) }
+        return of(GraphemeTable.character(for: code))
+    }
+}

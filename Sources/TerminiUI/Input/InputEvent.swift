@@ -1,0 +1,27 @@
+/// A key press, decoded by the terminal backend.
+public enum Key: Hashable, Sendable {
+    case enter, tab, backTab, up, down, left, right, escape, backspace, delete, pageUp, pageDown, home, end, space
+    case character(Character)
+    case control(Character)
+}
+
+/// A mouse action at a cell (0-based column x, row y).
+public struct MouseEvent: Hashable, Sendable {
+    /// What the mouse did.
+    public enum Kind: Hashable, Sendable { case press, release, scrollUp, scrollDown }
+    public var x: Int
+    public var y: Int
+    public var kind: Kind
+    public init(x: Int, y: Int, kind: Kind) {
+        self.x = x
+        self.y = y
+        self.kind = kind
+    }
+}
+
+/// Input delivered to the UI thread.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize(width: Int, height: Int)
+}
