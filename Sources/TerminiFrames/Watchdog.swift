@@ -41,14 +41,14 @@ public final class Watchdog: Sendable {
     /// `onStall` runs on the watchdog thread.
     public init(threshold: Duration = .seconds(1), checkInterval: Duration? = nil, clock: MonotonicClock = .system,
                 pageStack: @escaping @Sendable () -> [String],
-                onStall: @escaping @Sendable (StallReport) -> Void) throws(TerminalError) {
+                onStall: @escaping @Sendable (StallReport) -> Void) {
         thresholdNanoseconds = Self.nanoseconds(threshold)
         let interval = checkInterval.map(Self.nanoseconds) ?? thresholdNanoseconds / 4
         checkIntervalMilliseconds = max(1, Int(clamping: interval / 1_000_000))
         self.clock = clock
         self.pageStack = pageStack
         self.onStall = onStall
-        stopSignal = try InputWaker()
+        stopSignal = InputWaker()
     }
 
     /// The named thread is alive and working. Starts watching a name on first use.

@@ -14,13 +14,12 @@ public final class InputWaker: Sendable {
     /// The outcome of `wait(forInputOn:timeoutMilliseconds:)`.
     public enum WaitResult: Hashable, Sendable { case inputReady, woken, timedOut }
 
-    /// Fails only when the process is out of file descriptors.
-    public init() throws(TerminalError) {
+    /// When the process is out of file descriptors the waker still works as a timed wait, but `wake()` does nothing
+    /// (`isFunctional` is false); not worth making every backend's initializer throw.
+    public init() {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            throw TerminalError.system(call: "pipe", errno: errno)
-        }
-        for fd in fds {
+        if pipe(&fds) != 0 { fds = [-1, -1] }
+        for fd in fds where fd >= 0 {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
@@ -29,12 +28,19 @@ public final class InputWaker: Sendable {
     }
 
     deinit {
-        close(readFileDescriptor)
-        close(writeFileDescriptor)
+        if readFileDescriptor >= 0 { close(readFileDescriptor) }
+        if writeFileDescriptor >= 0 { close(writeFileDescriptor) }
     }
+
+    /// The write end, for a signal handler that must wake the wait without touching Swift objects.
+    var writeFileDescriptorForSignals: Int32 { writeFileDescriptor }
+
+    /// False when no pipe could be created.
+    public var isFunctional: Bool { readFileDescriptor >= 0 }
 
     /// Makes the current or next wait return `.woken`. Cheap and async-signal-safe; extra wakes coalesce.
     public func wake() {
+        guard writeFileDescriptor >= 0 else { return }
         var byte: UInt8 = 1
         // A full pipe already holds a pending wake, so EAGAIN is success.
         _ = write(writeFileDescriptor, &byte, 1)
@@ -42,6 +48,7 @@ public final class InputWaker: Sendable {
 
     /// Clears pending wakes.
     public func drain() {
+        guard readFileDescriptor >= 0 else { return }
         var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         while withUnsafeMutableBytes(of: &buffer, { read(readFileDescriptor, $0.baseAddress, $0.count) }) > 0 {}
     }

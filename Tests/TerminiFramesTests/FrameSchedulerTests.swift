@@ -78,8 +78,8 @@ import TerminiTerminal
         #expect(scheduler.millisecondsUntilNextFrame() == 17)
     }
 
-    @Test func markDirtyWakesTheInputWaitOncePerFrame() throws {
-        let waker = try InputWaker()
+    @Test func markDirtyWakesTheInputWaitOncePerFrame() {
+        let waker = InputWaker()
         let scheduler = FrameScheduler(framesPerSecond: 60, clock: ManualClock().clock, waker: waker)
         #expect(waker.wait(forInputOn: -1, timeoutMilliseconds: 0) == .timedOut)
         scheduler.markDirty()

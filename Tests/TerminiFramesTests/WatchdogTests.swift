@@ -3,10 +3,10 @@ import Testing
 @testable import TerminiFrames
 
 @Suite struct WatchdogTests {
-    @Test func reportsAStallOnceWithThePageStackAndRearmsOnTheNextBeat() throws {
+    @Test func reportsAStallOnceWithThePageStackAndRearmsOnTheNextBeat() {
         let clock = ManualClock(nanoseconds: 0)
         let reported = Mutex([StallReport]())
-        let watchdog = try Watchdog(threshold: .seconds(1), clock: clock.clock,
+        let watchdog = Watchdog(threshold: .seconds(1), clock: clock.clock,
                                     pageStack: { ["todo/index", "todo/detail"] },
                                     onStall: { report in reported.withLock { $0.append(report) } })
         watchdog.beat("ui")
@@ -25,9 +25,9 @@ import Testing
         #expect(first.first?.description == "stall: ui thread unresponsive for 1100 ms; pages: todo/index > todo/detail")
     }
 
-    @Test func anIdleThreadIsNotStalled() throws {
+    @Test func anIdleThreadIsNotStalled() {
         let clock = ManualClock(nanoseconds: 0)
-        let watchdog = try Watchdog(clock: clock.clock, pageStack: { [] }, onStall: { _ in })
+        let watchdog = Watchdog(clock: clock.clock, pageStack: { [] }, onStall: { _ in })
         watchdog.beat("js")
         watchdog.idle("js")
         watchdog.beat("ui")
@@ -40,7 +40,7 @@ import Testing
 
     @Test func theWatchdogThreadReportsAStalledThread() async throws {
         let reported = Mutex([StallReport]())
-        let watchdog = try Watchdog(threshold: .milliseconds(30), checkInterval: .milliseconds(5),
+        let watchdog = Watchdog(threshold: .milliseconds(30), checkInterval: .milliseconds(5),
                                     pageStack: { ["app/page"] },
                                     onStall: { report in reported.withLock { $0.append(report) } })
         watchdog.start()
