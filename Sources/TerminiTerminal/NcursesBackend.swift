@@ -1,0 +1,327 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@preconcurrency import CNcurses
+import Synchronization
+import TerminiUI
+
+/// Presents frames through ncurses (wide-character API) on a real terminal and decodes its keys and mouse.
+///
+/// Byte accounting: ncurses writes straight to its output descriptor (not through stdio), so the backend gives
+/// ncurses a private duplicate of the terminal descriptor and, for the duration of each `doupdate`, points that
+/// descriptor at an in-memory file. The captured bytes are counted and then forwarded to the terminal, so
+/// `PresentStats.bytes` is exactly what reached the terminal for the frame.
+public final class NcursesBackend: TerminalBackend, WakeableInput {
+    public private(set) var size: (width: Int, height: Int)
+    public let inputWaker: InputWaker
+
+    private static let active = Mutex(false)
+
+    private let terminalFileDescriptor: Int32      // our dup of `output`: where frames are forwarded
+    private let cursesOutputFileDescriptor: Int32  // the descriptor ncurses writes to and sets modes on
+    private let inputFileDescriptor: Int32         // ncurses' input
+    private let captureFileDescriptor: Int32       // in-memory file that receives one doupdate's bytes
+    private var outputStream: UnsafeMutablePointer<FILE>?
+    private var inputStream: UnsafeMutablePointer<FILE>?
+    private var screen: OpaquePointer?
+    private var colorPairs: NcursesColorPairs
+    private var runs: [CellRun] = []
+    private var captureBuffer: [UInt8] = []
+    private var characterBuffer: [wchar_t] = Array(repeating: 0, count: Int(CCHARW_MAX) + 1)
+    private var isShutDown = false
+
+    /// Takes over the terminal on `input`/`output` (they may be a pty for benchmarks and tests). `term` overrides
+    /// `$TERM`. Only one ncurses backend can be live per process.
+    public init(input: Int32 = 0, output: Int32 = 1, term: String? = nil, mouse: Bool = true) throws(TerminalError) {
+        let claimed = Self.active.withLock { active -> Bool in
+            if active { return false }
+            active = true
+            return true
+        }
+        guard claimed else { throw .alreadyActive }
+        var opened: [Int32] = []
+        func fail(_ error: TerminalError) -> TerminalError {
+            opened.forEach { close($0) }
+            Self.active.withLock { $0 = false }
+            return error
+        }
+        guard isatty(output) == 1 else { throw fail(.terminalSetupFailed(term: term ?? "", reason: "output is not a terminal")) }
+        let terminalFD = dup(output), cursesFD = dup(output), inputFD = dup(input)
+        opened = [terminalFD, cursesFD, inputFD].filter { $0 >= 0 }
+        guard opened.count == 3 else { throw fail(.system(call: "dup", errno: errno)) }
+        let captureFD = Self.makeCaptureFile()
+        guard captureFD >= 0 else { throw fail(.system(call: "memfd_create", errno: errno)) }
+        opened.append(captureFD)
+
+        Self.selectUTF8Locale()
+        let waker = InputWaker()
+        let termName = term ?? getenv("TERM").map { String(cString: $0) } ?? "xterm-256color"
+        guard let out = fdopen(cursesFD, "w"), let inp = fdopen(inputFD, "r") else {
+            throw fail(.system(call: "fdopen", errno: errno))
+        }
+        TerminalSignals.install(wakeFileDescriptor: waker.writeFileDescriptorForSignals)
+        guard let screen = termName.withCString({ newterm($0, out, inp) }) else {
+            TerminalSignals.uninstall()
+            fclose(out)
+            fclose(inp)
+            close(terminalFD)
+            close(captureFD)
+            Self.active.withLock { $0 = false }
+            throw .terminalSetupFailed(term: termName, reason: "ncurses does not know this terminal")
+        }
+        set_term(screen)
+        TerminalSignals.screenActive = true
+
+        inputWaker = waker
+        terminalFileDescriptor = terminalFD
+        cursesOutputFileDescriptor = cursesFD
+        inputFileDescriptor = inputFD
+        captureFileDescriptor = captureFD
+        outputStream = out
+        inputStream = inp
+        self.screen = screen
+
+        // cbreak rather than raw keeps Ctrl-C and Ctrl-Z meaning what the user expects.
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(stdscr, false)
+        keypad(stdscr, true)
+        nodelay(stdscr, true)   // input waits happen in poll(), which can also be woken
+        leaveok(stdscr, true)   // the cursor is hidden, so never spend bytes putting it back
+        scrollok(stdscr, false)
+        curs_set(0)
+        set_escdelay(25)
+        var colors = false
+        if has_colors() {
+            colors = start_color() == OK
+            use_default_colors()
+        }
+        colorPairs = NcursesColorPairs(enabled: colors, colorCount: COLORS, pairLimit: COLOR_PAIRS)
+        if mouse {
+            mousemask(mmask_t(KeyDecoder.MouseMask.wanted), nil)
+            mouseinterval(0)    // report press and release at once instead of waiting to synthesize clicks
+        }
+        size = (Int(COLS), Int(LINES))
+    }
+
+    deinit { shutdown() }
+
+    public func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats {
+        guard !isShutDown else { return .nothing }
+        runs.removeAll(keepingCapacity: true)
+        back.appendChangedRuns(comparedTo: front, into: &runs)
+        guard !runs.isEmpty else { return .nothing }
+
+        var cells = 0
+        var cch = cchar_t()
+        for run in runs where run.y < size.height {
+            let end = min(run.x + run.count, size.width)
+            var x = max(run.x, 0)
+            while x < end {
+                let cell = back[x, run.y]
+                if !cell.isWideContinuation {
+                    fill(&cch, with: cell)
+                    mvwadd_wch(stdscr, Int32(run.y), Int32(x), &cch)
+                    cells += 1
+                }
+                x += 1
+            }
+        }
+        wnoutrefresh(stdscr)
+        let bytes = flushCounted()
+        return PresentStats(bytes: bytes, cells: cells)
+    }
+
+    public func nextInput(timeoutMilliseconds: Int) -> InputEvent? {
+        guard !isShutDown else { return nil }
+        if let resize = takePendingResize() { return resize }
+        if let event = readAvailableInput() { return event }
+        guard timeoutMilliseconds != 0 else { return nil }
+        let deadline = timeoutMilliseconds < 0 ? nil : Self.nowMilliseconds() + timeoutMilliseconds
+        while true {
+            let remaining = deadline.map { max(0, $0 - Self.nowMilliseconds()) } ?? -1
+            switch inputWaker.wait(forInputOn: inputFileDescriptor, timeoutMilliseconds: remaining) {
+            case .woken, .timedOut:
+                return takePendingResize()
+            case .inputReady:
+                if let event = readAvailableInput() { return event }
+                if let resize = takePendingResize() { return resize }
+                if let deadline, Self.nowMilliseconds() >= deadline { return nil }
+            }
+        }
+    }
+
+    /// Re-reads the terminal size; if it changed, resizes ncurses, clears the screen (the only time it is cleared)
+    /// and returns `.resize`. After a resize the host presents against a blank front buffer of the new size.
+    public func checkForResize() -> InputEvent? {
+        guard !isShutDown else { return nil }
+        var window = winsize()
+        guard ioctl(terminalFileDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return nil
+        }
+        let width = Int(window.ws_col), height = Int(window.ws_row)
+        guard width != size.width || height != size.height else { return nil }
+        // resize_term, not resizeterm: the latter also queues a KEY_RESIZE, which would report the resize twice.
+        resize_term(Int32(height), Int32(width))
+        return adoptNewSize()
+    }
+
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        TerminalSignals.screenActive = false
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+        TerminalSignals.uninstall()
+        if let outputStream { fclose(outputStream) }
+        if let inputStream { fclose(inputStream) }
+        outputStream = nil
+        inputStream = nil
+        close(terminalFileDescriptor)
+        close(captureFileDescriptor)
+        Self.active.withLock { $0 = false }
+    }
+
+    // MARK: - Output
+
+    private func fill(_ cch: inout cchar_t, with cell: Cell) {
+        let style = cell.style
+        var attributes: attr_t = 0
+        let a = style.attributes
+        if a.contains(.bold) { attributes |= 1 << 21 }       // A_BOLD: the macros are not visible to Swift
+        if a.contains(.dim) { attributes |= 1 << 20 }        // A_DIM
+        if a.contains(.italic) { attributes |= 1 << 31 }     // A_ITALIC
+        if a.contains(.underline) { attributes |= 1 << 17 }  // A_UNDERLINE
+        if a.contains(.reverse) { attributes |= 1 << 18 }    // A_REVERSE
+        var pair = colorPairs.pair(foreground: style.foreground, background: style.background)
+        characterBuffer.withUnsafeMutableBufferPointer { chars in
+            var count = 0
+            for scalar in cell.character.unicodeScalars where count < Int(CCHARW_MAX) - 1 {
+                // A control character would print as ^X and shift the row; show a replacement instead.
+                let value = scalar.value < 0x20 || scalar.value == 0x7F ? 0xFFFD : scalar.value
+                chars[count] = wchar_t(bitPattern: value)
+                count += 1
+            }
+            if count == 0 { chars[0] = 0x20; count = 1 }
+            chars[count] = 0
+            if setcchar(&cch, chars.baseAddress, attributes, Int16(clamping: pair), &pair) != OK {
+                // Sequences ncurses cannot hold in one cell (e.g. emoji joined by ZWJ): keep the first scalar.
+                chars[1] = 0
+                setcchar(&cch, chars.baseAddress, attributes, Int16(clamping: pair), &pair)
+            }
+        }
+    }
+
+    /// Runs `doupdate` with ncurses' descriptor pointed at the capture file, then forwards the captured bytes.
+    private func flushCounted() -> Int {
+        guard dup2(captureFileDescriptor, cursesOutputFileDescriptor) >= 0 else {
+            doupdate()    // cannot capture: still draw, uncounted
+            return 0
+        }
+        doupdate()
+        _ = dup2(terminalFileDescriptor, cursesOutputFileDescriptor)
+        let written = Int(lseek(captureFileDescriptor, 0, SEEK_CUR))
+        _ = lseek(captureFileDescriptor, 0, SEEK_SET)
+        guard written > 0 else { return 0 }
+        if captureBuffer.count < written { captureBuffer = Array(repeating: 0, count: written) }
+        let read = captureBuffer.withUnsafeMutableBytes { pread(captureFileDescriptor, $0.baseAddress, written, 0) }
+        guard read > 0 else { return 0 }
+        captureBuffer.withUnsafeBytes { Self.writeFully(terminalFileDescriptor, $0.baseAddress!, read) }
+        return read
+    }
+
+    private static func writeFully(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) {
+        var offset = 0
+        while offset < count {
+            let n = write(fd, bytes + offset, count - offset)
+            if n > 0 {
+                offset += n
+            } else if n < 0 && (errno == EINTR) {
+                continue
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var out = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&out, 1, 100)
+            } else {
+                return   // the terminal went away; nothing useful to do with the rest of the frame
+            }
+        }
+    }
+
+    // MARK: - Input
+
+    /// Reads keys ncurses already has or the kernel holds, without blocking (beyond ESCDELAY after a lone ESC).
+    private func readAvailableInput() -> InputEvent? {
+        var character: wint_t = 0
+        for _ in 0..<64 {
+            let result = wget_wch(stdscr, &character)
+            let raw: KeyDecoder.RawInput
+            switch result {
+            case KEY_CODE_YES: raw = .functionKey(Int32(bitPattern: character))
+            case OK: raw = .character(UInt32(character))
+            default: return nil
+            }
+            switch KeyDecoder.decode(raw) {
+            case .key(let key): return .key(key)
+            case .mouse:
+                var event = MEVENT()
+                guard getmouse(&event) == OK else { continue }
+                if let mouse = KeyDecoder.decodeMouse(buttonState: UInt32(event.bstate), x: event.x, y: event.y) {
+                    return .mouse(mouse)
+                }
+            case .resize:
+                if let resize = checkForResize() { return resize }
+                if Int(COLS) != size.width || Int(LINES) != size.height { return adoptNewSize() }
+                continue
+            case .ignored:
+                continue
+            }
+        }
+        return nil
+    }
+
+    private func takePendingResize() -> InputEvent? {
+        guard TerminalSignals.resizePending.exchange(false, ordering: .relaxed) else { return nil }
+        return checkForResize()
+    }
+
+    private func adoptNewSize() -> InputEvent {
+        size = (Int(COLS), Int(LINES))
+        // The old contents are meaningless at the new size: clear, and let the host repaint against a blank front.
+        wclear(stdscr)
+        wnoutrefresh(stdscr)
+        _ = flushCounted()
+        return .resize(width: size.width, height: size.height)
+    }
+
+    // MARK: - Setup helpers
+
+    /// ncurses needs a UTF-8 locale for wide characters; fall back to C.UTF-8 when the environment has none.
+    private static func selectUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) == "UTF-8" { return }
+        setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    private static func makeCaptureFile() -> Int32 {
+        // Prefer tmpfs (memory); the file is unlinked at once so nothing is left behind, even on a crash.
+        var template = Array("/dev/shm/termini-frame-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd >= 0 {
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            return fd
+        }
+        guard let file = tmpfile() else { return -1 }
+        let copy = dup(fileno(file))
+        fclose(file)
+        return copy
+    }
+
+    private static func nowMilliseconds() -> Int {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return spec.tv_sec * 1_000 + spec.tv_nsec / 1_000_000
+    }
+}

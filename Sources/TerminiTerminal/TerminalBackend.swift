@@ -1,0 +1,33 @@
+import TerminiUI
+
+/// Where frames go: ncurses on a real terminal, or an in-memory screen for tests and snapshots.
+public protocol TerminalBackend: AnyObject {
+    var size: (width: Int, height: Int) { get }
+    /// Writes only the cells of `back` that differ from `front` (the last presented frame), then one flush (doupdate).
+    /// A frame with no differences writes 0 bytes.
+    func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats
+    /// The next input, waiting at most `timeoutMilliseconds` (0 = poll). Resize arrives as `.resize`.
+    func nextInput(timeoutMilliseconds: Int) -> InputEvent?
+    func shutdown()
+}
+
+/// What one present wrote: bytes that reached the terminal and cells written.
+public struct PresentStats: Hashable, Sendable {
+    public var bytes: Int
+    public var cells: Int
+
+    public init(bytes: Int, cells: Int) {
+        self.bytes = bytes
+        self.cells = cells
+    }
+
+    public static let nothing = PresentStats(bytes: 0, cells: 0)
+}
+
+/// A backend whose input wait can be ended from another thread, so a posted patch wakes the UI loop at once.
+///
+/// `nextInput(timeoutMilliseconds:)` returns nil early when `inputWaker.wake()` is called; a negative timeout waits
+/// until input or a wake.
+public protocol WakeableInput: AnyObject {
+    var inputWaker: InputWaker { get }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TerminiUI
+@testable import TerminiTerminal
+
+/// The real ncurses backend, driven through a pty. Serialized: ncurses has one screen per process.
+@Suite(.serialized) struct NcursesBackendTests {
+    @Test func unchangedFrameWritesZeroBytesAndOneCellChangeWritesAFew() throws {
+        let pty = try #require(PseudoTerminal(width: 40, height: 10))
+        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        defer { backend.shutdown() }
+        #expect(backend.size == (40, 10))
+        _ = pty.readAvailable(waitMilliseconds: 50)   // start-up sequences (alternate screen, keypad mode)
+
+        var front = CellBuffer(width: 40, height: 10)
+        var back = front
+        back.write("Hello 世界", x: 2, y: 1, style: CellStyle(foreground: .index(2), attributes: .bold))
+        back.write("plain", x: 0, y: 9, style: .plain)
+        let first = backend.present(back, previous: front)
+        #expect(first.cells == 13)   // "Hello " + 2 wide characters (the styled space counts) + "plain"
+        let firstBytes = pty.read(atLeast: first.bytes)
+        #expect(first.bytes > 0)
+        #expect(firstBytes.count == first.bytes)   // the count is what really reached the terminal
+        #expect(firstBytes.contains("Hello"))
+        #expect(firstBytes.contains("世界"))
+        swap(&front, &back)
+        back = front
+
+        let unchanged = backend.present(back, previous: front)
+        #expect(unchanged == PresentStats(bytes: 0, cells: 0))
+
+        back[3, 1] = Cell(character: "a", style: CellStyle(foreground: .index(2), attributes: .bold))
+        let oneCell = backend.present(back, previous: front)
+        #expect(oneCell.cells == 1)
+        #expect(oneCell.bytes > 0 && oneCell.bytes <= 32, "one cell cost \(oneCell.bytes) bytes")
+        let oneCellBytes = pty.read(atLeast: oneCell.bytes) + pty.readAvailable(waitMilliseconds: 100)
+        #expect(oneCellBytes.count == oneCell.bytes)   // nothing arrived for the unchanged frame either
+        #expect(oneCellBytes.contains("a"))
+    }
+
+    @Test func decodesKeysAndMouseFromTheTerminal() throws {
+        let pty = try #require(PseudoTerminal(width: 40, height: 10))
+        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        defer { backend.shutdown() }
+        let cases: [(String, InputEvent)] = [
+            ("\u{1B}OA", .key(.up)), ("\u{1B}[Z", .key(.backTab)), ("\t", .key(.tab)), ("\r", .key(.enter)),
+            ("\u{7F}", .key(.backspace)), ("\u{1B}[6~", .key(.pageDown)), ("\u{1B}[3~", .key(.delete)),
+            ("x", .key(.character("x"))), ("世", .key(.character("世"))), (" ", .key(.space)),
+            ("\u{01}", .key(.control("a"))),
+            ("\u{1B}[<0;5;3M", .mouse(MouseEvent(x: 4, y: 2, kind: .press))),
+            ("\u{1B}[<0;5;3m", .mouse(MouseEvent(x: 4, y: 2, kind: .release))),
+            ("\u{1B}[<64;1;1M", .mouse(MouseEvent(x: 0, y: 0, kind: .scrollUp))),
+            ("\u{1B}", .key(.escape)),
+        ]
+        for (typed, expected) in cases {
+            pty.type(typed)
+            #expect(backend.nextInput(timeoutMilliseconds: 5_000) == expected, "typed \(typed.debugDescription)")
+        }
+        #expect(backend.nextInput(timeoutMilliseconds: 0) == nil)
+    }
+
+    @Test func resizeIsReportedAndAWakeEndsTheWait() throws {
+        let pty = try #require(PseudoTerminal(width: 40, height: 10))
+        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        defer { backend.shutdown() }
+        #expect(backend.checkForResize() == nil)
+        pty.setSize(width: 100, height: 30)
+        #expect(backend.checkForResize() == .resize(width: 100, height: 30))
+        #expect(backend.size == (100, 30))
+
+        backend.inputWaker.wake()
+        #expect(backend.nextInput(timeoutMilliseconds: -1) == nil)
+    }
+
+    @Test func onlyOneBackendAtATimeAndShutdownRestoresTheTerminal() throws {
+        let pty = try #require(PseudoTerminal(width: 20, height: 5))
+        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        #expect(throws: TerminalError.alreadyActive) {
+            try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        }
+        _ = pty.readAvailable(waitMilliseconds: 50)
+        backend.shutdown()
+        let restore = pty.read(atLeast: 8)
+        #expect(restore.contains("\u{1B}[?1049l"))   // left the alternate screen
+        var modes = termios()
+        tcgetattr(pty.slave, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHO) != 0)   // echo is back on
+        // And a new backend can start afterwards.
+        let again = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        again.shutdown()
+    }
+
+    @Test func unknownTerminalIsAClearError() throws {
+        let pty = try #require(PseudoTerminal(width: 20, height: 5))
+        #expect(throws: TerminalError.terminalSetupFailed(term: "no-such-terminal-xyz",
+                                                          reason: "ncurses does not know this terminal")) {
+            try NcursesBackend(input: pty.slave, output: pty.slave, term: "no-such-terminal-xyz")
+        }
+        #expect(throws: TerminalError.self) {
+            try NcursesBackend(input: 0, output: -1)
+        }
+    }
+}
