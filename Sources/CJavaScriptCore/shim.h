@@ -3,10 +3,22 @@
 #define TERMINI_CJAVASCRIPTCORE_SHIM_H
 #include <JavaScriptCore/JavaScript.h>
 
-// The execution time limit lives in JSContextRefPrivate.h, which WebKitGTK does not install,
-// but libjavascriptcoregtk exports the symbols. Declared here so scripts that loop forever can be stopped.
+// The declarations below live in JSContextRefPrivate.h, which WebKitGTK does not install,
+// but libjavascriptcoregtk exports the symbols (checked with `nm -D` against 2.50).
+
+// The execution time limit, so scripts that loop forever can be stopped.
 typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void* context);
 JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
                                                    JSShouldTerminateCallback callback, void* context);
 JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
+
+// Makes eval, Function and the async/generator function constructors throw an EvalError with `message`.
+JS_EXPORT void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled, JSStringRef message);
+
+// `function(promise, reason)` is called after a microtask checkpoint for each rejection nobody handled.
+JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
+                                                            JSValueRef* exception);
+
+// "#0 f() at file.js:3" lines; used for the stack of a script stopped by the time limit, which has no Error object.
+JS_EXPORT JSStringRef JSContextCreateBacktrace(JSContextRef ctx, unsigned maxStackSize);
 #endif

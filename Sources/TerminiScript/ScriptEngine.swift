@@ -1,0 +1,289 @@
+import CJavaScriptCore
+import Foundation
+import TerminiTemplate
+
+/// The JS-thread side of a `ScriptRuntime`: owns the context, the prelude's host API and the native functions the
+/// prelude calls. Every method runs on the JS thread; nothing here is shared.
+final class ScriptEngine {
+    /// The prelude functions the host calls into.
+    enum HostFunction: String, CaseIterable {
+        case launchApp, appLifecycle, createPage, lifecycle, dispatchEvent, framePresented, settleInvoke, fireTimer
+        case rejection
+    }
+
+    private let js = JavaScriptContext()
+    private let delegate: any ScriptRuntimeDelegate
+    private unowned let loop: ScriptEventLoop
+    private let configuration: ScriptRuntime.Configuration
+    private let termination = TerminationMonitor()
+    private var hostFunctions: [HostFunction: ProtectedJSValue] = [:]
+    /// The timer being fired, so an interval re-armed from its own callback keeps its cadence instead of drifting.
+    private var firingTimer: (id: Int, deadline: UInt64)?
+
+    static let evalDisabledMessage = "eval and Function are disabled in Termini mini-apps"
+
+    init(loop: ScriptEventLoop, configuration: ScriptRuntime.Configuration, delegate: any ScriptRuntimeDelegate) {
+        self.loop = loop
+        self.configuration = configuration
+        self.delegate = delegate
+        installPrelude()
+        JSStringConversion.with(Self.evalDisabledMessage) { JSGlobalContextSetEvalEnabled(js.context, false, $0) }
+        let seconds = Double(MonotonicClock.nanoseconds(configuration.scriptLimit)) / 1e9
+        JSContextGroupSetExecutionTimeLimit(js.group, max(seconds, 0.001), terminationCallback,
+                                            Unmanaged.passUnretained(termination).toOpaque())
+    }
+
+    /// Drops every protected value while the context is alive; the context itself is released with this object.
+    func tearDown() {
+        JSContextGroupClearExecutionTimeLimit(js.group)
+        hostFunctions.removeAll()
+    }
+
+    // MARK: host entry points
+
+    func load(script: String, fileName: String) {
+        termination.reset()
+        do throws(JavaScriptException) {
+            try js.checkSyntax(script, fileName: fileName)
+        } catch {
+            report(error, kind: .syntax, fileName: fileName)
+            return
+        }
+        do throws(JavaScriptException) {
+            try js.evaluate(script, fileName: fileName)
+        } catch {
+            report(error, kind: termination.fired ? .timeout : .exception, fileName: fileName)
+        }
+    }
+
+    func launchApp(optionsJSON: String) {
+        enter(.launchApp, [.json(optionsJSON)], handler: "onLaunch")
+    }
+
+    func appLifecycle(_ event: AppLifecycleEvent) {
+        enter(.appLifecycle, [.string(event.rawValue)], handler: event.rawValue)
+    }
+
+    func createPage(pageId: Int, name: String, queryJSON: String) {
+        enter(.createPage, [.number(Double(pageId)), .string(name), .json(queryJSON)], pageId: pageId,
+              handler: "onLoad")
+    }
+
+    func lifecycle(pageId: Int, _ event: PageLifecycleEvent) {
+        enter(.lifecycle, [.number(Double(pageId)), .string(event.rawValue)], pageId: pageId, handler: event.rawValue)
+    }
+
+    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?) {
+        enter(.dispatchEvent,
+              [.number(Double(pageId)), .string(handler), .json(eventJSON), loc.map { .string($0) } ?? .null],
+              pageId: pageId, handler: handler, loc: loc)
+    }
+
+    func framePresented(pageId: Int, upTo sequence: Int) {
+        enter(.framePresented, [.number(Double(pageId)), .number(Double(sequence))], pageId: pageId,
+              handler: "setData callback")
+    }
+
+    func settleInvoke(callbackId: Int, resultJSON: String, ok: Bool) {
+        guard loop.invokeFinished(callbackId: callbackId) else { return }
+        enter(.settleInvoke, [.number(Double(callbackId)), .bool(ok), .json(resultJSON)], handler: "bridge.invoke")
+    }
+
+    func fireTimer(id: Int, deadline: UInt64) {
+        firingTimer = (id, deadline)
+        enter(.fireTimer, [.number(Double(id))], handler: "timer")
+        firingTimer = nil
+    }
+
+    /// Calls a prelude host function; exceptions that escape it (a timeout always does) are reported.
+    private func enter(_ function: HostFunction, _ arguments: [JSArgument], pageId: Int? = nil,
+                       handler: String? = nil, loc: String? = nil)
+    {
+        guard let target = hostFunctions[function]?.object else {
+            delegate.warning("the script runtime is not ready (its prelude failed); \(function.rawValue) ignored")
+            return
+        }
+        termination.reset()
+        do throws(JavaScriptException) {
+            try js.call(target, arguments)
+        } catch {
+            report(error, kind: termination.fired ? .timeout : .exception, pageId: pageId, handler: handler, loc: loc)
+        }
+    }
+
+    // MARK: errors
+
+    private func report(_ exception: JavaScriptException, kind: ScriptError.Kind, fileName: String? = nil,
+                        pageId: Int? = nil, handler: String? = nil, loc: String? = nil)
+    {
+        var error = ScriptError(kind: kind, message: exception.message, stack: exception.stack,
+                                fileName: exception.sourceURL ?? fileName, line: exception.line,
+                                column: exception.column, pageId: pageId, handler: handler, loc: loc)
+        if let name = exception.name, kind != .timeout { error.message = "\(name): \(exception.message)" }
+        if kind == .timeout {
+            let limit = Double(MonotonicClock.nanoseconds(configuration.scriptLimit)) / 1e9
+            error.message = "the script ran longer than the \(limit) s limit and was terminated"
+            error.stack = termination.backtrace
+            let frame = BacktraceFrame(line: termination.backtrace.split(separator: "\n").first.map(String.init) ?? "")
+            error.fileName = frame?.fileName ?? fileName
+            error.line = frame?.line
+            error.column = nil
+        }
+        delegate.scriptError(error)
+    }
+
+    // MARK: prelude and natives
+
+    private func installPrelude() {
+        let native = JSObjectMake(js.context, nil, nil)!
+        js.setProperty(native, "maxPayloadBytes", JSValueMakeNumber(js.context, Double(configuration.maxPayloadBytes)))
+        for (name, body) in nativeFunctions() { js.setProperty(native, name, js.makeFunction(body)) }
+        do throws(JavaScriptException) {
+            guard let factory = js.object(try js.evaluate(Prelude.source, fileName: Prelude.fileName)),
+                let api = js.object(try js.call(factory, [.value(native)]))
+            else {
+                delegate.scriptError(ScriptError(kind: .exception, message: "the prelude did not return its host API",
+                                                 fileName: Prelude.fileName))
+                return
+            }
+            for function in HostFunction.allCases {
+                if let value = js.property(api, function.rawValue), js.object(value) != nil {
+                    hostFunctions[function] = ProtectedJSValue(js, value)
+                }
+            }
+        } catch {
+            report(error, kind: .exception, fileName: Prelude.fileName)
+        }
+        if let rejection = hostFunctions[.rejection]?.object {
+            JSGlobalContextSetUnhandledRejectionCallback(js.context, rejection, nil)
+        }
+    }
+
+    private func nativeFunctions() -> [(String, NativeFunctionBody)] {
+        [
+            ("log", { [unowned self] call throws(NativeFunctionError) in
+                let level = ScriptLogLevel(rawValue: call.string(0) ?? "") ?? .log
+                delegate.log(level: level, message: call.string(1) ?? "")
+                return nil
+            }),
+            ("warn", { [unowned self] call throws(NativeFunctionError) in
+                delegate.warning(call.string(0) ?? "")
+                return nil
+            }),
+            ("reportError", { [unowned self] call throws(NativeFunctionError) in
+                let kind: ScriptError.Kind = call.string(4) == "unhandledRejection" ? .unhandledRejection : .exception
+                report(js.exception(from: call.value(0)), kind: kind, pageId: call.int(1), handler: call.string(2),
+                       loc: call.string(3))
+                return nil
+            }),
+            ("setData", { [unowned self] call throws(NativeFunctionError) in
+                try forwardSetData(pageId: call.requireInt(0, "pageId"), payload: call.requireString(1, "payload"),
+                                   sequence: call.requireInt(2, "sequence"))
+                return nil
+            }),
+            ("pageCreated", { [unowned self] call throws(NativeFunctionError) in
+                let data: JSONValue
+                do { data = try JSONValue.parse(try call.requireString(2, "data")) } catch let error as JSONSyntaxError {
+                    throw NativeFunctionError("page data is not JSON: \(error)")
+                } catch { throw NativeFunctionError("\(error)") }
+                delegate.pageCreated(pageId: try call.requireInt(0, "pageId"), name: try call.requireString(1, "name"),
+                                     initialData: data)
+                return nil
+            }),
+            ("startTimer", { [unowned self] call throws(NativeFunctionError) in
+                let id = try call.requireInt(0, "timer id")
+                let delayNanos = UInt64(max(0, min(call.number(1) ?? 0, 1e12)) * 1_000_000)
+                let repeats = JSValueToBoolean(js.context, call.value(2))
+                let now = MonotonicClock.now()
+                var deadline = now &+ delayNanos
+                if repeats, let firing = firingTimer, firing.id == id {
+                    deadline = max(firing.deadline &+ delayNanos, now)
+                }
+                loop.startTimer(id: id, deadline: deadline, repeats: repeats)
+                return nil
+            }),
+            ("cancelTimer", { [unowned self] call throws(NativeFunctionError) in
+                loop.cancelTimer(id: try call.requireInt(0, "timer id"))
+                return nil
+            }),
+            ("invoke", { [unowned self] call throws(NativeFunctionError) in
+                let callbackId = try call.requireInt(0, "callbackId")
+                let name = try call.requireString(1, "command name")
+                let params: JSONValue
+                do { params = try JSONValue.parse(try call.requireString(2, "params")) } catch let error
+                    as JSONSyntaxError
+                {
+                    throw NativeFunctionError("bridge.invoke params are not JSON: \(error)")
+                } catch { throw NativeFunctionError("\(error)") }
+                loop.invokeStarted(callbackId: callbackId)
+                delegate.invoke(BridgeCall(callbackId: callbackId, name: name, params: params, pageId: call.int(3)))
+                return nil
+            }),
+            ("dropInvoke", { [unowned self] call throws(NativeFunctionError) in
+                _ = loop.invokeFinished(callbackId: try call.requireInt(0, "callbackId"))
+                return nil
+            }),
+        ]
+    }
+
+    /// Parses the one JSON payload of a setData call (`[[path, value], ...]`) and hands the patches to the host.
+    private func forwardSetData(pageId: Int, payload: String, sequence: Int) throws(NativeFunctionError) {
+        let parsed: JSONValue
+        do { parsed = try JSONValue.parse(payload) } catch { throw NativeFunctionError("setData payload: \(error)") }
+        guard case .array(let pairs) = parsed else { throw NativeFunctionError("setData payload is not an array") }
+        var patches: [DataPatch] = []
+        patches.reserveCapacity(pairs.count)
+        for pair in pairs {
+            guard case .array(let items) = pair, items.count == 2, case .string(let text) = items[0] else {
+                throw NativeFunctionError("setData payload entries must be [path, value]")
+            }
+            do {
+                patches.append(DataPatch(path: try DataPath(parsing: text), value: items[1]))
+            } catch { throw NativeFunctionError("setData: \(error)") }
+        }
+        delegate.setData(pageId: pageId, patches: patches, sequence: sequence)
+    }
+}
+
+/// Records that JSC's execution time limit fired, and where the script was, so the error can say so.
+final class TerminationMonitor {
+    private(set) var fired = false
+    private(set) var backtrace = ""
+
+    func reset() {
+        fired = false
+        backtrace = ""
+    }
+
+    func terminate(_ context: JSContextRef?) -> Bool {
+        fired = true
+        if let context, let text = JSContextCreateBacktrace(context, 32) {
+            backtrace = JSStringConversion.string(text)
+            JSStringRelease(text)
+        }
+        return true
+    }
+}
+
+private let terminationCallback: JSShouldTerminateCallback = { context, info in
+    guard let info else { return true }
+    return Unmanaged<TerminationMonitor>.fromOpaque(info).takeUnretainedValue().terminate(context)
+}
+
+/// One line of JSC's backtrace, "#0 spin() at main.js:3".
+struct BacktraceFrame {
+    var fileName: String
+    var line: Int?
+
+    init?(line text: String) {
+        guard let at = text.range(of: " at ", options: .backwards) else { return nil }
+        let location = text[at.upperBound...]
+        if let colon = location.lastIndex(of: ":"), let number = Int(location[location.index(after: colon)...]) {
+            fileName = String(location[..<colon])
+            line = number
+        } else {
+            fileName = String(location)
+            line = nil
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TerminiTemplate
+
+/// One mini-app's JavaScript: a JavaScriptCore global context owned by a dedicated JS thread with its own event
+/// loop. Every public method is thread-safe and returns at once; the work runs later on the JS thread, and results
+/// come back through the `ScriptRuntimeDelegate` on that thread.
+public final class ScriptRuntime: Sendable {
+    /// Limits and names for one runtime.
+    public struct Configuration: Sendable {
+        /// How long one entry into JavaScript (a script load, hook, handler, timer or callback) may run before JSC
+        /// terminates it (`--script-limit`). Measured in the JS thread's CPU time.
+        public var scriptLimit: Duration
+        /// The largest setData payload, in bytes of JSON; DESIGN §4 fixes it at 1 MiB.
+        public var maxPayloadBytes: Int
+        /// The JS thread's name, visible in debuggers and `top -H`.
+        public var threadName: String
+
+        public init(scriptLimit: Duration = .seconds(1), maxPayloadBytes: Int = 1_048_576,
+                    threadName: String = "termini.js")
+        {
+            self.scriptLimit = scriptLimit
+            self.maxPayloadBytes = maxPayloadBytes
+            self.threadName = threadName
+        }
+    }
+
+    public let configuration: Configuration
+    private let loop = ScriptEventLoop()
+
+    /// Starts the JS thread, which creates the context and evaluates the prelude before serving any job.
+    public init(configuration: Configuration = Configuration(), delegate: any ScriptRuntimeDelegate) {
+        self.configuration = configuration
+        let thread = Thread { [loop] in
+            loop.run { ScriptEngine(loop: $0, configuration: configuration, delegate: delegate) }
+        }
+        thread.name = configuration.threadName
+        // JSC sizes its recursion limit from the thread's stack; give it the usual main-thread 8 MiB.
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    deinit { loop.stop() }
+
+    // MARK: scripts and app
+
+    /// Evaluates a script (normally the bundle's `main.js`) in the global context. A syntax error is reported as
+    /// `.syntax` and runs nothing; an exception as `.exception`. May be called again for further scripts.
+    public func load(script: String, fileName: String) {
+        loop.post { $0.load(script: script, fileName: fileName) }
+    }
+
+    /// Calls the App's `onLaunch(options)` then `onShow(options)`; nothing when the script never called `App()`.
+    public func launchApp(options: JSONValue = .object([:])) {
+        let json = options.serialized()
+        loop.post { $0.launchApp(optionsJSON: json) }
+    }
+
+    /// Calls the App's `onShow` or `onHide` (the host going to or from the background).
+    public func callAppLifecycle(_ event: AppLifecycleEvent) {
+        loop.post { $0.appLifecycle(event) }
+    }
+
+    // MARK: pages
+
+    /// Creates an instance of the page registered as `name` under the host's `pageId`: the delegate gets
+    /// `pageCreated` with its initial data, then `onLoad(query)` and `onShow()` run. An unknown name is reported
+    /// as an `.exception` error naming the registered pages.
+    public func createPage(pageId: Int, name: String, query: [String: String] = [:]) {
+        let json = JSONValue.object(query.mapValues { .string($0) }).serialized()
+        loop.post { $0.createPage(pageId: pageId, name: name, queryJSON: json) }
+    }
+
+    /// Calls a page hook. `.ready` belongs after the page's first frame; `.unload` also retires the instance, so
+    /// later setData calls on it warn and its pending callbacks and bridge calls are dropped.
+    public func callLifecycle(pageId: Int, _ event: PageLifecycleEvent) {
+        loop.post { $0.lifecycle(pageId: pageId, event) }
+    }
+
+    /// Calls the page method named `handler` with `event` ({type, dataset, detail}; `timeStamp` is filled in when
+    /// absent). A name with no method is a delegate warning naming the handler and `loc`.
+    public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?) {
+        let json = event.serialized()
+        loop.post { $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: json, loc: loc) }
+    }
+
+    /// Reports that the frame showing every setData of `pageId` up to `sequence` is on screen; their callbacks run.
+    public func framePresented(pageId: Int, upTo sequence: Int) {
+        loop.post { $0.framePresented(pageId: pageId, upTo: sequence) }
+    }
+
+    // MARK: bridge
+
+    /// Settles a `bridge.invoke` promise: resolves with `result` when `ok`, rejects with it otherwise. Unknown,
+    /// dropped (page unloaded) or already settled ids are ignored.
+    public func resolveInvoke(callbackId: Int, result: JSONValue, ok: Bool) {
+        let json = result.serialized()
+        loop.post { $0.settleInvoke(callbackId: callbackId, resultJSON: json, ok: ok) }
+    }
+
+    // MARK: liveness and shutdown
+
+    /// Blocks until the runtime is idle by `criteria` (no queued job, nothing running, no blocking timer, no
+    /// pending bridge call) or `timeout` passes; returns whether it became idle. Microtasks never count: JSC
+    /// drains them before each entry returns.
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration, criteria: IdleCriteria = .everything) -> Bool {
+        loop.waitUntilIdle(timeout: timeout, criteria: criteria)
+    }
+
+    /// A snapshot of the JS thread's liveness for a watchdog: a stall is `pulse().busyDuration()` over a threshold.
+    public func pulse() -> ScriptThreadPulse { loop.pulse() }
+
+    /// Time the JS thread took to create the context and evaluate the prelude; nil until that is done.
+    public var startupDuration: Duration? { loop.startupDuration }
+
+    /// Stops the loop after the job now running (a runaway script is cut off by the script limit) and releases the
+    /// context on the JS thread. Waits for that unless called from the JS thread itself (e.g. from the delegate).
+    /// Jobs posted afterwards are dropped. The delegate is released once the thread exits.
+    public func shutdown() {
+        loop.stop()
+        if !loop.isCurrentThread {
+            _ = loop.waitUntilFinished(timeout: configuration.scriptLimit + .seconds(2))
+        }
+    }
+}

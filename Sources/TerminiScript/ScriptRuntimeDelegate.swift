@@ -1,0 +1,61 @@
+import TerminiTemplate
+
+/// One changed data path of a `setData` call and its new value.
+public struct DataPatch: Sendable, Equatable {
+    public var path: DataPath
+    public var value: JSONValue
+
+    public init(path: DataPath, value: JSONValue) {
+        self.path = path
+        self.value = value
+    }
+}
+
+/// A `bridge.invoke(name, params)` call waiting for `ScriptRuntime.resolveInvoke(callbackId:result:ok:)`.
+public struct BridgeCall: Sendable, Equatable {
+    public var callbackId: Int
+    public var name: String
+    public var params: JSONValue
+    /// The page on whose behalf the calling code ran (its hook, handler, or a timer it started); nil when unknown,
+    /// e.g. code running after an `await`.
+    public var pageId: Int?
+}
+
+/// The level of a `console` call.
+public enum ScriptLogLevel: String, Sendable {
+    case debug, log, info, warn, error
+}
+
+/// The page lifecycle hooks the host drives (DESIGN §4). `onLoad` runs inside `createPage`.
+public enum PageLifecycleEvent: String, Sendable {
+    case show = "onShow"
+    case hide = "onHide"
+    /// After the page's first frame is on screen.
+    case ready = "onReady"
+    /// The page leaves the stack; its pending setData callbacks and bridge calls are dropped.
+    case unload = "onUnload"
+}
+
+/// The app lifecycle hooks after launch.
+public enum AppLifecycleEvent: String, Sendable {
+    case show = "onShow"
+    case hide = "onHide"
+}
+
+/// Receives everything the script sends to the host. Every method is called on the runtime's JS thread, one at a
+/// time; implementations must return quickly and hand work to their own threads.
+public protocol ScriptRuntimeDelegate: Sendable {
+    /// A page instance exists; `initialData` is its deep-copied `data`. Called before `onLoad`.
+    func pageCreated(pageId: Int, name: String, initialData: JSONValue)
+    /// The paths whose values changed in one `setData` call, in key order. Report `framePresented(pageId:upTo:)`
+    /// with `sequence` (or a later one) once a frame showing them is on screen.
+    func setData(pageId: Int, patches: [DataPatch], sequence: Int)
+    /// A `bridge.invoke`; settle it later with `ScriptRuntime.resolveInvoke(callbackId:result:ok:)`.
+    func invoke(_ call: BridgeCall)
+    /// A syntax error, uncaught exception, timeout or unhandled rejection. The runtime stays usable.
+    func scriptError(_ error: ScriptError)
+    /// A `console.*` line.
+    func log(level: ScriptLogLevel, message: String)
+    /// A misuse that is not an exception: a missing event handler, setData after onUnload, an unknown page id.
+    func warning(_ message: String)
+}
