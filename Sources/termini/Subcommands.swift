@@ -3,6 +3,8 @@ import ArgumentParser
 /// The subcommand table: add a new subcommand's type here (one file per subcommand).
 enum TerminiSubcommands {
     static let all: [any ParsableCommand.Type] = [
+        RunCommand.self,
+        SnapshotCommand.self,
         VersionCommand.self,
     ]
 }

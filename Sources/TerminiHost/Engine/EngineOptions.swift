@@ -1,0 +1,17 @@
+/// How the engine runs: frame rate, script limit, HUD, timing log, watchdog threshold, console destination.
+public struct EngineOptions: Sendable {
+    /// Maximum frames per second (`--fps`).
+    public var framesPerSecond: Int = 60
+    /// Longest a single script call may run before JSC terminates it (`--script-limit`).
+    public var scriptLimit: Duration = .seconds(1)
+    /// Draw the FPS and frame-time HUD (`--perf`).
+    public var showPerformanceHUD = false
+    /// Write one JSON line per frame here (`--timings`).
+    public var timingsPath: String?
+    /// Report a UI or JS thread that misses its heartbeat for this long.
+    public var stallThreshold: Duration = .seconds(1)
+    /// Receives console output, warnings and stall reports. Interactive runs must not write to the terminal.
+    public var console: @Sendable (String) -> Void = { _ in }
+
+    public init() {}
+}

@@ -1,0 +1,23 @@
+import TerminiScript
+import TerminiUI
+
+/// A page on the navigation stack: its JS instance id, its retained widget tree, and frame bookkeeping.
+final class PageEntry {
+    let pageId: Int
+    let name: String
+    let view: PageView
+    var title: String?
+    /// The newest setData sequence applied but not yet shown; reported to JS after the next frame.
+    var unpresentedSequence: Int?
+    /// onReady fires once, after the page's first frame.
+    var isReady = false
+    /// A script error that belongs to this page: shown instead of the page until the user leaves it.
+    var error: ScriptError?
+
+    init(pageId: Int, name: String, view: PageView, title: String?) {
+        self.pageId = pageId
+        self.name = name
+        self.view = view
+        self.title = title
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TerminiScript
+import TerminiTemplate
+
+/// What the JS thread tells the UI thread. Messages are applied in arrival order, once per loop iteration.
+enum ScriptMessage: Sendable {
+    case pageCreated(pageId: Int, name: String, data: JSONValue)
+    case setData(pageId: Int, patches: [DataPatch], sequence: Int)
+    case invoke(BridgeCall)
+    case error(ScriptError)
+    case log(ScriptLogLevel, String)
+    case warning(String)
+}
+
+/// The runtime's delegate: queues messages from the JS thread and wakes the UI thread's input wait.
+///
+/// The UI thread owns every widget; the JS thread never touches them. This queue is the only hand-off, so a busy
+/// script cannot freeze painting and a slow frame cannot block the script.
+final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [ScriptMessage] = []
+    private let wake: @Sendable () -> Void
+
+    init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+
+    private func post(_ message: ScriptMessage) {
+        lock.lock()
+        messages.append(message)
+        lock.unlock()
+        wake()
+    }
+
+    /// Everything posted since the last drain, oldest first.
+    func drain() -> [ScriptMessage] {
+        lock.lock()
+        defer { lock.unlock() }
+        let out = messages
+        messages.removeAll(keepingCapacity: true)
+        return out
+    }
+
+    var isEmpty: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages.isEmpty
+    }
+
+    func pageCreated(pageId: Int, name: String, initialData: JSONValue) {
+        post(.pageCreated(pageId: pageId, name: name, data: initialData))
+    }
+    func setData(pageId: Int, patches: [DataPatch], sequence: Int) {
+        post(.setData(pageId: pageId, patches: patches, sequence: sequence))
+    }
+    func invoke(_ call: BridgeCall) { post(.invoke(call)) }
+    func scriptError(_ error: ScriptError) { post(.error(error)) }
+    func log(level: ScriptLogLevel, message: String) { post(.log(level, message)) }
+    func warning(_ message: String) { post(.warning(message)) }
+}

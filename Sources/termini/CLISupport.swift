@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import TerminiHost
+
+/// A user-facing failure: printed as `termini: error: <message>` with exit code 1.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}
+
+/// Loads a bundle or project, turning every load or compile error into one clear message.
+func loadBundleOrExit(_ target: String) throws -> LoadedBundle {
+    do { return try BundleResolver.load(target) } catch {
+        throw CLIError("\(error)")
+    }
+}
+
+/// Where console output goes: a log file, standard error (snapshot), and a short memory of errors to show after an
+/// interactive run ends (writing to the terminal during the run would corrupt the screen).
+final class ConsoleSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private let file: FileHandle?
+    private let echo: Bool
+    private var errors: [String] = []
+
+    init(logPath: String?, echoToStandardError: Bool = false) {
+        echo = echoToStandardError
+        if let logPath {
+            FileManager.default.createFile(atPath: logPath, contents: nil)
+            file = FileHandle(forWritingAtPath: logPath)
+            _ = try? file?.seekToEnd()
+        } else {
+            file = nil
+        }
+    }
+
+    var write: @Sendable (String) -> Void { { [self] line in self.append(line) } }
+
+    private func append(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if echo { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        file?.write(Data((line + "\n").utf8))
+        if line.hasPrefix("[error]") || line.hasPrefix("[stall]") {
+            errors.append(line)
+            if errors.count > 20 { errors.removeFirst() }
+        }
+    }
+
+    func printErrorsAfterExit() {
+        lock.lock()
+        defer { lock.unlock() }
+        for line in errors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+}

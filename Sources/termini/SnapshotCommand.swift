@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import TerminiHost
+
+/// `termini snapshot`: headless run that plays an events file and prints the final screen.
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot", abstract: "Run a mini-app headless, play an events file, and print the final screen.",
+        discussion: """
+        Events file, one per line: key <Enter|Tab|BackTab|Up|Down|Left|Right|Esc|Backspace|PageUp|PageDown|Space|c>,
+        type <text>, click <col> <row>, resize <cols>x<rows>, wait <ms>, settle. Lines starting with # are comments.
+        """)
+
+    @OptionGroup var engine: EngineArguments
+
+    @Option(help: "Screen size as COLSxROWS.")
+    var size: String = "80x24"
+
+    @Option(help: "Events file to play.")
+    var events: String?
+
+    func run() throws {
+        guard let (width, height) = EventScript.parseSize(size) else {
+            throw ValidationError("--size must look like 80x24 (1-1000 each), got '\(size)'")
+        }
+        var steps: [EventStep] = []
+        if let events {
+            guard let text = try? String(contentsOfFile: events, encoding: .utf8) else {
+                throw CLIError("\(events): cannot read the events file")
+            }
+            steps = try EventScript.parse(text, file: events)
+        }
+        let bundle = try loadBundleOrExit(engine.target)
+        let console = ConsoleSink(logPath: nil, echoToStandardError: true)
+        let session = try SnapshotSession(bundle: bundle, width: width, height: height,
+                                          options: engine.engineOptions(console: console.write))
+        let screen = session.run(steps: steps, page: engine.page, query: engine.queryItems)
+        print(screen)
+    }
+}
