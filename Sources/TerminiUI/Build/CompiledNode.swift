@@ -7,13 +7,13 @@ final class CompiledNode: @unchecked Sendable {
     let cls: String
     let loc: String?
     /// Props other than the modifiers below, parsed.
-    let props: [(name: String, value: PropValue)]
-    let key: PropValue?
-    let globalKey: PropValue?
-    let dataset: PropValue?
-    let hidden: PropValue?
+    let props: [(name: String, value: PropBinding)]
+    let key: PropBinding?
+    let globalKey: PropBinding?
+    let dataset: PropBinding?
+    let hidden: PropBinding?
     /// The list expression of ForEach/ListView (`p1`).
-    let items: PropValue?
+    let items: PropBinding?
     let children: [CompiledNode]
     /// `If`'s else branch.
     let elseChildren: [CompiledNode]
@@ -23,8 +23,8 @@ final class CompiledNode: @unchecked Sendable {
     /// Deeper templates become an error box at this depth instead of risking the stack in recursive passes.
     static let maxDepth = 200
 
-    private init(type: WidgetType, cls: String, loc: String?, props: [(name: String, value: PropValue)],
-                 key: PropValue?, globalKey: PropValue?, dataset: PropValue?, hidden: PropValue?, items: PropValue?,
+    private init(type: WidgetType, cls: String, loc: String?, props: [(name: String, value: PropBinding)],
+                 key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?,
                  children: [CompiledNode], elseChildren: [CompiledNode], loadError: String?)
     {
         self.type = type
@@ -54,11 +54,11 @@ final class CompiledNode: @unchecked Sendable {
         guard let type = WidgetType(cls: node.cls) else {
             return errorNode(cls: node.cls, loc: node.loc, message: "unknown widget '\(node.cls)'")
         }
-        var props: [(name: String, value: PropValue)] = []
-        var key: PropValue?, globalKey: PropValue?, dataset: PropValue?, hidden: PropValue?, items: PropValue?
+        var props: [(name: String, value: PropBinding)] = []
+        var key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?
         do {
             for (name, value) in node.props.sorted(by: { $0.key < $1.key }) {
-                let compiled = try PropValue.compile(value)
+                let compiled = try PropBinding.compile(value)
                 switch name {
                 case "key" where type != .forEach && type != .listView: key = compiled
                 case "globalKey": globalKey = compiled

@@ -26,6 +26,8 @@ final class ElementTree {
     private var dirty: [Element] = []
     private var dirtyPass: [ObjectIdentifier: Int] = [:]
     var needsLayout = true
+    /// Items a list element evaluated in `evaluate`, consumed by the child update that follows it.
+    private var pendingItems: (element: ObjectIdentifier, items: [JSONValue], path: DataPath?)?
     /// Elements laid out in the current layout pass.
     var layoutNodes = 0
     /// Spinner animation frame, advanced by `PageView.tick`.
@@ -145,6 +147,8 @@ final class ElementTree {
                 updateChildren(element, specs: childSpecs(of: element), deep: deep)
             }
         }
+        // Never keep a reference to the data's arrays past this point: it would make the next patch copy them.
+        pendingItems = nil
     }
 
     /// Evaluates the element's own props into its config, key, dataset and hidden flag, and records its reads.
@@ -170,25 +174,30 @@ final class ElementTree {
         }
         element.hidden = node.hidden?.evaluate(in: scope, reads: &reads).isTruthy ?? false
         if let dataset = node.dataset { element.dataset = dataset.evaluate(in: scope, reads: &reads) }
+        let isList = node.type == .forEach || node.type == .listView
+        if isList, let items = node.items {
+            // The items are evaluated once here, type-checked by the decoder, and handed to the child update.
+            let before = reads.count
+            let value = items.evaluate(in: scope, reads: &reads)
+            props["p1"] = value
+            var path: DataPath?
+            if case .template(let t) = items, let e = t.singleExpression, case .path = e, reads.count == before + 1 {
+                path = reads[before]
+            }
+            pendingItems = (ObjectIdentifier(element), value.arrayValue ?? [], path)
+        }
         do {
             element.config = try WidgetDecoder.decode(node.type, cls: node.cls, props: props)
         } catch {
             element.config = .error(message: error.message)
             report(error.message, loc: node.loc)
         }
-        if case .forEach(let binding) = element.config {
-            setReads(element, reads + itemsReads(element, scope: scope), itemsKeyField: .some(binding.keyField))
-        } else if case .listView(let binding) = element.config {
-            setReads(element, reads + itemsReads(element, scope: scope), itemsKeyField: .some(binding.keyField))
-        } else {
+        switch element.config {
+        case .forEach(let binding), .listView(let binding):
+            setReads(element, reads, itemsKeyField: .some(binding.keyField))
+        default:
             setReads(element, reads, itemsKeyField: nil)
         }
-    }
-
-    private func itemsReads(_ element: Element, scope: ExpressionScope) -> [DataPath] {
-        var reads: [DataPath] = []
-        _ = element.node.items?.evaluate(in: scope, reads: &reads)
-        return reads
     }
 
     private func setReads(_ element: Element, _ reads: [DataPath], itemsKeyField: String??) {
@@ -208,7 +217,7 @@ final class ElementTree {
             if oldValue != value {
                 element.editText = Array(value)
                 element.cursor = oldValue == nil ? element.editText.count : min(element.cursor, element.editText.count)
-                log("didUpdateWidget", element)
+                if oldValue != nil { log("didUpdateWidget", element) }
             }
         }
     }
@@ -261,14 +270,17 @@ final class ElementTree {
 
     /// The list's items and, when the items expression is a plain path to them, that absolute path.
     func evaluateItems(_ element: Element) -> ([JSONValue], DataPath?) {
+        if let pending = pendingItems, pending.element == ObjectIdentifier(element) {
+            pendingItems = nil
+            return (pending.items, pending.path)
+        }
         guard let items = element.node.items else { return ([], nil) }
         let scope = scope(for: element)
         var reads: [DataPath] = []
         let value = items.evaluate(in: scope, reads: &reads)
-        guard case .array(let array) = value else { return ([], nil) }
         var path: DataPath?
         if case .template(let t) = items, let e = t.singleExpression, case .path = e, reads.count == 1 { path = reads[0] }
-        return (array, path)
+        return (value.arrayValue ?? [], path)
     }
 
     /// Matches `specs` against the element's current children (type and key), reusing, creating and removing
@@ -318,7 +330,7 @@ final class ElementTree {
         if case .global(let name)? = spec.key, let existing = globalKeys[name], existing.type == spec.node.type,
            existing.lifecycle != .disposed, !isAncestor(existing, of: parent)
         {
-            if existing.lifecycle == .active, let oldParent = existing.parent, oldParent !== parent {
+            if let oldParent = existing.parent, oldParent !== parent {
                 oldParent.children.removeAll { $0 === existing }
                 if oldParent.list != nil { oldParent.list?.removeElement(existing) }
             }
@@ -403,7 +415,8 @@ final class ElementTree {
     private func dispose(_ element: Element) {
         var stack = [element]
         while let e = stack.popLast() {
-            guard e.lifecycle != .disposed else { continue }
+            // A child revived elsewhere by its GlobalKey is active again and no longer ours to dispose.
+            guard e.lifecycle == .deactivated else { continue }
             e.lifecycle = .disposed
             stats.removed += 1
             if case .global(let name)? = e.key, globalKeys[name] === e { globalKeys[name] = nil }

@@ -1,21 +1,21 @@
 import TerminiTemplate
 
 /// A template prop parsed once at load: constant JSON, a `{{ }}` string, or a container holding some.
-indirect enum PropValue: Sendable {
+indirect enum PropBinding: Sendable {
     case constant(JSONValue)
     case template(TemplateString)
-    case array([PropValue])
-    case object([(String, PropValue)])
+    case array([PropBinding])
+    case object([(String, PropBinding)])
 
     /// Parses every string inside `value`; a bad expression throws with its text.
-    static func compile(_ value: JSONValue) throws(ExpressionError) -> PropValue {
+    static func compile(_ value: JSONValue) throws(ExpressionError) -> PropBinding {
         switch value {
         case .string(let s):
             guard s.contains("{{") else { return .constant(value) }
             let parsed = try TemplateString(parsing: s)
             return parsed.isConstant ? .constant(parsed.evaluate(in: ExpressionScope(data: .null))) : .template(parsed)
         case .array(let items):
-            var compiled: [PropValue] = []
+            var compiled: [PropBinding] = []
             var allConstant = true
             for item in items {
                 let c = try compile(item)
@@ -24,7 +24,7 @@ indirect enum PropValue: Sendable {
             }
             return allConstant ? .constant(value) : .array(compiled)
         case .object(let members):
-            var compiled: [(String, PropValue)] = []
+            var compiled: [(String, PropBinding)] = []
             var allConstant = true
             for (k, v) in members.sorted(by: { $0.key < $1.key }) {
                 let c = try compile(v)
