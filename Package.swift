@@ -71,5 +71,7 @@ let package = Package(
         .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),
         .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiTerminal", "TerminiUI"]),
         .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
+        .testTarget(name: "SamplePagesTests",
+                    dependencies: ["TemplateCompiler"] + samplePageTargets.map { .target(name: $0.name) }),
     ] + samplePageTargets
 )

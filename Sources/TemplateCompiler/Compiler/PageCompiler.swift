@@ -60,7 +60,8 @@ public struct PageCompiler: Sendable {
             firstDeclaration[page.page] = decl.unit.loc(of: decl.call)
             pages.append(page)
         }
-        return CompilationResult(pages: pages, diagnostics: session.diagnostics)
+        // All or nothing: a run with any error yields no pages, so no caller can write a partial result.
+        return CompilationResult(pages: session.diagnostics.isEmpty ? pages : [], diagnostics: session.diagnostics)
     }
 
     /// Registers fragments and finds pages; anything else at the top level is an error.
