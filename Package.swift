@@ -61,6 +61,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
+        .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript"]),
+        .executableTarget(name: "script-bench", dependencies: ["TerminiScript"], path: "Tools/bench/script"),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
