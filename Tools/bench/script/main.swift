@@ -88,6 +88,11 @@ let invokeIntervals = intervals(invokeTimes)
 print("invoke_calls", invokeTimes.count)
 print("invoke_roundtrip_p50_us", format(percentile(invokeIntervals, 0.5)))
 print("invoke_roundtrip_p90_us", format(percentile(invokeIntervals, 0.9)))
+print("invoke_roundtrip_p99_us", format(percentile(invokeIntervals, 0.99)))
+print("invoke_roundtrip_max_us", format(invokeIntervals.max() ?? .nan))
+print("invoke_intervals_over_1ms", invokeIntervals.filter { $0 > 1000 }.count)
+print("invoke_time_in_intervals_over_1ms_ms", format(invokeIntervals.filter { $0 > 1000 }.reduce(0, +) / 1000))
+print("invoke_roundtrip_mean_us", format(invokeIntervals.reduce(0, +) / Double(max(1, invokeIntervals.count))))
 print("invoke_calls_per_s", Int(Double(invokeTimes.count) / (Double(invokeEnd - invokeStart) / 1e9)))
 let failures = delegate.failures.withLock { $0 }
 if !failures.isEmpty { print("failures", failures.count, failures.first ?? "") }
