@@ -293,10 +293,11 @@ function setData(changes, callback) {
   if (callback !== undefined && typeof callback !== 'function') {
     throw new TypeError('setData: the callback must be a function');
   }
-  // Validate everything before touching any data: a bad key or value applies nothing.
+  // Validate everything before touching any data: a bad key or value applies nothing. The size is the exact
+  // UTF-8 length of the JSON text [[key,value],...] of every key, changed or not.
   const keys = Object.keys(changes);
   const entries = new Array(keys.length);
-  let units = 2;
+  let units = 1;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     const comps = parsePathCached(key);
@@ -307,7 +308,7 @@ function setData(changes, callback) {
     units += keyJSON.length + json.length + 4;
   }
   if (units * 3 > MAX_PAYLOAD) {
-    let bytes = 2;
+    let bytes = 1;
     for (let i = 0; i < entries.length; i++) bytes += utf8Length(entries[i].keyJSON) + utf8Length(entries[i].json) + 4;
     if (bytes > MAX_PAYLOAD) {
       throw new RangeError('setData: the payload is ' + bytes + ' bytes, over the ' + MAX_PAYLOAD +

@@ -49,11 +49,9 @@ final class ScriptEngine {
             report(error, kind: .syntax, fileName: fileName)
             return
         }
-        do throws(JavaScriptException) {
-            try js.evaluate(script, fileName: fileName)
-        } catch {
-            report(error, kind: termination.fired ? .timeout : .exception, fileName: fileName)
-        }
+        var thrown: JavaScriptException?
+        do throws(JavaScriptException) { try js.evaluate(script, fileName: fileName) } catch { thrown = error }
+        finishEntry(thrown, fileName: fileName, pageId: nil, handler: nil, loc: nil)
     }
 
     func launchApp(optionsJSON: String) {
@@ -93,6 +91,8 @@ final class ScriptEngine {
         firingTimer = (id, deadline)
         enter(.fireTimer, [.number(Double(id))], handler: "timer")
         firingTimer = nil
+        // A runaway interval would otherwise burn a full script limit every period.
+        if termination.fired { loop.cancelTimer(id: id) }
     }
 
     /// Calls a prelude host function; exceptions that escape it (a timeout always does) are reported.
@@ -104,10 +104,34 @@ final class ScriptEngine {
             return
         }
         termination.reset()
-        do throws(JavaScriptException) {
-            try js.call(target, arguments)
-        } catch {
-            report(error, kind: termination.fired ? .timeout : .exception, pageId: pageId, handler: handler, loc: loc)
+        var thrown: JavaScriptException?
+        do throws(JavaScriptException) { try js.call(target, arguments) } catch { thrown = error }
+        finishEntry(thrown, fileName: nil, pageId: pageId, handler: handler, loc: loc)
+    }
+
+    /// Reports how an entry ended. A termination inside the microtask checkpoint that ends an entry returns no
+    /// exception and leaves the termination pending, so the next entry would die at once; a throwaway entry
+    /// absorbs it (observed with JSC 2.50).
+    private func finishEntry(_ thrown: JavaScriptException?, fileName: String?, pageId: Int?, handler: String?,
+                             loc: String?)
+    {
+        if termination.fired {
+            let exception = thrown ?? JavaScriptException(name: nil, message: "terminated", stack: "")
+            report(exception, kind: .timeout, fileName: fileName, pageId: pageId, handler: handler, loc: loc)
+            absorbPendingTermination()
+        } else if let thrown {
+            report(thrown, kind: .exception, fileName: fileName, pageId: pageId, handler: handler, loc: loc)
+        }
+    }
+
+    private func absorbPendingTermination() {
+        for _ in 0..<3 {
+            do throws(JavaScriptException) {
+                try js.evaluate("void 0", fileName: "termini:recover")
+                return
+            } catch {
+                continue
+            }
         }
     }
 

@@ -1,0 +1,143 @@
+import Testing
+import TerminiScript
+import TerminiTemplate
+
+/// setData semantics (DESIGN §4): path keys, synchronous this.data, changed paths only, callbacks after the frame.
+@Suite struct SetDataTests {
+    @Test func onlyChangedPathsAreSentWithIncreasingSequences() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { a: 1, todos: [{ id: 1, done: false }, { id: 2, done: false }], draft: '' },
+              step1() { this.setData({ a: 1, draft: 'milk', 'todos[1].done': false }) },
+              step2() { this.setData({ a: 2, todos: [{ id: 1, done: false }, { id: 2, done: true }] }) },
+              step3() { this.setData({ 'todos[1].done': true, 'meta.count': 2 }) },
+              step4() { this.setData({ a: 2 }) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        for step in ["step1", "step2", "step3", "step4"] { h.event(1, step) }
+        let calls = h.delegate.setDataCalls
+        #expect(calls.map(\.summary) == [
+            ["draft=\"milk\""],
+            ["a=2", "todos=[{\"done\":false,\"id\":1},{\"done\":true,\"id\":2}]"],
+            ["meta.count=2"],
+        ])
+        #expect(calls.map(\.sequence) == [1, 2, 3])
+        #expect(calls.allSatisfy { $0.pageId == 1 })
+        #expect(h.delegate.created.first?.data == ["a": 1, "draft": "",
+            "todos": [["id": 1, "done": false], ["id": 2, "done": false]]])
+    }
+
+    @Test func mutatingThisDataInPlaceStillSendsTheChange() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { todos: [] },
+              add() { const todos = this.data.todos; todos.push({ title: 'x' }); this.setData({ todos }) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.event(1, "add")
+        h.event(1, "add")
+        #expect(h.delegate.setDataCalls.map(\.summary) == [
+            ["todos=[{\"title\":\"x\"}]"], ["todos=[{\"title\":\"x\"},{\"title\":\"x\"}]"],
+        ])
+    }
+
+    @Test func thisDataUpdatesSynchronouslyAndCreatesIntermediates() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { user: { name: 'a' }, n: 5 },
+              onLoad() {
+                this.setData({ 'user.name': 'b', 'list[2].done': true, 'n.deep': 1 })
+                console.log(JSON.stringify(this.data))
+              },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.settle()
+        #expect(h.delegate.logs == [#"{"user":{"name":"b"},"n":{"deep":1},"list":[null,null,{"done":true}]}"#])
+        // The host gets the same paths and can apply them with JSONValue.set to reach the same data.
+        var hostData = h.delegate.created.first?.data ?? .null
+        for patch in h.delegate.setDataCalls.flatMap(\.patches) { hostData.set(patch.value, at: patch.path) }
+        #expect(hostData == ["user": ["name": "b"], "n": ["deep": 1], "list": [nil, nil, ["done": true]]])
+    }
+
+    @Test func pageInstancesGetDeepCopiesOfTheDefinitionData() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { list: [1] },
+              onLoad(query) { this.data.list.push(Number(query.extra)); console.log(this.route, JSON.stringify(this.data)) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index", query: ["extra": "2"])
+        h.runtime.createPage(pageId: 2, name: "index", query: ["extra": "3"])
+        h.settle()
+        #expect(h.delegate.logs == [#"index {"list":[1,2]}"#, #"index {"list":[1,3]}"#])
+        #expect(h.delegate.created.map(\.data) == [["list": [1]], ["list": [1]]])
+    }
+
+    @Test func callbackRunsOnlyAfterTheFrameIsPresented() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { n: 0 },
+              bump() { this.setData({ n: this.data.n + 1 }, function () { console.log('on screen', this.data.n) }) },
+              same() { this.setData({ n: this.data.n }, () => console.log('unchanged shown')) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.event(1, "bump")
+        h.event(1, "bump")
+        #expect(h.delegate.logs.isEmpty)
+        #expect(h.delegate.setDataCalls.map(\.sequence) == [1, 2])
+        h.runtime.framePresented(pageId: 1, upTo: 1)
+        h.settle()
+        #expect(h.delegate.logs == ["on screen 2"])
+        // A setData that changes nothing still calls back, once the latest change is on screen.
+        h.event(1, "same")
+        #expect(h.delegate.logs == ["on screen 2"])
+        h.runtime.framePresented(pageId: 1, upTo: 2)
+        h.settle()
+        #expect(h.delegate.logs == ["on screen 2", "on screen 2", "unchanged shown"])
+        h.event(1, "same")
+        #expect(h.delegate.logs.last == "unchanged shown")
+        #expect(h.delegate.logs.count == 4)
+    }
+
+    @Test func javaScriptPathGrammarMatchesDataPath() throws {
+        let cases = ["a", "a.b", "items[3].done", "a[0][1]", "x.y[2].z", "a b", "ünï.cödé", "a..b", "[0]", "a]",
+                     "a[", "a[x]", "a.", ".a", "a.[0]", "a[0]b", " a", "a[1000000000]", "a[0]."]
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: {},
+              probe(e) {
+                try { this.setData({ [e.detail.value]: 1 }) } catch (err) { console.log('error') }
+              },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        var expectedPaths: [String] = []
+        var expectedErrors = 0
+        for text in cases {
+            h.event(1, "probe", ["type": "change", "detail": ["value": .string(text)]])
+            do {
+                expectedPaths.append(try DataPath(parsing: text).description)
+            } catch {
+                expectedErrors += 1
+            }
+        }
+        #expect(h.delegate.setDataCalls.flatMap(\.patches).map(\.path.description) == expectedPaths)
+        #expect(h.delegate.logs.filter { $0 == "error" }.count == expectedErrors)
+    }
+}
