@@ -63,17 +63,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "script-bench", dependencies: ["TerminiScript"], path: "Tools/bench/script"),
+
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
-        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI"],
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript"]),
-        .executableTarget(name: "script-bench", dependencies: ["TerminiScript"], path: "Tools/bench/script"),
-        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler"],
+        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),
         .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiTerminal", "TerminiUI"]),
-        .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
         .testTarget(name: "SamplePagesTests",
                     dependencies: ["TemplateCompiler"] + samplePageTargets.map { .target(name: $0.name) }),
     ] + samplePageTargets
