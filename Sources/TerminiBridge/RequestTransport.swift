@@ -4,14 +4,14 @@ import FoundationNetworking
 #endif
 
 /// A finished HTTP exchange: status, headers and the whole (size-bounded) body.
-public struct RequestResponse: Sendable {
-    public var statusCode: Int
+struct RequestResponse: Sendable {
+    var statusCode: Int
     /// Header names as the server sent them.
-    public var headers: [String: String]
-    public var body: Data
+    var headers: [String: String]
+    var body: Data
 
     /// The `Content-Type` header, looked up case-insensitively.
-    public var contentType: String? {
+    var contentType: String? {
         headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
     }
 }
