@@ -66,6 +66,18 @@ import TerminiTemplate
         #expect(await h.call("request", ["url": "http://api.example.com/"]).code == .permissionDenied)
     }
 
+    @Test func redirectsAreFollowedOnlyToAllowedHosts() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let allowed = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/redirect?to=127.0.0.1")])
+        #expect(allowed.envelope["data"] == ["hello": "world", "n": 3])
+        // `localhost` is the same server, but not in requestDomains: a redirect must not smuggle the page past it.
+        let refused = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/redirect?to=localhost")])
+        #expect(refused.code == .permissionDenied)
+        #expect(refused.message == "request:fail redirect to host 'localhost' is not in the manifest's requestDomains")
+    }
+
     @Test func missingRequestPermissionIsRefused() async throws {
         let h = try ServiceHarness()
         defer { h.remove() }

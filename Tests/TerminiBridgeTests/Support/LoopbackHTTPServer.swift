@@ -9,7 +9,7 @@ import Glibc
 /// Routes: `GET /json`, `POST|PUT /echo` (echoes body, content type and `X-Custom` back), `GET /text`,
 /// `GET /slow` (answers after 5 s unless the client hangs up first, which it counts), `GET /big` (11 MB with a
 /// Content-Length), `GET /big-stream` (11 MB with no length, streamed until the client hangs up), `GET /query`
-/// (echoes the query string), anything else 404.
+/// (echoes the query string), `GET /redirect?to=<host>` (302 to `/json` on that host name), anything else 404.
 final class LoopbackHTTPServer: @unchecked Sendable {
     let port: Int
     private let listener: Int32
@@ -138,6 +138,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             respond(fd, 201, headers, request.body)
         case ("GET", "/slow"):
             slow(fd)
+        case ("GET", "/redirect"):
+            // `?to=<host>` picks where to send the client: the same server under another host name.
+            let host = request.query.hasPrefix("to=") ? String(request.query.dropFirst(3)) : "127.0.0.1"
+            respond(fd, 302, ["Location": "http://\(host):\(port)/json"], [])
         case ("GET", "/big"):
             let size = 11 * 1024 * 1024
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(size)\r\nConnection: close\r\n\r\n"
@@ -185,7 +189,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func respond(_ fd: Int32, _ status: Int, _ headers: [String: String], _ body: [UInt8]) {
-        var head = "HTTP/1.1 \(status) \(status == 404 ? "Not Found" : "OK")\r\n"
+        let reason = [302: "Found", 404: "Not Found"][status] ?? "OK"
+        var head = "HTTP/1.1 \(status) \(reason)\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         _ = sendAll(fd, Array(head.utf8) + body)
