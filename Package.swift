@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
                        providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "TerminiTemplate"),
         .target(name: "TerminiDSL"),
@@ -45,7 +46,7 @@ let package = Package(
             .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         ]),
         .target(name: "TerminiScript", dependencies: ["TerminiTemplate", "CJavaScriptCore"]),
-        .target(name: "TerminiBridge", dependencies: ["TerminiTemplate"]),
+        .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
         .target(name: "TerminiUI", dependencies: ["TerminiTemplate"]),
         .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "CNcurses"]),
         .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiTerminal"]),
@@ -64,6 +65,8 @@ let package = Package(
         ]),
 
         .executableTarget(name: "script-bench", dependencies: ["TerminiScript"], path: "Tools/bench/script"),
+        .executableTarget(name: "storage-writer", dependencies: ["TerminiBridge"], path: "Tools/storage-writer"),
+        .executableTarget(name: "services-bench", dependencies: ["TerminiBridge"], path: "Tools/bench/services"),
 
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),

@@ -1,0 +1,37 @@
+import TerminiTemplate
+
+/// The native services that built-in commands use. The host builds one and passes it to
+/// `BuiltinCommands.registrations(environment:)`; commands receive it through their registration closure, so no
+/// command reaches for a global.
+public struct CommandEnvironment: Sendable {
+    /// The durable key-value store behind `setStorage` and friends.
+    public var storage: StorageStore
+    /// The hosts an app may reach with `request`: its manifest's `requestDomains`, looked up by app id so one
+    /// environment can serve every bundle the host runs.
+    public var requestDomains: @Sendable (_ appId: String) -> [String]
+    /// Default timeout and size limit for `request`.
+    public var requestLimits: RequestLimits
+    /// What `getSystemInfo` reports; the host fills in the terminal size, colours and versions at call time.
+    public var systemInfo: @Sendable (CommandContext) -> SystemInfo
+
+    public init(storage: StorageStore,
+                requestDomains: @escaping @Sendable (_ appId: String) -> [String],
+                requestLimits: RequestLimits = RequestLimits(),
+                systemInfo: @escaping @Sendable (CommandContext) -> SystemInfo)
+    {
+        self.storage = storage
+        self.requestDomains = requestDomains
+        self.requestLimits = requestLimits
+        self.systemInfo = systemInfo
+    }
+}
+
+extension CommandRegistration {
+    /// Registers `type` with a factory, so each instance can capture host services (e.g. a `CommandEnvironment`)
+    /// that `init(context:params:)` cannot receive.
+    public init<C: Command>(_ type: C.Type, make: @escaping @Sendable (CommandContext, JSONValue) -> C) {
+        name = C.name
+        permission = C.permission
+        self.make = { context, params in make(context, params) }
+    }
+}

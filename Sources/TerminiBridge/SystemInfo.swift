@@ -1,0 +1,53 @@
+import TerminiTemplate
+
+/// What `getSystemInfo` reports. The host fills it from the live terminal and the running bundle.
+public struct SystemInfo: Equatable, Sendable {
+    public var terminalWidth: Int
+    public var terminalHeight: Int
+    /// Colours the terminal can show (8, 256, or 16,777,216 for true colour).
+    public var colors: Int
+    public var engineVersion: String
+    /// The running bundle's manifest version.
+    public var appVersion: String
+
+    public init(terminalWidth: Int, terminalHeight: Int, colors: Int, engineVersion: String, appVersion: String) {
+        self.terminalWidth = terminalWidth
+        self.terminalHeight = terminalHeight
+        self.colors = colors
+        self.engineVersion = engineVersion
+        self.appVersion = appVersion
+    }
+}
+
+/// `getSystemInfo()` → `{terminalWidth, terminalHeight, colors, engineVersion, appVersion, platform: "linux"}`.
+public struct GetSystemInfoCommand: Command {
+    public static let name = "getSystemInfo"
+    private let context: CommandContext
+    private let provider: (@Sendable (CommandContext) -> SystemInfo)?
+
+    /// Required by `Command`; without a provider the call fails with `.internal`.
+    public init(context: CommandContext, params: JSONValue) { self.init(context: context, params: params, provider: nil) }
+    public init(context: CommandContext, params: JSONValue, provider: (@Sendable (CommandContext) -> SystemInfo)?) {
+        self.context = context
+        self.provider = provider
+    }
+
+    public mutating func checkAndParse() throws(CommandError) {
+        guard provider != nil else {
+            throw CommandError(.internal, "getSystemInfo has no provider; register it with BuiltinCommands.registrations(environment:)")
+        }
+    }
+
+    public func run() async throws(CommandError) -> [String: JSONValue] {
+        guard let provider else { throw CommandError(.internal, "getSystemInfo has no provider") }
+        let info = provider(context)
+        return [
+            "terminalWidth": .number(Double(info.terminalWidth)),
+            "terminalHeight": .number(Double(info.terminalHeight)),
+            "colors": .number(Double(info.colors)),
+            "engineVersion": .string(info.engineVersion),
+            "appVersion": .string(info.appVersion),
+            "platform": "linux",
+        ]
+    }
+}

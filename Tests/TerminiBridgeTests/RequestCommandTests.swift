@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import TerminiTemplate
+@testable import TerminiBridge
+
+/// `request` against a real HTTP server on 127.0.0.1 started by each test.
+@Suite struct RequestCommandTests {
+    @Test func getJSONIsParsed() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/json")])
+        #expect(outcome.ok, "\(outcome.envelope)")
+        #expect(outcome.envelope["errMsg"] == "request:ok")
+        #expect(outcome.envelope["statusCode"] == 200)
+        #expect(outcome.envelope["data"] == ["hello": "world", "n": 3])
+        #expect(outcome.envelope["header"]?["Content-Type"] == "application/json; charset=utf-8")
+    }
+
+    @Test func nonJSONBodyIsAString() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/text")])
+        #expect(outcome.envelope["data"] == "plain text")
+        let missing = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/nothing-here")])
+        #expect(missing.ok)  // an HTTP error status is still a completed request, as in WeChat
+        #expect(missing.envelope["statusCode"] == 404)
+    }
+
+    @Test func postSendsObjectsAsJSONAndStringsAsIs() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let url = JSONValue.string("http://127.0.0.1:\(server.port)/echo")
+        let json = await h.call("request", ["url": url, "method": "post", "data": ["a": [1, 2], "b": "c"],
+                                            "header": ["X-Custom": "yes"]])
+        #expect(json.envelope["statusCode"] == 201)
+        #expect(json.envelope["data"] == ["a": [1, 2], "b": "c"])
+        #expect(json.envelope["header"]?["Content-Type"] == "application/json")
+        #expect(json.envelope["header"]?["X-Method"] == "POST")
+        #expect(json.envelope["header"]?["X-Seen-Custom"] == "yes")
+
+        let text = await h.call("request", ["url": url, "method": "PUT", "data": "{not json",
+                                            "header": ["content-type": "text/plain"]])
+        #expect(text.envelope["data"] == "{not json")
+        #expect(text.envelope["header"]?["X-Method"] == "PUT")
+    }
+
+    @Test func getObjectDataBecomesTheQueryString() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/query?z=0"),
+                                               "data": ["a": 1, "b": "x y"]])
+        #expect(outcome.envelope["data"] == "z=0&a=1&b=x%20y")
+    }
+
+    @Test func disallowedHostIsRefusedNamingTheHost() async throws {
+        let h = try ServiceHarness(requestDomains: ["127.0.0.1", "https://api.example.com"])
+        defer { h.remove() }
+        let outcome = await h.call("request", ["url": "http://evil.example.org/steal"])
+        #expect(outcome.code == .permissionDenied)
+        #expect(outcome.message == "request:fail host 'evil.example.org' is not in the manifest's requestDomains")
+        // The origin entry pins the scheme: plain http to the same host is refused too.
+        #expect(await h.call("request", ["url": "http://api.example.com/"]).code == .permissionDenied)
+    }
+
+    @Test func redirectsAreFollowedOnlyToAllowedHosts() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let allowed = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/redirect?to=127.0.0.1")])
+        #expect(allowed.envelope["data"] == ["hello": "world", "n": 3])
+        // `localhost` is the same server, but not in requestDomains: a redirect must not smuggle the page past it.
+        let refused = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/redirect?to=localhost")])
+        #expect(refused.code == .permissionDenied)
+        #expect(refused.message == "request:fail redirect to host 'localhost' is not in the manifest's requestDomains")
+    }
+
+    @Test func missingRequestPermissionIsRefused() async throws {
+        let h = try ServiceHarness()
+        defer { h.remove() }
+        let outcome = await h.call("request", ["url": "http://127.0.0.1:1/"], context: ServiceHarness.context(permissions: []))
+        #expect(outcome.code == .permissionDenied)
+        #expect(outcome.message == "request:fail permission 'request' is not granted in the manifest")
+    }
+
+    @Test func badParametersAreInvalid() async throws {
+        let h = try ServiceHarness()
+        defer { h.remove() }
+        #expect(await h.call("request", [:]).message == "request:fail missing required parameter 'url'")
+        #expect(await h.call("request", ["url": 42]).message == "request:fail parameter 'url' must be a string, got number")
+        #expect(await h.call("request", ["url": "ftp://127.0.0.1/x"]).message
+            == "request:fail parameter 'url' must be http or https, got 'ftp'")
+        #expect(await h.call("request", ["url": "http://127.0.0.1/", "method": "BREW"]).code == .invalidParameter)
+        #expect(await h.call("request", ["url": "http://127.0.0.1/", "timeout": "soon"]).message
+            == "request:fail parameter 'timeout' must be a number, got string")
+        #expect(await h.call("request", ["url": "http://127.0.0.1/", "timeout": -5]).code == .invalidParameter)
+        #expect(await h.call("request", ["url": "http://127.0.0.1/", "header": "x"]).message
+            == "request:fail parameter 'header' must be an object, got string")
+        #expect(await h.call("request", ["url": "http://127.0.0.1/", "header": ["X": "a\r\nInjected: 1"]]).code
+            == .invalidParameter)
+    }
+
+    @Test func closedPortIsANetworkErrorWithTheReason() async throws {
+        let h = try ServiceHarness()
+        defer { h.remove() }
+        let port = try LoopbackHTTPServer.closedPort()
+        let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(port)/")])
+        #expect(outcome.code == .network)
+        #expect(outcome.message == "request:fail could not connect to 127.0.0.1:\(port): connection refused")
+    }
+
+    @Test func slowEndpointTimesOut() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let start = Date()
+        let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/slow"), "timeout": 200])
+        #expect(outcome.code == .timeout)
+        #expect(outcome.message == "request:fail timeout after 200 ms")
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test func defaultTimeoutApplies() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness(limits: RequestLimits(defaultTimeout: 0.3))
+        defer { h.remove(); server.stop() }
+        let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/slow")])
+        #expect(outcome.message == "request:fail timeout after 300 ms")
+        #expect(RequestLimits().defaultTimeout == 10)
+    }
+
+    @Test func oversizedResponsesAreRefused() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let announced = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/big")])
+        #expect(announced.code == .limitReached)
+        #expect(announced.message.hasPrefix("request:fail response is over the 10 MB limit"))
+        let streamed = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/big-stream")])
+        #expect(streamed.code == .limitReached)
+        #expect(streamed.message == "request:fail response is over the 10 MB limit (more than 10485760 bytes received)")
+    }
+
+    @Test func pageUnloadCancelsTheHTTPRequestAndDropsTheCallback() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let box = OutcomeBox()
+        h.router.invoke("request", params: ["url": .string("http://127.0.0.1:\(server.port)/slow")],
+                        context: ServiceHarness.context(page: 9)) { box.add($0) }
+        try await waitUntil { server.slowCounts.started == 1 }
+        #expect(h.router.inFlightCount == 1)
+        h.router.cancelAll(pageId: 9)
+        // The server sees the client hang up long before its 5 s answer: the HTTP transfer itself was cancelled.
+        try await waitUntil { server.slowCounts.abandoned == 1 }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(box.all.isEmpty)
+        #expect(h.router.inFlightCount == 0)
+    }
+
+    @Test func domainEntriesMatchHostPortAndScheme() throws {
+        let domains = RequestDomains(["API.example.com", "127.0.0.1:8080", "https://secure.example.com", "[::1]"])
+        #expect(domains.allows(URL(string: "https://api.example.com/x")!))
+        #expect(domains.allows(URL(string: "http://api.EXAMPLE.com.:81/x")!))
+        #expect(!domains.allows(URL(string: "http://sub.api.example.com/")!))
+        #expect(domains.allows(URL(string: "http://127.0.0.1:8080/")!))
+        #expect(!domains.allows(URL(string: "http://127.0.0.1:8081/")!))
+        #expect(domains.allows(URL(string: "https://secure.example.com/")!))
+        #expect(!domains.allows(URL(string: "http://secure.example.com/")!))
+        #expect(domains.allows(URL(string: "http://[::1]:9/")!))
+        #expect(!RequestDomains([]).allows(URL(string: "http://127.0.0.1/")!))
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(3)
+        while !condition() {
+            guard Date() < deadline else { throw ServerError("condition not met within 3 s") }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+}

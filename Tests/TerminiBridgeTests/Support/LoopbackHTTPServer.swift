@@ -1,0 +1,232 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for request tests: one thread per connection, `Connection: close` on every
+/// answer, and a lifetime after which it stops by itself even if a test forgets to.
+///
+/// Routes: `GET /json`, `POST|PUT /echo` (echoes body, content type and `X-Custom` back), `GET /text`,
+/// `GET /slow` (answers after 5 s unless the client hangs up first, which it counts), `GET /big` (11 MB with a
+/// Content-Length), `GET /big-stream` (11 MB with no length, streamed until the client hangs up), `GET /query`
+/// (echoes the query string), `GET /redirect?to=<host>` (302 to `/json` on that host name), anything else 404.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var stopped = false
+    private var slowStarted = 0
+    private var slowAbandoned = 0
+
+    init(lifetime: Double = 60) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerError("socket failed: errno \(errno)") }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw ServerError("bind/listen failed: errno \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let deadline = Date().addingTimeInterval(lifetime)
+        Thread.detachNewThread { [self] in acceptLoop(until: deadline) }
+    }
+
+    deinit { stop() }
+
+    /// How many `/slow` requests arrived, and how many of those the client abandoned before the answer.
+    var slowCounts: (started: Int, abandoned: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (slowStarted, slowAbandoned)
+    }
+
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop(until deadline: Date) {
+        while !isStopped, Date() < deadline {
+            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0, !isStopped else { continue }
+            let client = accept(listener, nil, nil)
+            if client < 0 { continue }
+            Thread.detachNewThread { [self] in
+                handle(client)
+                close(client)
+            }
+        }
+        stop()
+    }
+
+    // MARK: Requests
+
+    private struct Request {
+        var method: String
+        var path: String
+        var query: String
+        var headers: [String: String]  // lowercased names
+        var body: [UInt8]
+    }
+
+    private func readRequest(_ fd: Int32) -> Request? {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var headerEnd: Int?
+        while headerEnd == nil {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { return nil }
+            buffer += chunk[0..<n]
+            headerEnd = buffer.indices.dropLast(3).first {
+                buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10
+            }
+        }
+        guard let end = headerEnd else { return nil }
+        let head = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = head[0].split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Array(buffer[(end + 4)...])
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        while body.count < length {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { return nil }
+            body += chunk[0..<n]
+        }
+        let target = String(requestLine[1])
+        let pathAndQuery = target.split(separator: "?", maxSplits: 1).map(String.init)
+        return Request(method: String(requestLine[0]), path: pathAndQuery[0],
+                       query: pathAndQuery.count > 1 ? pathAndQuery[1] : "", headers: headers, body: body)
+    }
+
+    private func handle(_ fd: Int32) {
+        guard let request = readRequest(fd) else { return }
+        switch (request.method, request.path) {
+        case ("GET", "/json"):
+            respond(fd, 200, ["Content-Type": "application/json; charset=utf-8"], Array(#"{"hello":"world","n":3}"#.utf8))
+        case ("GET", "/text"):
+            respond(fd, 200, ["Content-Type": "text/plain"], Array("plain text".utf8))
+        case ("GET", "/query"):
+            respond(fd, 200, ["Content-Type": "text/plain"], Array(request.query.utf8))
+        case ("POST", "/echo"), ("PUT", "/echo"):
+            var headers = ["X-Method": request.method, "X-Seen-Custom": request.headers["x-custom"] ?? ""]
+            if let type = request.headers["content-type"] { headers["Content-Type"] = type }
+            respond(fd, 201, headers, request.body)
+        case ("GET", "/slow"):
+            slow(fd)
+        case ("GET", "/redirect"):
+            // `?to=<host>` picks where to send the client: the same server under another host name.
+            let host = request.query.hasPrefix("to=") ? String(request.query.dropFirst(3)) : "127.0.0.1"
+            respond(fd, 302, ["Location": "http://\(host):\(port)/json"], [])
+        case ("GET", "/big"):
+            let size = 11 * 1024 * 1024
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(size)\r\nConnection: close\r\n\r\n"
+            guard sendAll(fd, Array(head.utf8)) else { return }
+            streamFiller(fd, bytes: size)
+        case ("GET", "/big-stream"):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n"
+            guard sendAll(fd, Array(head.utf8)) else { return }
+            streamFiller(fd, bytes: 11 * 1024 * 1024)
+        default:
+            respond(fd, 404, ["Content-Type": "text/plain"], Array("not found".utf8))
+        }
+    }
+
+    /// Waits up to 5 s, checking whether the client hung up; a hang-up is what a cancelled request looks like here.
+    private func slow(_ fd: Int32) {
+        lock.lock()
+        slowStarted += 1
+        lock.unlock()
+        let deadline = Date().addingTimeInterval(5)
+        var probe = [UInt8](repeating: 0, count: 16)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 20) > 0 {
+                let n = recv(fd, &probe, probe.count, Int32(MSG_DONTWAIT))
+                if n == 0 || (n < 0 && errno != EAGAIN) {
+                    lock.lock()
+                    slowAbandoned += 1
+                    lock.unlock()
+                    return
+                }
+            }
+        }
+        respond(fd, 200, ["Content-Type": "text/plain"], Array("finally".utf8))
+    }
+
+    private func streamFiller(_ fd: Int32, bytes: Int) {
+        let block = [UInt8](repeating: UInt8(ascii: "z"), count: 65_536)
+        var sent = 0
+        while sent < bytes {
+            let n = min(block.count, bytes - sent)
+            guard sendAll(fd, Array(block[0..<n])) else { return }  // the client hung up: stop
+            sent += n
+        }
+    }
+
+    private func respond(_ fd: Int32, _ status: Int, _ headers: [String: String], _ body: [UInt8]) {
+        let reason = [302: "Found", 404: "Not Found"][status] ?? "OK"
+        var head = "HTTP/1.1 \(status) \(reason)\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        _ = sendAll(fd, Array(head.utf8) + body)
+    }
+
+    /// MSG_NOSIGNAL: a client that hung up must not SIGPIPE the test process.
+    private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// A port that nothing listens on: bound once to get a free number, then closed.
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw ServerError("bind failed: errno \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import TerminiTemplate
+@testable import TerminiBridge
+
+/// A router wired with the built-in service commands over a fresh store in a temporary directory.
+struct ServiceHarness {
+    let directory: URL
+    let store: StorageStore
+    let router: CommandRouter
+    static let systemInfo = SystemInfo(terminalWidth: 120, terminalHeight: 40, colors: 256,
+                                       engineVersion: "0.1.0", appVersion: "1.2.3")
+
+    init(requestDomains: [String] = ["127.0.0.1"], limits: RequestLimits = RequestLimits()) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("termini-services-\(UUID().uuidString)")
+        store = try StorageStore(directory: directory)
+        let environment = CommandEnvironment(storage: store, requestDomains: { _ in requestDomains },
+                                             requestLimits: limits, systemInfo: { _ in ServiceHarness.systemInfo })
+        router = try CommandRouter(BuiltinCommands.registrations(environment: environment))
+    }
+
+    static func context(app: String = "demo", page: Int = 1, permissions: Set<String> = ["request"]) -> CommandContext {
+        CommandContext(appId: app, pageId: page, pageName: "index", permissions: permissions)
+    }
+
+    func call(_ name: String, _ params: JSONValue = [:], context: CommandContext = ServiceHarness.context()) async
+        -> CommandOutcome
+    {
+        await withCheckedContinuation { cont in
+            router.invoke(name, params: params, context: context) { cont.resume(returning: $0) }
+        }
+    }
+
+    func remove() {
+        store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+extension CommandOutcome {
+    /// The failure's code, or nil for a success.
+    var code: CommandErrorCode? { envelope["errCode"]?.intValue.flatMap(CommandErrorCode.init(rawValue:)) }
+    var message: String { envelope["errMsg"]?.stringValue ?? "" }
+}
