@@ -15,6 +15,9 @@ struct EngineArguments: ParsableArguments {
     @Option(help: "Write one JSON line per frame to this file.")
     var timings: String?
 
+    @Option(help: "Store folder for installed apps and app storage (default: $XDG_DATA_HOME/termini).")
+    var store: String?
+
     @Option(help: "Maximum frames per second (1-1000).")
     var fps: Int = 60
 
@@ -34,6 +37,7 @@ struct EngineArguments: ParsableArguments {
         options.scriptLimit = .milliseconds(Int(scriptLimit * 1000))
         options.timingsPath = timings
         options.console = console
+        if let store { options.storeDirectory = store }
         return options
     }
 

@@ -1,5 +1,10 @@
 // Todo: add, toggle, reorder and remove items. Rows are keyed by id, so each row keeps its state when the list moves.
+// Items persist in the app's storage, so they survive a restart.
 let nextId = 3
+
+function save(todos) {
+  bridge.invoke('setStorage', { key: 'todos', data: todos }).catch(e => console.warn(e.errMsg))
+}
 
 function doneCount(todos) {
   return todos.filter(t => t.done).length
@@ -15,6 +20,14 @@ Page('index', {
     ],
   },
 
+  onLoad() {
+    bridge.invoke('getStorage', { key: 'todos' }).then(res => {
+      const todos = res.data
+      nextId = todos.reduce((max, t) => Math.max(max, t.id), 0) + 1
+      this.setData({ todos, doneCount: doneCount(todos) })
+    }).catch(() => {}) // first launch: nothing stored yet
+  },
+
   onDraft(e) {
     this.setData({ draft: e.detail.value })
   },
@@ -24,6 +37,7 @@ Page('index', {
     if (!title) return
     const todos = this.data.todos.concat([{ id: nextId++, title, done: false }])
     this.setData({ todos, draft: '' })
+    save(todos)
   },
 
   toggle(e) {
@@ -32,11 +46,13 @@ Page('index', {
     const done = !this.data.todos[i].done
     const todos = this.data.todos.map((t, j) => (j === i ? { ...t, done } : t))
     this.setData({ [`todos[${i}].done`]: done, doneCount: doneCount(todos) })
+    save(todos)
   },
 
   remove(e) {
     const todos = this.data.todos.filter(t => t.id !== e.dataset.id)
     this.setData({ todos, doneCount: doneCount(todos) })
+    save(todos)
   },
 
   moveUp(e) { this.move(e.dataset.index, -1) },
@@ -50,10 +66,12 @@ Page('index', {
     todos[index] = todos[j]
     todos[j] = moved
     this.setData({ todos })
+    save(todos)
   },
 
   clearDone() {
     const todos = this.data.todos.filter(t => !t.done)
     this.setData({ todos, doneCount: 0 })
+    save(todos)
   },
 })

@@ -32,7 +32,8 @@ public final class MiniAppEngine {
     private var timingLog: FrameTimingLog?
     private(set) var timings: [FrameTiming] = []
     private var frameIndex = 0
-    private let pageStackForWatchdog = PageStackMirror()
+    private let publishedPageStack = Published<[String]>([])
+    private let publishedSize: Published<(width: Int, height: Int)>
     /// Set when the app asked to close or the user quit.
     public private(set) var isFinished = false
 
@@ -44,15 +45,29 @@ public final class MiniAppEngine {
         self.backend = backend
         let waker = (backend as? any WakeableInput)?.inputWaker
         scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond, waker: waker)
-        inbox = ScriptInbox(wake: { waker?.wake() })
+        let size = backend.size
+        publishedSize = Published((width: size.width, height: size.height))
+        let router = try CommandRouter(commands + Self.services(bundle: bundle, options: options, size: publishedSize))
+        self.router = router
+        let uiCommands = Self.uiThreadCommands
+        let runtimeBox = Published<ScriptRuntime?>(nil)
+        let appId = bundle.manifest.id
+        let permissions = Set(bundle.manifest.permissions)
+        inbox = ScriptInbox(wake: { waker?.wake() }, routeDirectly: { call in
+            guard !uiCommands.contains(call.name), let runtime = runtimeBox.value else { return false }
+            let context = CommandContext(appId: appId, pageId: call.pageId, pageName: nil, permissions: permissions)
+            router.invoke(call.name, params: call.params, context: context) { outcome in
+                runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+            }
+            return true
+        })
         runtime = ScriptRuntime(configuration: .init(scriptLimit: options.scriptLimit), delegate: inbox)
-        router = try CommandRouter(commands)
-        let mirror = pageStackForWatchdog
+        runtimeBox.value = runtime
+        let mirror = publishedPageStack
         let console = options.console
-        watchdog = Watchdog(threshold: options.stallThreshold, pageStack: { mirror.names }, onStall: { report in
+        watchdog = Watchdog(threshold: options.stallThreshold, pageStack: { mirror.value }, onStall: { report in
             console("[stall] \(report)")
         })
-        let size = backend.size
         back = CellBuffer(width: size.width, height: size.height)
         front = CellBuffer(width: size.width, height: size.height)
         hud = PerformanceHUD(framesPerSecond: options.framesPerSecond)
@@ -106,6 +121,13 @@ public final class MiniAppEngine {
         if let frame = scheduler.beginFrameIfDue() { renderFrame(frame) }
     }
 
+    /// Blocks the UI thread until the script is idle by `settle`'s rules; the watchdog knows it is waiting.
+    func waitForScriptIdle(timeout: Duration) {
+        watchdog.idle("ui")
+        _ = runtime.waitUntilIdle(timeout: timeout, criteria: .settle)
+        watchdog.beat("ui")
+    }
+
     // MARK: - Script messages
 
     func applyScriptMessages() {
@@ -116,7 +138,7 @@ public final class MiniAppEngine {
                 let view = PageView(template: template, data: data)
                 let entry = PageEntry(pageId: pageId, name: name, view: view, title: template.title)
                 stack.append(entry)
-                pageStackForWatchdog.names = stack.map(\.name)
+                publishedPageStack.value = stack.map(\.name)
                 scheduler.markDirty()
             case .setData(let pageId, let patches, let sequence):
                 guard let entry = stack.first(where: { $0.pageId == pageId }) else { continue }
@@ -157,6 +179,32 @@ public final class MiniAppEngine {
         }
     }
 
+    /// Commands that change what the UI thread owns (the page stack, overlays); every other command is answered
+    /// straight from the JS thread.
+    static let uiThreadCommands: Set<String> = [
+        "navigateTo", "redirectTo", "navigateBack", "reLaunch", "showToast", "hideToast", "showModal",
+        "setNavigationBarTitle", "exitMiniApp",
+    ]
+
+    /// The native services every app gets: storage (when a store is configured), request and getSystemInfo.
+    static func services(bundle: LoadedBundle, options: EngineOptions,
+                         size: Published<(width: Int, height: Int)>) throws -> [CommandRegistration]
+    {
+        guard let store = options.storeDirectory else { return [] }
+        let storage = try StorageStore(directory: URL(fileURLWithPath: store))
+        let domains = bundle.manifest.requestDomains
+        let appVersion = bundle.manifest.version
+        let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
+        let environment = CommandEnvironment(
+            storage: storage, requestDomains: { _ in domains },
+            systemInfo: { _ in
+                let s = size.value
+                return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
+                                  engineVersion: EngineVersion.current, appVersion: appVersion)
+            })
+        return BuiltinCommands.registrations(environment: environment)
+    }
+
     // MARK: - Navigation
 
     private func openPage(_ name: String, query: [String: String]) {
@@ -175,7 +223,7 @@ public final class MiniAppEngine {
         router.cancelAll(pageId: top.pageId)
         runtime.callLifecycle(pageId: top.pageId, .unload)
         if let revealed = stack.last { runtime.callLifecycle(pageId: revealed.pageId, .show) }
-        pageStackForWatchdog.names = stack.map(\.name)
+        publishedPageStack.value = stack.map(\.name)
         front.clear()
         scheduler.markDirty()
     }
@@ -185,6 +233,7 @@ public final class MiniAppEngine {
     func handle(_ input: InputEvent) {
         switch input {
         case .resize(let width, let height):
+            publishedSize.value = (width, height)
             back.resize(width: width, height: height)
             front.resize(width: width, height: height)
             scheduler.markDirty()
@@ -260,11 +309,13 @@ public final class MiniAppEngine {
     }
 }
 
-/// The page names on the stack, readable from the watchdog thread for stall reports.
-final class PageStackMirror: @unchecked Sendable {
+/// A value the UI thread publishes for other threads: the page stack for stall reports, the terminal size for
+/// `getSystemInfo`.
+final class Published<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [String] = []
-    var names: [String] {
+    private var storage: Value
+    init(_ value: Value) { storage = value }
+    var value: Value {
         get { lock.lock(); defer { lock.unlock() }; return storage }
         set { lock.lock(); storage = newValue; lock.unlock() }
     }

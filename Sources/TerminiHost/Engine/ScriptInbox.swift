@@ -20,8 +20,14 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [ScriptMessage] = []
     private let wake: @Sendable () -> Void
+    /// Answers bridge calls that need no UI state right on the JS thread; returns false for the UI thread's own
+    /// commands (navigation, overlays), which are queued like every other message.
+    private let routeDirectly: @Sendable (BridgeCall) -> Bool
 
-    init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+    init(wake: @escaping @Sendable () -> Void, routeDirectly: @escaping @Sendable (BridgeCall) -> Bool) {
+        self.wake = wake
+        self.routeDirectly = routeDirectly
+    }
 
     private func post(_ message: ScriptMessage) {
         lock.lock()
@@ -51,7 +57,7 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     func setData(pageId: Int, patches: [DataPatch], sequence: Int) {
         post(.setData(pageId: pageId, patches: patches, sequence: sequence))
     }
-    func invoke(_ call: BridgeCall) { post(.invoke(call)) }
+    func invoke(_ call: BridgeCall) { if !routeDirectly(call) { post(.invoke(call)) } }
     func scriptError(_ error: ScriptError) { post(.error(error)) }
     func log(level: ScriptLogLevel, message: String) { post(.log(level, message)) }
     func warning(_ message: String) { post(.warning(message)) }

@@ -64,7 +64,7 @@ public final class SnapshotSession {
         let deadline = ContinuousClock.now + settleTimeout
         var quietRounds = 0
         while ContinuousClock.now < deadline, !engine.isFinished {
-            _ = engine.runtime.waitUntilIdle(timeout: .seconds(2), criteria: .settle)
+            engine.waitForScriptIdle(timeout: .seconds(2))
             let busy = !engine.inbox.isEmpty || engine.scheduler.isDirty || engine.router.inFlightCount > 0
             // One step applies messages and renders a due frame; frame callbacks may make the script busy again.
             engine.step(maxWaitMilliseconds: busy ? (engine.scheduler.millisecondsUntilNextFrame() ?? 1) : 0)
