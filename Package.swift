@@ -76,6 +76,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),
         .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiTerminal", "TerminiUI"]),
+        .testTarget(name: "EndToEndTests"),
         .testTarget(name: "SamplePagesTests",
                     dependencies: ["TemplateCompiler"] + samplePageTargets.map { .target(name: $0.name) }),
     ] + samplePageTargets

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Broken bundles and scripts: the engine stays up, shows a clear error naming the file and location, and loses
+/// nothing else.
+@Suite struct BadBundleTests {
+    /// Writes a bundle folder with one page whose template shows `{{message}}` and has a Button calling `handler`.
+    func bundle(script: String, pages: [String] = ["index"], writePages: [String]? = nil, manifest: Bool = true) throws -> String {
+        let dir = BuiltBinaries.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
+        if manifest {
+            let list = pages.map { "\"\($0)\"" }.joined(separator: ",")
+            try #"{"id":"bad","name":"Bad","version":"1.0.0","pages":[\#(list)]}"#
+                .write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        }
+        try script.write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
+        for page in writePages ?? pages {
+            let template = #"""
+            {"format":"termini.template/1","page":"\#(page)","source":"bad/pages/\#(page).swift","deps":["message"],
+             "root":{"cls":"Column","loc":"bad/pages/\#(page).swift:3:5","children":[
+               {"cls":"Text","p1":"msg: {{message}}","loc":"bad/pages/\#(page).swift:4:9"},
+               {"cls":"Button","p1":"Go","onTap":"go","loc":"bad/pages/\#(page).swift:5:9"}]}}
+            """#
+            try template.write(toFile: dir + "/pages/\(page).json", atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    func snapshot(_ dir: String, events: String? = nil, extra: [String] = []) throws -> BuiltBinaries.Result {
+        try BuiltBinaries.snapshot(dir, size: "70x20", events: events,
+                                   extra: ["--store", BuiltBinaries.temporaryFolder()] + extra)
+    }
+
+    @Test func missingManifestIsAClearError() throws {
+        let dir = try bundle(script: "", manifest: false)
+        let r = try snapshot(dir)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("\(dir)/manifest.json: no manifest.json"))
+    }
+
+    @Test func missingPageFileNamesIt() throws {
+        let dir = try bundle(script: "", pages: ["index", "detail"], writePages: ["index"])
+        let r = try snapshot(dir)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("\(dir)/pages/detail.json: missing template for page 'detail'"))
+    }
+
+    @Test func syntaxErrorShowsTheErrorPageWithLocation() throws {
+        let dir = try bundle(script: "Page('index', {\n  data: { message: 'hi' \n")
+        let r = try snapshot(dir)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("JavaScript syntax error"))
+        #expect(r.stdout.contains("bad/main.js:"))
+        #expect(r.stdout.contains("Esc: leave this page"))
+    }
+
+    @Test func exceptionInOnLoadShowsMessageAndStack() throws {
+        let dir = try bundle(script: """
+        function explode() { throw new TypeError('cannot read the feed') }
+        Page('index', { data: { message: 'hi' }, onLoad() { explode() } })
+        """)
+        let r = try snapshot(dir)
+        #expect(r.stdout.contains("TypeError: cannot read the feed"))
+        #expect(r.stdout.contains("bad/main.js:1"))
+        #expect(r.stdout.contains("JS stack:"))
+        #expect(r.stdout.contains("explode"))
+    }
+
+    @Test func infiniteLoopInAHandlerIsStoppedAndNamesTheTemplate() throws {
+        let dir = try bundle(script: "Page('index', { data: { message: 'hi' }, go() { while (true) {} } })")
+        let r = try snapshot(dir, events: "key Tab\nkey Enter\nsettle\n", extra: ["--script-limit", "0.3"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Script stopped: it ran past the script limit"))
+        #expect(r.stdout.contains("in handler 'go'"))
+        #expect(r.stdout.contains("template bad/pages/index.swift:5:9"))
+    }
+
+    @Test func escapeLeavesTheErrorPage() throws {
+        let dir = try bundle(script: "Page('index', { data: { message: 'hi' }, onLoad() { null.x } })")
+        let r = try snapshot(dir, events: "key Esc\nsettle\n")
+        #expect(r.status == 0)
+    }
+
+    @Test func missingHandlerWarnsWithTheTemplateLocation() throws {
+        let dir = try bundle(script: "Page('index', { data: { message: 'still here' } })")
+        let r = try snapshot(dir, events: "key Tab\nkey Enter\nsettle\n")
+        #expect(r.stdout.contains("msg: still here"))
+        #expect(r.stderr.contains("go"))
+        #expect(r.stderr.contains("bad/pages/index.swift:5:9"))
+    }
+
+    @Test func oversizedSetDataIsRejectedAndThePageKeepsWorking() throws {
+        let dir = try bundle(script: """
+        Page('index', { data: { message: 'before' },
+          go() { this.setData({ message: 'x'.repeat(2 * 1024 * 1024) }) } })
+        """)
+        let r = try snapshot(dir, events: "key Tab\nkey Enter\nsettle\n")
+        #expect(r.stdout.contains("2097"), "the error names the payload size")
+        #expect(!r.stdout.contains("msg: xxxx"))
+    }
+
+    @Test func badEventsFileNamesTheLine() throws {
+        let dir = try bundle(script: "Page('index', { data: { message: 'hi' } })")
+        let r = try snapshot(dir, events: "key Tab\nkey NotAKey\n")
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(":2: unknown key 'NotAKey'"))
+    }
+}

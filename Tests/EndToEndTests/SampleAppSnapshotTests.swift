@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Drives the sample apps through `termini snapshot` with events files and asserts what a user would see.
+@Suite struct SampleAppSnapshotTests {
+    let store = BuiltBinaries.temporaryFolder()
+
+    func todo(_ events: String?, store: String? = nil) throws -> BuiltBinaries.Result {
+        try BuiltBinaries.snapshot(BuiltBinaries.sample("todo"), size: "60x16", events: events,
+                                   extra: ["--store", store ?? self.store])
+    }
+
+    @Test func todoFirstScreenListsItems() throws {
+        let r = try todo(nil)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.lines
+        #expect(lines[0] == "Todo (2)")
+        #expect(lines[2] == "What needs doing?")
+        #expect(lines[4].hasPrefix("[x]  Write the compiler"))
+        #expect(lines[6].hasPrefix("[ ]  Wire up the runtime"))
+        #expect(r.stdout.contains("[ Clear done (1) ]"))
+    }
+
+    @Test func todoAddsAnItemTypedIntoTheField() throws {
+        let r = try todo("key Tab\ntype Buy milk\nkey Enter\nsettle\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.lines[0] == "Todo (3)")
+        #expect(r.stdout.lines[8].hasPrefix("[ ]  Buy milk"))
+    }
+
+    @Test func todoTogglesTheFocusedCheckbox() throws {
+        let r = try todo("key Tab\nkey Tab\nkey Space\nsettle\n")
+        #expect(r.stdout.lines[4].hasPrefix("[ ]  Write the compiler"))
+        #expect(r.stdout.contains("[ Clear done (0) ]"))
+    }
+
+    @Test func todoMovesAndRemovesRowsByClicking() throws {
+        // Row 6 is the second item; its down-arrow button sits at the end of the row. Click "↑" on the second row.
+        let first = try todo(nil).stdout.lines
+        let upColumn = try #require(first[6].range(of: "↑")).lowerBound.utf16Offset(in: first[6])
+        let moved = try todo("click \(upColumn) 6\nsettle\n")
+        #expect(moved.stdout.lines[4].hasPrefix("[ ]  Wire up the runtime"))
+        #expect(moved.stdout.lines[6].hasPrefix("[x]  Write the compiler"))
+        let removeColumn = try #require(first[4].range(of: "✕")).lowerBound.utf16Offset(in: first[4])
+        let removed = try todo("click \(removeColumn) 4\nsettle\n", store: BuiltBinaries.temporaryFolder())
+        #expect(removed.stdout.lines[0] == "Todo (1)")
+        #expect(removed.stdout.lines[4].hasPrefix("[ ]  Wire up the runtime"))
+    }
+
+    @Test func todoKeepsItsItemsAcrossRestarts() throws {
+        _ = try todo("key Tab\ntype Persist me\nkey Enter\nsettle\n")
+        let again = try todo(nil)
+        #expect(again.stdout.lines[0] == "Todo (3)")
+        #expect(again.stdout.contains("Persist me"))
+    }
+
+    @Test func feedShowsTenThousandVirtualizedRowsAndScrolls() throws {
+        let first = try BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x14", extra: ["--store", store])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("#1 "))
+        #expect(first.stdout.contains("10000 stories"))
+        let scrolled = try BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x14",
+                                                  events: "key Tab\nkey Tab\nkey PageDown\nkey PageDown\nsettle\n",
+                                                  extra: ["--store", store])
+        #expect(!scrolled.stdout.contains("#1 "), "\(scrolled.stdout)")
+        #expect(scrolled.stdout.contains("10000 stories"))
+    }
+
+    @Test func clockAnimatesWithSetInterval() throws {
+        let timings = BuiltBinaries.temporaryFolder() + "/timings.jsonl"
+        let r = try BuiltBinaries.snapshot(BuiltBinaries.sample("clock"), size: "60x16", events: "wait 400\n",
+                                           extra: ["--store", store, "--timings", timings])
+        #expect(r.status == 0, "\(r.stderr)")
+        let ticksLine = try #require(r.stdout.lines.first { $0.contains("Ticks") })
+        let afterLabel = ticksLine[try #require(ticksLine.range(of: "Ticks")).upperBound...]
+        let ticks = Int(afterLabel.drop(while: { $0 == " " }).prefix(while: { $0.isNumber })) ?? 0
+        #expect(ticks >= 5, "\(ticksLine)")
+        let frames = try String(contentsOfFile: timings, encoding: .utf8).split(separator: "\n")
+        #expect(frames.count >= 5)
+        #expect(frames.allSatisfy { $0.contains("\"build_ms\"") && $0.contains("\"raster_ms\"") })
+    }
+}
