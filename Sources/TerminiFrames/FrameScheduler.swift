@@ -6,12 +6,16 @@ import TerminiTerminal
 /// The first change after idle is due at once (leading edge). Changes that arrive before the next allowed tick merge
 /// into that tick; there is no trailing debounce, so a steady stream of changes renders at exactly the frame rate.
 ///
-/// Host loop (UI thread):
+/// Host loop (UI thread), with the backend's waker passed to the scheduler:
 /// ```
 /// while running {
-///     let wait = scheduler.millisecondsUntilNextFrame() ?? -1        // -1: nothing dirty, sleep until input or wake
-///     if let event = backend.nextInput(timeoutMilliseconds: wait) { handle(event) }   // handlers call markDirty()
-///     if let frame = scheduler.beginFrameIfDue() { build; raster; record frame.vsyncStart / frame.buildStart }
+///     watchdog.beat("ui")
+///     let wait = scheduler.millisecondsUntilNextFrame() ?? -1     // -1: nothing dirty, sleep until input or wake
+///     if wait != 0 { watchdog.idle("ui") }                         // waiting is not a stall
+///     if let event = backend.nextInput(timeoutMilliseconds: wait) { watchdog.beat("ui"); handle(event) }
+///     if let frame = scheduler.beginFrameIfDue() {                  // handlers and other threads call markDirty()
+///         build (frame.buildStart) ... raster ... -> FrameTiming(vsyncStart: frame.vsyncStart, ...)
+///     }
 /// }
 /// ```
 /// Other threads call `markDirty()`; with a `waker` (the backend's `inputWaker`), that also ends the input wait.

@@ -29,6 +29,9 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     private var captureBuffer: [UInt8] = []
     private var characterBuffer: [wchar_t] = Array(repeating: 0, count: Int(CCHARW_MAX) + 1)
     private var isShutDown = false
+    private var lastStyle: CellStyle?
+    private var lastAttributes: attr_t = 0
+    private var lastPair: Int32 = 0
 
     /// Takes over the terminal on `input`/`output` (they may be a pty for benchmarks and tests). `term` overrides
     /// `$TERM`. Only one ncurses backend can be live per process.
@@ -188,14 +191,14 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
 
     private func fill(_ cch: inout cchar_t, with cell: Cell) {
         let style = cell.style
-        var attributes: attr_t = 0
-        let a = style.attributes
-        if a.contains(.bold) { attributes |= 1 << 21 }       // A_BOLD: the macros are not visible to Swift
-        if a.contains(.dim) { attributes |= 1 << 20 }        // A_DIM
-        if a.contains(.italic) { attributes |= 1 << 31 }     // A_ITALIC
-        if a.contains(.underline) { attributes |= 1 << 17 }  // A_UNDERLINE
-        if a.contains(.reverse) { attributes |= 1 << 18 }    // A_REVERSE
-        var pair = colorPairs.pair(foreground: style.foreground, background: style.background)
+        // Neighbouring cells almost always share a style: skip the attribute and pair lookups for them.
+        if style != lastStyle {
+            lastStyle = style
+            lastAttributes = Self.cursesAttributes(style.attributes)
+            lastPair = colorPairs.pair(foreground: style.foreground, background: style.background)
+        }
+        let attributes = lastAttributes
+        var pair = lastPair
         characterBuffer.withUnsafeMutableBufferPointer { chars in
             var count = 0
             for scalar in cell.character.unicodeScalars where count < Int(CCHARW_MAX) - 1 {
@@ -212,6 +215,17 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
                 setcchar(&cch, chars.baseAddress, attributes, Int16(clamping: pair), &pair)
             }
         }
+    }
+
+    /// The A_* macros are not visible to Swift; these are their values in ncurses 6 (NCURSES_ATTR_SHIFT 8).
+    private static func cursesAttributes(_ a: CellAttributes) -> attr_t {
+        var attributes: attr_t = 0
+        if a.contains(.bold) { attributes |= 1 << 21 }       // A_BOLD
+        if a.contains(.dim) { attributes |= 1 << 20 }        // A_DIM
+        if a.contains(.italic) { attributes |= 1 << 31 }     // A_ITALIC
+        if a.contains(.underline) { attributes |= 1 << 17 }  // A_UNDERLINE
+        if a.contains(.reverse) { attributes |= 1 << 18 }    // A_REVERSE
+        return attributes
     }
 
     /// Runs `doupdate` with ncurses' descriptor pointed at the capture file, then forwards the captured bytes.

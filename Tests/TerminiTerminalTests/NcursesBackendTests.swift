@@ -25,6 +25,8 @@ import TerminiUI
         #expect(firstBytes.count == first.bytes)   // the count is what really reached the terminal
         #expect(firstBytes.contains("Hello"))
         #expect(firstBytes.contains("世界"))
+        #expect(firstBytes.contains("\u{1B}[32m"))   // green foreground through a colour pair
+        #expect(firstBytes.contains("\u{1B}[0;1m"))  // bold (sgr)
         swap(&front, &back)
         back = front
 
