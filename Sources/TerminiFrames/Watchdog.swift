@@ -34,6 +34,8 @@ public final class Watchdog: Sendable {
     private let pageStack: @Sendable () -> [String]
     private let onStall: @Sendable (StallReport) -> Void
     private let heartbeats = Mutex([String: Heartbeat]())
+    /// Threads that publish when their current piece of work began instead of beating (the JS thread's loop).
+    private let probes = Mutex([String: (probe: @Sendable () -> UInt64?, reportedBusySince: UInt64?)]())
     private let running = Mutex(false)
     private let stopSignal: InputWaker
 
@@ -67,6 +69,12 @@ public final class Watchdog: Sendable {
         }
     }
 
+    /// Watches a thread through a probe that returns when its current work began (monotonic ns, same clock), or
+    /// nil while it waits for work. A piece of work longer than the threshold is reported once.
+    public func watch(_ name: String, busySince probe: @escaping @Sendable () -> UInt64?) {
+        probes.withLock { $0[name] = (probe, nil) }
+    }
+
     /// Stops watching a name (its thread ended).
     public func forget(_ name: String) {
         _ = heartbeats.withLock { $0.removeValue(forKey: name) }
@@ -82,6 +90,15 @@ public final class Watchdog: Sendable {
                 && now - beat.last > thresholdNanoseconds {
                 beats[name]?.reported = true
                 found.append((name, now - beat.last))
+            }
+            return found
+        } + probes.withLock { probes -> [(String, UInt64)] in
+            var found: [(String, UInt64)] = []
+            for (name, entry) in probes {
+                guard let since = entry.probe(), now > since, now - since > thresholdNanoseconds,
+                      entry.reportedBusySince != since else { continue }
+                probes[name]?.reportedBusySince = since
+                found.append((name, now - since))
             }
             return found
         }

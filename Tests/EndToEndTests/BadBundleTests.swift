@@ -106,3 +106,16 @@ import Testing
         #expect(r.stderr.contains(":2: unknown key 'NotAKey'"))
     }
 }
+
+/// The watchdog names a stalled JS thread and the page stack, while the UI thread keeps running.
+@Suite struct StallReportTests {
+    @Test func busyScriptIsReportedAsAJavaScriptThreadStall() throws {
+        let dir = try BadBundleTests().bundle(script: "Page('index', { data: { message: 'hi' }, go() { while (true) {} } })")
+        let r = try BuiltBinaries.snapshot(dir, size: "70x20", events: "key Tab\nkey Enter\nsettle\n",
+                                           extra: ["--store", BuiltBinaries.temporaryFolder(), "--script-limit", "2"])
+        #expect(r.stderr.contains("[stall]"), "\(r.stderr)")
+        #expect(r.stderr.contains("js"))
+        #expect(r.stderr.contains("index"))
+        #expect(r.stdout.contains("Script stopped"))
+    }
+}

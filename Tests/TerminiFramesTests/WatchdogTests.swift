@@ -25,6 +25,23 @@ import Testing
         #expect(first.first?.description == "stall: ui thread unresponsive for 1100 ms; pages: todo/index > todo/detail")
     }
 
+    @Test func aProbedThreadIsReportedOncePerLongPieceOfWork() {
+        let clock = ManualClock(nanoseconds: 0)
+        let busySince = Mutex<UInt64?>(nil)
+        let watchdog = Watchdog(threshold: .seconds(1), clock: clock.clock, pageStack: { ["index"] }, onStall: { _ in })
+        watchdog.watch("js", busySince: { busySince.withLock { $0 } })
+        clock.advance(milliseconds: 5_000)
+        #expect(watchdog.check().isEmpty)   // waiting for work is not a stall
+        busySince.withLock { $0 = 5_000_000_000 }
+        clock.advance(milliseconds: 1_500)
+        #expect(watchdog.check() == [StallReport(threadName: "js", stalledNanoseconds: 1_500_000_000, pageStack: ["index"])])
+        clock.advance(milliseconds: 1_000)
+        #expect(watchdog.check().isEmpty)   // the same piece of work is reported once
+        busySince.withLock { $0 = 7_000_000_000 }
+        clock.advance(milliseconds: 1_200)
+        #expect(watchdog.check().map(\.threadName) == ["js"])
+    }
+
     @Test func anIdleThreadIsNotStalled() {
         let clock = ManualClock(nanoseconds: 0)
         let watchdog = Watchdog(clock: clock.clock, pageStack: { [] }, onStall: { _ in })

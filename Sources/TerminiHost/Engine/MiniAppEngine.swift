@@ -78,6 +78,8 @@ public final class MiniAppEngine {
 
     /// Loads main.js, launches the app and opens its first page with `query`.
     public func start(page: String? = nil, query: [String: String] = [:]) {
+        let runtime = self.runtime
+        watchdog.watch("js", busySince: { runtime.pulse().busySince })
         watchdog.start()
         runtime.load(script: bundle.script, fileName: bundle.scriptName)
         let launch = page ?? bundle.launchPage
