@@ -88,6 +88,7 @@ public struct TemplateString: Hashable, Sendable {
             }
         }
         var out = ""
+        out.reserveCapacity(64)  // one allocation for typical labels instead of a few regrowths
         for part in parts {
             switch part {
             case .text(let text): out += text

@@ -70,6 +70,24 @@ import Testing
         #expect(try eval("-'abc'").numberValue?.isNaN == true)
     }
 
+    @Test func stringsConvertToNumbersLikeJavaScriptNumber() throws {
+        let scope = ExpressionScope(data: ["none": [], "one": [5], "two": [1, 2], "obj": [:]])
+        let cases: [(String, Double)] = [
+            ("'1.' * 1", 1), ("'.5' * 2", 1), ("'-.5e1' * 1", -5), ("'+3' * 1", 3), ("' \\n 12 \\t' * 1", 12),
+            ("'' * 1", 0), ("'   ' * 1", 0), ("'0x10' * 1", 16), ("'0b101' * 1", 5), ("'0o17' * 1", 15),
+            ("'Infinity' * 1", .infinity), ("'-Infinity' * 1", -.infinity), ("none * 1", 0), ("one * 2", 10),
+            ("false * 1", 0), ("null * 1", 0),
+        ]
+        for (text, expected) in cases {
+            #expect(try eval(text, scope) == .number(expected), "\(text)")
+        }
+        let notNumbers = ["'12px' * 1", "'nan' * 1", "'inf' * 1", "'0x' * 1", "'0x1p3' * 1", "'1e' * 1", "'-0x10' * 1",
+                          "'.' * 1", "'1 2' * 1", "two * 1", "obj * 1", "'1_000' * 1"]
+        for text in notNumbers {
+            #expect(try eval(text, scope).numberValue?.isNaN == true, "\(text)")
+        }
+    }
+
     @Test func divisionByZeroFollowsJavaScript() throws {
         #expect(try eval("1 / 0") == .number(.infinity))
         #expect(try eval("-1 / 0") == .number(-.infinity))

@@ -129,6 +129,26 @@ import Testing
         #expect(try parse(chain).evaluate(in: ExpressionScope(data: [:])) == 100)
     }
 
+    @Test func descriptionIsCanonicalSourceThatParsesBack() throws {
+        let canonical = [
+            "a + b * c", "(a + b) * c", "a - (b - c)", "a - b - c", "a || b && c", "(a || b) && c",
+            "a ? b : c ? d : e", "(a ? b : c) ? d : e", "a ? b || c : d",
+            "!a && -b", "!(a && b)", "-(a + b)", "- -a", "!!a", "a - -3", "xs[i + 1].title", "m['two words'][0]",
+            "'it\\'s \\n'", "null == 0", "a === b !== c", "x < 1 == y >= 2", "1.5e+21 + 1e-7", "a % b / c",
+        ]
+        for text in canonical {
+            let e = try parse(text)
+            #expect(e.description == text)
+            #expect(try parse(e.description) == e)
+        }
+        #expect(try parse("((a))+(b)").description == "a + b")
+        #expect(try parse("\"x\"").description == "'x'")
+        #expect(Expression.literal(.number(.nan)).description == "(0 / 0)")
+        #expect(try parse(Expression.literal(.number(-.infinity)).description).evaluate(in: ExpressionScope(data: [:]))
+            == .number(-.infinity))
+        #expect(try parse(Expression.literal("a\u{01}\t'b").description) == .literal("a\u{01}\t'b"))
+    }
+
     @Test func errorDescriptionNamesTheColumn() {
         #expect(ExpressionError(message: "boom", column: 7).description == "column 7: boom")
     }
