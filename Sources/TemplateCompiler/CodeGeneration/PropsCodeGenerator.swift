@@ -295,7 +295,8 @@ public enum PropsCodeGenerator {
 
     extension Bool: PropValue {
         static var propTypeName: String { "Bool" }
-        static func decodeProp(_ json: JSONValue, owner: String) -> Bool? { json.boolValue }
+        /// JavaScript truthiness, as WeChat's `wx:if="{{items.length}}"`: conditions are often counts or objects.
+        static func decodeProp(_ json: JSONValue, owner: String) -> Bool? { json.isTruthy }
     }
 
     extension JSONValue: PropValue {
