@@ -52,6 +52,16 @@ import TerminiUI
         }
     }
 
+    @Test func decodesAnyWidgetByClass() throws {
+        #expect(try AnyWidgetProps(cls: "Checkbox", props: ["checked": true])
+            == .checkbox(CheckboxProps(checked: true, label: "", onToggle: nil)))
+        #expect(try AnyWidgetProps(cls: "If", props: ["p1": false]) == .if(IfProps(condition: false)))
+        #expect(AnyWidgetProps.widgetClasses.count == 18)
+        #expect(throws: PropDecodingError(owner: "Txt", prop: "cls", expected: "a widget class", found: "string \"Txt\"")) {
+            try AnyWidgetProps(cls: "Txt", props: [:])
+        }
+    }
+
     @Test func decodesModifiers() throws {
         let m = try WidgetModifiers(props: ["key": 7, "data": ["id": 3], "hidden": true, "p1": "ignored"])
         #expect(m.key == "7" && m.data == ["id": 3] && m.hidden == true && m.globalKey == nil)

@@ -19,6 +19,7 @@ public enum PropsCodeGenerator {
         for e in catalog.enums { emitEnum(e, into: &out) }
         for v in catalog.valueTypes { emitValueType(v, into: &out) }
         for w in catalog.widgets { emitWidget(w, into: &out) }
+        emitAnyWidgetProps(catalog.widgets, into: &out)
         emitModifiers(catalog.modifiers, into: &out)
         return out.text
     }
@@ -161,6 +162,36 @@ public enum PropsCodeGenerator {
         for p in params {
             out.line("        self.\(identifier(p.name)) = \(readExpression(p, from: "props", owner: w.name))")
         }
+        out.line("    }")
+        out.line("}")
+        out.line("")
+    }
+
+    static func caseName(_ widget: String) -> String {
+        identifier(widget.prefix(1).lowercased() + widget.dropFirst())
+    }
+
+    static func emitAnyWidgetProps(_ widgets: [CatalogWidget], into out: inout SwiftWriter) {
+        out.line("/// Typed props of any widget node, chosen by the node's `cls`.")
+        out.line("public enum AnyWidgetProps: Equatable, Sendable {")
+        for w in widgets where !w.initializers.isEmpty {
+            out.line("    /// `\(w.name)`.")
+            out.line("    case \(caseName(w.name))(\(w.name)Props)")
+        }
+        out.line("")
+        out.line("    /// Every widget class a template node may name.")
+        let names = widgets.filter { !$0.initializers.isEmpty }.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        out.line("    public static let widgetClasses: [String] = [\(names)]")
+        out.line("")
+        out.line("    /// Decodes `props` for the widget class `cls`; an unknown class throws, naming it.")
+        out.line("    public init(cls: String, props: [String: JSONValue]) throws(PropDecodingError) {")
+        out.line("        switch cls {")
+        for w in widgets where !w.initializers.isEmpty {
+            out.line("        case \"\(w.name)\": self = .\(caseName(w.name))(try \(w.name)Props(props: props))")
+        }
+        out.line("        default:")
+        out.line("            throw PropDecodingError(owner: cls, prop: \"cls\", expected: \"a widget class\", found: PropReader.describe(.string(cls)))")
+        out.line("        }")
         out.line("    }")
         out.line("}")
         out.line("")
