@@ -82,6 +82,8 @@ import Testing
         ("Text(\"ok {{ name\")", "bad.swift:5:18: error: unterminated '{{'; expected '}}'"),
         ("Text(\"{{a +}}\")", "bad.swift:5:20: error: expected an expression, found the end"),
         ("Text(\"\\t\\\"q\\\" {{a +}}\")", "bad.swift:5:28: error: expected an expression, found the end"),
+        // Columns count UTF-8 bytes, as the Swift compiler does: the 3-byte "✕" shifts the column by 3.
+        ("Text(\"✕ {{a +}}\")", "bad.swift:5:24: error: expected an expression, found the end"),
     ]
 
     @Test(arguments: 0..<cases.count)

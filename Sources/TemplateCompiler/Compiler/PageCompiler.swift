@@ -35,7 +35,9 @@ public struct PageCompiler: Sendable {
             }
             let tree = Parser.parse(source: source.text)
             let unit = CompilationUnit(path: source.path, tree: tree)
-            let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+            // The diagnostics walk costs a full tree pass; a clean tree (the common case) skips it.
+            let syntaxErrors = tree.hasError
+                ? ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error } : []
             if !syntaxErrors.isEmpty {
                 for d in syntaxErrors {
                     let l = d.location(converter: unit.converter)

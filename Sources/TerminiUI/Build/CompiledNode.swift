@@ -81,6 +81,11 @@ final class CompiledNode: @unchecked Sendable {
                             elseChildren: elseChildren, loadError: nil)
     }
 
+    /// Names the expressions of this subtree refer to; see `computeSubtreeNames`.
+    lazy var subtreeNames: Set<String> = computeSubtreeNames()
+    /// See `computeHasDataDependentReads`.
+    lazy var hasDataDependentReads: Bool = computeHasDataDependentReads()
+
     /// The synthetic node every ForEach/ListView item uses: its children are the list's template children.
     lazy var itemNode: CompiledNode = CompiledNode(
         type: .item, cls: "#item", loc: loc, props: [], key: nil, globalKey: nil, dataset: nil, hidden: nil,

@@ -26,6 +26,8 @@ final class ElementTree {
     private var dirty: [Element] = []
     private var dirtyPass: [ObjectIdentifier: Int] = [:]
     var needsLayout = true
+    /// Something changed that shows without changing sizes (a style); the host still needs a frame.
+    var needsPaint = false
     /// Items a list element evaluated in `evaluate`, consumed by the child update that follows it.
     private var pendingItems: (element: ObjectIdentifier, items: [JSONValue], path: DataPath?)?
     /// Elements laid out in the current layout pass.
@@ -126,11 +128,16 @@ final class ElementTree {
         element.refreshedInPass = pass
         let oldConfig = element.config
         let oldHidden = element.hidden
-        evaluate(element)
+        // A data change under an unchanged scope reads the same paths unless an index is computed from data.
+        let isList = element.type == .forEach || element.type == .listView
+        evaluate(element, collectReads: deep || isList || element.node.hasDataDependentReads || element.node.loadError != nil)
         let configChanged = element.config != oldConfig || element.hidden != oldHidden
         if configChanged {
-            needsLayout = true
-            element.linesWidth = -1
+            if element.hidden != oldHidden || !element.config.hasSameLayout(as: oldConfig) {
+                needsLayout = true
+                element.linesWidth = -1
+            }
+            needsPaint = true
             didUpdateWidget(element, old: oldConfig)
         }
         switch element.type {
@@ -152,7 +159,7 @@ final class ElementTree {
     }
 
     /// Evaluates the element's own props into its config, key, dataset and hidden flag, and records its reads.
-    private func evaluate(_ element: Element) {
+    private func evaluate(_ element: Element, collectReads: Bool) {
         stats.rebuiltElements += 1
         let node = element.node
         if let loadError = node.loadError {
@@ -166,14 +173,14 @@ final class ElementTree {
         var reads: [DataPath] = []
         var props: [String: JSONValue] = [:]
         props.reserveCapacity(node.props.count)
-        for (name, value) in node.props { props[name] = value.evaluate(in: scope, reads: &reads) }
+        for (name, value) in node.props { props[name] = value.evaluate(in: scope, reads: &reads, collect: collectReads) }
         if let global = node.globalKey {
-            element.key = .global(global.evaluate(in: scope, reads: &reads).displayText)
+            element.key = .global(global.evaluate(in: scope, reads: &reads, collect: collectReads).displayText)
         } else if let key = node.key {
-            element.key = .value(key.evaluate(in: scope, reads: &reads))
+            element.key = .value(key.evaluate(in: scope, reads: &reads, collect: collectReads))
         }
-        element.hidden = node.hidden?.evaluate(in: scope, reads: &reads).isTruthy ?? false
-        if let dataset = node.dataset { element.dataset = dataset.evaluate(in: scope, reads: &reads) }
+        element.hidden = node.hidden?.evaluate(in: scope, reads: &reads, collect: collectReads).isTruthy ?? false
+        if let dataset = node.dataset { element.dataset = dataset.evaluate(in: scope, reads: &reads, collect: collectReads) }
         let isList = node.type == .forEach || node.type == .listView
         if isList, let items = node.items {
             // The items are evaluated once here, type-checked by the decoder, and handed to the child update.
@@ -192,6 +199,7 @@ final class ElementTree {
             element.config = .error(message: error.message)
             report(error.message, loc: node.loc)
         }
+        guard collectReads else { return }
         switch element.config {
         case .forEach(let binding), .listView(let binding):
             setReads(element, reads, itemsKeyField: .some(binding.keyField))
@@ -288,7 +296,9 @@ final class ElementTree {
     func updateChildren(_ parent: Element, specs: [ChildSpec], deep: Bool) {
         let old = parent.children
         if old.isEmpty && specs.isEmpty { return }
-        let diff = KeyedChildrenDiff(old: old.map(\.identity), new: specs.map(\.identity))
+        let diff = KeyedChildrenDiff(old: old.map(\.identity), new: specs.map(\.identity),
+                                     oldKeysAreUnique: parent.childKeysUnique)
+        parent.childKeysUnique = diff.duplicateKeys.isEmpty
         if !diff.duplicateKeys.isEmpty {
             let names = diff.duplicateKeys.map(\.description).joined(separator: ", ")
             report("duplicate keys among the children of \(parent.node.cls): \(names); matching by position", loc: parent.node.loc)
@@ -317,11 +327,49 @@ final class ElementTree {
             child.node = spec.node
             child.itemBinding = spec.binding
             refresh(child, deep: true)
-        } else if let binding = spec.binding, !(child.itemBinding?.sameBinding(as: binding) ?? false) {
+        } else if let binding = spec.binding, let old = child.itemBinding, !old.sameBinding(as: binding) {
             child.itemBinding = binding
-            refresh(child, deep: true)
+            if canRebase(child, from: old, to: binding), let from = old.path, let to = binding.path {
+                rebase(child, from: from, to: to)
+            } else {
+                refresh(child, deep: true)
+            }
         } else if deep && child.refreshedInPass != pass {
             refresh(child, deep: true)
+        }
+    }
+
+    /// An item that only moved to another index of the same list shows the same data, so its subtree needs no
+    /// re-evaluation, only its reads moved to the new path, unless something under it reads the index or reaches
+    /// the list by name.
+    private func canRebase(_ item: Element, from old: ItemBinding, to new: ItemBinding) -> Bool {
+        guard let from = old.path, let to = new.path, from.components.count == to.components.count,
+              old.itemName == new.itemName, old.indexName == new.indexName else { return false }
+        let names = item.node.subtreeNames
+        if let indexName = new.indexName, names.contains(indexName) { return false }
+        if let head = to.head, names.contains(head) { return false }
+        return true
+    }
+
+    /// Moves the reads (and nested item paths) of a subtree from under `from` to under `to`.
+    private func rebase(_ item: Element, from: DataPath, to: DataPath) {
+        let n = from.components.count
+        func moved(_ p: DataPath) -> DataPath {
+            guard from.isPrefix(of: p) else { return p }
+            return DataPath(to.components + p.components[n...])
+        }
+        var stack = [item]
+        while let e = stack.popLast() {
+            e.refreshedInPass = pass
+            if !e.reads.isEmpty {
+                let newReads = e.reads.map(moved)
+                readIndex.unregister(e, paths: e.reads)
+                readIndex.register(e, paths: newReads, itemsKeyField: e.readsAreItemsArray ? .some(e.listKeyField) : nil)
+                e.reads = newReads
+            }
+            if e !== item, let path = e.itemBinding?.path { e.itemBinding?.path = moved(path) }
+            if let itemsPath = e.list?.itemsPath { e.list?.itemsPath = moved(itemsPath) }
+            stack.append(contentsOf: e.children)
         }
     }
 

@@ -26,7 +26,9 @@ extension ElementTree {
         var newElements = [Element?](repeating: nil, count: keys.count)
         if list.keys != keys || list.itemsPath != itemsPath {
             let diff = KeyedChildrenDiff(old: list.keys.map { .init(type: itemType, key: $0) },
-                                         new: keys.map { .init(type: itemType, key: $0) })
+                                         new: keys.map { .init(type: itemType, key: $0) },
+                                         oldKeysAreUnique: list.keysUnique)
+            list.keysUnique = diff.duplicateKeys.isEmpty
             if !diff.duplicateKeys.isEmpty {
                 let names = diff.duplicateKeys.prefix(5).map(\.description).joined(separator: ", ")
                 report("duplicate keys among the items of ListView: \(names); matching by position", loc: element.node.loc)

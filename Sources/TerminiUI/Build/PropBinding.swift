@@ -39,20 +39,20 @@ indirect enum PropBinding: Sendable {
 
     var isConstant: Bool { if case .constant = self { return true } else { return false } }
 
-    /// The value in `scope`, appending the absolute data paths it read to `reads`.
-    func evaluate(in scope: ExpressionScope, reads: inout [DataPath]) -> JSONValue {
+    /// The value in `scope`, appending the absolute data paths it read to `reads` (when `collect` is true).
+    func evaluate(in scope: ExpressionScope, reads: inout [DataPath], collect: Bool = true) -> JSONValue {
         switch self {
         case .constant(let v):
             return v
         case .template(let t):
-            for path in t.readPaths(in: scope) where !reads.contains(path) { reads.append(path) }
+            if collect { for path in t.readPaths(in: scope) where !reads.contains(path) { reads.append(path) } }
             return t.evaluate(in: scope)
         case .array(let items):
-            return .array(items.map { $0.evaluate(in: scope, reads: &reads) })
+            return .array(items.map { $0.evaluate(in: scope, reads: &reads, collect: collect) })
         case .object(let members):
             var out: [String: JSONValue] = [:]
             out.reserveCapacity(members.count)
-            for (k, v) in members { out[k] = v.evaluate(in: scope, reads: &reads) }
+            for (k, v) in members { out[k] = v.evaluate(in: scope, reads: &reads, collect: collect) }
             return .object(out)
         }
     }

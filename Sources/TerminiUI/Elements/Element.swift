@@ -23,6 +23,8 @@ final class Element {
     var config: WidgetConfig = .empty
     var key: WidgetKey?
     var children: [Element] = []
+    /// Whether the children's keys were unique after the last update (lets the next diff skip its duplicate check).
+    var childKeysUnique = true
     var itemBinding: ItemBinding?
     var depth: Int
     var lifecycle: ElementLifecycle = .active
@@ -81,6 +83,14 @@ final class Element {
         return out
     }
 
+    /// The key field of a ForEach/ListView, for re-registering its items read.
+    var listKeyField: String? {
+        switch config {
+        case .forEach(let b), .listView(let b): b.keyField
+        default: nil
+        }
+    }
+
     /// The handler names and loc used for events.
     var loc: String? { node.loc }
 }
@@ -89,6 +99,8 @@ final class Element {
 /// the items that are built (visible plus a margin).
 struct ListSlots {
     var keys: [WidgetKey?] = []
+    /// Whether `keys` has no duplicates (see `KeyedChildrenDiff.init(old:new:oldKeysAreUnique:)`).
+    var keysUnique = true
     var elements: [Element?] = []
     /// Built range from the last layout, to dispose rows that scrolled away.
     var builtRange: Range<Int> = 0..<0

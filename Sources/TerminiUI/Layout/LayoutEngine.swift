@@ -155,6 +155,11 @@ extension ElementTree {
                     let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: share)
                                             : layout(child, maxWidth: share, maxHeight: crossMax)
                     if vertical { child.height = share } else { child.width = share }
+                    // Expanded is tight along the main axis: a single child fills the share (a Box grows to it).
+                    let content = child.layoutChildren
+                    if content.count == 1, let only = content.first {
+                        if vertical { only.height = max(0, share - only.y) } else { only.width = max(0, share - only.x) }
+                    }
                     mainSizes[i] = share
                     crossSize = max(crossSize, vertical ? cw : ch)
                 } else {

@@ -31,7 +31,7 @@ public final class PageView {
     }
 
     /// Whether a frame is needed: dirty elements, a layout change (resize, scroll, edit), or a repaint (focus, spinner).
-    public var needsBuild: Bool { tree.hasDirtyElements || tree.needsLayout || needsPaint || lastSize == nil }
+    public var needsBuild: Bool { tree.hasDirtyElements || tree.needsLayout || tree.needsPaint || needsPaint || lastSize == nil }
 
     /// Rebuilds dirty elements and lays the page out at `size` cells; returns what it did.
     @discardableResult
@@ -50,6 +50,7 @@ public final class PageView {
     public func paint(into buffer: inout CellBuffer) {
         tree.paintPage(into: &buffer)
         needsPaint = false
+        tree.needsPaint = false
     }
 
     /// Routes one input (focus, activation, editing, scrolling, clicks) and returns the events for JavaScript.

@@ -18,14 +18,31 @@ struct KeyedChildrenDiff {
     /// Keys that occur more than once among the new children; when non-empty, matching fell back to positions.
     var duplicateKeys: [WidgetKey]
 
-    /// Plans the update from `old` to `new`.
-    init(old: [Identity], new: [Identity]) {
-        let duplicates = KeyedChildrenDiff.duplicates(in: new)
-        if !duplicates.isEmpty {
-            self = KeyedChildrenDiff.byPosition(old: old, new: new)
-            duplicateKeys = duplicates
+    /// Plans the update from `old` to `new`. When the caller knows `old` has no duplicate keys, the duplicate
+    /// check over `new` is skipped unless some new child went unmatched: children matched one-to-one to distinct
+    /// old children cannot share a key.
+    init(old: [Identity], new: [Identity], oldKeysAreUnique: Bool = false) {
+        if !oldKeysAreUnique, let fallback = KeyedChildrenDiff.fallbackIfDuplicated(old: old, new: new) {
+            self = fallback
             return
         }
+        self.init(matching: old, new)
+        if oldKeysAreUnique, oldIndexForNew.contains(-1),
+           let fallback = KeyedChildrenDiff.fallbackIfDuplicated(old: old, new: new)
+        {
+            self = fallback
+        }
+    }
+
+    private static func fallbackIfDuplicated(old: [Identity], new: [Identity]) -> KeyedChildrenDiff? {
+        let duplicates = KeyedChildrenDiff.duplicates(in: new)
+        guard !duplicates.isEmpty else { return nil }
+        var fallback = KeyedChildrenDiff.byPosition(old: old, new: new)
+        fallback.duplicateKeys = duplicates
+        return fallback
+    }
+
+    private init(matching old: [Identity], _ new: [Identity]) {
         duplicateKeys = []
         var result = [Int](repeating: -1, count: new.count)
         var oldTop = 0, newTop = 0
@@ -43,14 +60,24 @@ struct KeyedChildrenDiff {
         if oldBottom + 1 < old.count { for i in (oldBottom + 1)..<old.count { used[i] = true } }
         var middleMoves = 0
         if newTop <= newBottom && oldTop <= oldBottom {
+            // Keyed children still at their index are matched without the map, so swapping two far-apart rows
+            // puts only those two rows in it. (oldTop == newTop here, so equal indices line up.)
+            let alignedEnd = min(oldBottom, newBottom)
             var keyed: [Identity: Int] = [:]
-            keyed.reserveCapacity(oldBottom - oldTop + 1)
-            for i in oldTop...oldBottom where old[i].key != nil { keyed[old[i]] = i }
+            for i in oldTop...oldBottom where old[i].key != nil {
+                if i <= alignedEnd && old[i] == new[i] {
+                    result[i] = i
+                    used[i] = true
+                } else {
+                    keyed[old[i]] = i
+                }
+            }
             var matchedOld: [Int] = []
             matchedOld.reserveCapacity(newBottom - newTop + 1)
             for j in newTop...newBottom {
+                if result[j] >= 0 { matchedOld.append(result[j]); continue }
                 let identity = new[j]
-                guard identity.key != nil, let i = keyed.removeValue(forKey: identity) else { continue }
+                guard identity.key != nil, !keyed.isEmpty, let i = keyed.removeValue(forKey: identity) else { continue }
                 result[j] = i
                 used[i] = true
                 matchedOld.append(i)
@@ -83,6 +110,7 @@ struct KeyedChildrenDiff {
 
     static func duplicates(in identities: [Identity]) -> [WidgetKey] {
         var seen = Set<WidgetKey>()
+        seen.reserveCapacity(identities.count)
         var duplicates: [WidgetKey] = []
         for identity in identities {
             guard let key = identity.key else { continue }

@@ -5,6 +5,16 @@ public enum WidgetKey: Hashable, Sendable, CustomStringConvertible {
     case value(JSONValue)
     case global(String)
 
+    /// Keys are hashed on every list diff, so the common scalar keys skip JSONValue's generic hashing.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .value(.number(let n)): hasher.combine(n == 0 ? 0 : n.bitPattern)  // -0 and 0 are equal keys
+        case .value(.string(let s)): hasher.combine(s)
+        case .value(let v): hasher.combine(v)
+        case .global(let name): hasher.combine(1 as UInt8); hasher.combine(name)
+        }
+    }
+
     public var description: String {
         switch self {
         case .value(let v): "ValueKey(\(v.serialized()))"

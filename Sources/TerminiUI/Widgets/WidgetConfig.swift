@@ -57,3 +57,18 @@ enum WidgetConfig: Sendable, Equatable {
 
     static let empty = WidgetConfig.item
 }
+
+extension WidgetConfig {
+    /// Whether a change from `other` to `self` can keep the current layout (only colours, styles or values that do
+    /// not change sizes differ).
+    func hasSameLayout(as other: WidgetConfig) -> Bool {
+        switch (self, other) {
+        case (.text(let a, _, let wa), .text(let b, _, let wb)): return a == b && wa == wb
+        case (.button(let a, _), .button(let b, _)): return a == b
+        case (.checkbox(_, let a, _), .checkbox(_, let b, _)): return a == b
+        case (.progressBar, .progressBar): return true
+        case (.textField(_, let a, _, _), .textField(_, let b, _, _)): return a == b
+        default: return self == other
+        }
+    }
+}

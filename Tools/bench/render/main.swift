@@ -1,1 +1,204 @@
-print("render-bench: not yet")
+// render-bench: the keyed-list benchmark of issue 3 (krausest js-framework-benchmark operations) on the
+// TerminiUI render core, headless at 120x40. Each measure is the time from applying the patch to the end of
+// paint plus the cell diff against the previous frame; median of RUNS runs after WARMUP warm-ups.
+import Foundation
+import TerminiTemplate
+import TerminiUI
+
+let warmups = 5
+let runs = Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 21
+let width = 120, height = 40
+
+let adjectives = ["pretty", "large", "big", "small", "tall", "short", "long", "handsome", "plain", "quaint", "clean",
+                  "elegant", "easy", "angry", "crazy", "helpful", "mushy", "odd", "unsightly", "adorable", "important",
+                  "inexpensive", "cheap", "expensive", "fancy"]
+let colours = ["red", "yellow", "blue", "green", "pink", "brown", "purple", "brown", "white", "black", "orange"]
+let nouns = ["table", "chair", "house", "bbq", "desk", "car", "pony", "cookie", "sandwich", "burger", "pizza", "mouse",
+             "keyboard"]
+
+var nextID = 1
+var seed: UInt64 = 0x1234_5678
+@MainActor func random(_ n: Int) -> Int {
+    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+    return Int((seed >> 33) % UInt64(n))
+}
+
+@MainActor func buildRows(_ count: Int) -> [JSONValue] {
+    var rows: [JSONValue] = []
+    rows.reserveCapacity(count)
+    for _ in 0..<count {
+        let label = "\(adjectives[random(adjectives.count)]) \(colours[random(colours.count)]) \(nouns[random(nouns.count)])"
+        rows.append(.object(["id": .number(Double(nextID)), "label": .string(label)]))
+        nextID += 1
+    }
+    return rows
+}
+
+@MainActor func template() -> TemplateNode {
+    let row = TemplateNode(cls: "Row", loc: "bench.swift:4:9", props: ["spacing": 1], children: [
+        TemplateNode(cls: "Text", loc: "bench.swift:5:13", props: ["p1": "{{row.id}}", "wrap": false]),
+        TemplateNode(cls: "Text", loc: "bench.swift:6:13",
+                     props: ["p1": "{{row.label}}", "wrap": false,
+                             "style": "{{row.id == selected ? 'reverse' : 'plain'}}"]),
+    ])
+    return TemplateNode(cls: "ListView", loc: "bench.swift:3:5",
+                        props: ["p1": "{{rows}}", "key": "id", "item": "row"], children: [row])
+}
+
+/// One page plus the front and back buffers of a headless terminal.
+@MainActor final class Harness {
+    let page: PageView
+    var back = CellBuffer(width: width, height: height)
+    var front = CellBuffer(width: width, height: height)
+    var runs: [CellRun] = []
+    var lastStats = BuildStats()
+
+    init(rows: [JSONValue]) {
+        page = PageView(root: template(), data: ["rows": .array(rows), "selected": -1])
+        frame()
+    }
+
+    /// Build, paint, diff against the previous frame, swap.
+    func frame() {
+        lastStats = page.build(size: (width, height))
+        page.paint(into: &back)
+        runs.removeAll(keepingCapacity: true)
+        back.appendChangedRuns(comparedTo: front, into: &runs)
+        swap(&back, &front)
+    }
+
+    var rows: [JSONValue] { page.data["rows"]?.arrayValue ?? [] }
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.isEmpty ? 0 : s[s.count / 2]
+}
+
+/// Runs `measure` after `setup` (untimed) WARMUP + RUNS times; prints the median in ms and the moves of the last run.
+/// The timed part, kept out of line so a profiler can collect just this (valgrind --toggle-collect='*measuredFrame*').
+@MainActor @inline(never) func measuredFrame(_ h: Harness, _ patches: [(DataPath, JSONValue)]) {
+    h.page.apply(patches)
+    h.frame()
+}
+
+let only = ProcessInfo.processInfo.environment["ONLY"]
+
+@MainActor func bench(_ name: String, showMoves: Bool = false, setup: () -> (Harness, [(DataPath, JSONValue)])) {
+    if let only, only != name { return }
+    var times: [Double] = []
+    var moves = 0
+    for i in 0..<(warmups + runs) {
+        let (h, patches) = setup()
+        let t0 = now()
+        measuredFrame(h, patches)
+        let t1 = now()
+        moves = h.lastStats.moved
+        if i >= warmups { times.append(Double(t1 - t0) / 1e6) }
+    }
+    let m = median(times)
+    print(String(format: "%@ %.4f", name, m) + (showMoves ? " moves=\(moves)" : ""))
+}
+
+let rowsPath = try! DataPath(parsing: "rows")
+let selectedPath = try! DataPath(parsing: "selected")
+func rowPath(_ i: Int, _ field: String? = nil) -> DataPath {
+    DataPath([.key("rows"), .index(i)] + (field.map { [.key($0)] } ?? []))
+}
+
+// Resident memory with a 10k-row page on screen.
+func rssMB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let kb = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? -1
+        return kb / 1024
+    }
+    return -1
+}
+// Measured first, in a fresh process, so earlier measures' garbage does not count.
+if only == nil || only == "rss_10k_rows" {
+    let before = rssMB()
+    let h = Harness(rows: buildRows(10_000))
+    h.frame()
+    print(String(format: "rss_10k_rows_mb %.1f (process before the page: %.1f)", rssMB(), before))
+    withExtendedLifetime(h) {}
+}
+
+
+bench("create_1k") { (Harness(rows: []), [(rowsPath, .array(buildRows(1000)))]) }
+bench("replace_all") { (Harness(rows: buildRows(1000)), [(rowsPath, .array(buildRows(1000)))]) }
+bench("update_every_10th") {
+    let h = Harness(rows: buildRows(1000))
+    let rows = h.rows
+    var patches: [(DataPath, JSONValue)] = []
+    for i in stride(from: 0, to: rows.count, by: 10) {
+        patches.append((rowPath(i, "label"), .string((rows[i]["label"]?.stringValue ?? "") + " !!!")))
+    }
+    return (h, patches)
+}
+do {
+    // Select alternates between two visible rows on one long-lived page, as a user clicking would.
+    let h = Harness(rows: buildRows(1000))
+    let ids = [h.rows[3]["id"]!, h.rows[7]["id"]!]
+    var n = 0
+    bench("select") {
+        n += 1
+        return (h, [(selectedPath, ids[n % 2])])
+    }
+}
+bench("swap_rows", showMoves: true) {
+    let h = Harness(rows: buildRows(1000))
+    let rows = h.rows
+    return (h, [(rowPath(1), rows[998]), (rowPath(998), rows[1])])
+}
+bench("remove_row", showMoves: true) {
+    let h = Harness(rows: buildRows(1000))
+    var rows = h.rows
+    rows.remove(at: 1)
+    return (h, [(rowsPath, .array(rows))])
+}
+bench("create_10k") { (Harness(rows: []), [(rowsPath, .array(buildRows(10_000)))]) }
+bench("append_1k") {
+    let h = Harness(rows: buildRows(1000))
+    return (h, [(rowsPath, .array(h.rows + buildRows(1000)))])
+}
+bench("clear") { (Harness(rows: buildRows(1000)), [(rowsPath, .array([]))]) }
+do {
+    let h = Harness(rows: buildRows(1000))
+    bench("no_change") { (h, []) }
+    print("no_change_cells_changed \(h.runs.reduce(0) { $0 + $1.count })")
+}
+
+// Full-screen diff at 200x50 where every cell differs, in microseconds.
+do {
+    var a = CellBuffer(width: 200, height: 50)
+    var b = CellBuffer(width: 200, height: 50)
+    for y in 0..<50 {
+        a.write(String(repeating: "a", count: 200), x: 0, y: y, style: .plain)
+        b.write(String(repeating: "b", count: 200), x: 0, y: y, style: CellStyle(attributes: .bold))
+    }
+    var out: [CellRun] = []
+    out.reserveCapacity(64)
+    var times: [Double] = []
+    for i in 0..<(warmups + runs * 10) {
+        out.removeAll(keepingCapacity: true)
+        let t0 = now()
+        b.appendChangedRuns(comparedTo: a, into: &out)
+        let t1 = now()
+        if i >= warmups { times.append(Double(t1 - t0) / 1e3) }
+    }
+    print(String(format: "diff_200x50_us %.2f runs=%d", median(times), out.count))
+    var same: [Double] = []
+    let c = a
+    for i in 0..<(warmups + runs * 10) {
+        out.removeAll(keepingCapacity: true)
+        let t0 = now()
+        a.appendChangedRuns(comparedTo: c, into: &out)
+        let t1 = now()
+        if i >= warmups { same.append(Double(t1 - t0) / 1e3) }
+    }
+    print(String(format: "diff_200x50_unchanged_us %.2f", median(same)))
+}
+

@@ -1,0 +1,110 @@
+import Testing
+import TerminiTemplate
+@testable import TerminiUI
+
+@Suite struct InputTests {
+    func form() -> PageView {
+        let root = node("Column", [:], [
+            node("TextField", ["value": "{{draft}}", "placeholder": "todo", "onChange": "onDraft", "onSubmit": "add"],
+                 loc: "form.swift:2:9"),
+            node("Checkbox", ["checked": "{{done}}", "label": "done", "onToggle": "toggle", "data": ["id": 7]],
+                 loc: "form.swift:3:9"),
+            node("Button", ["p1": "Add", "onTap": "add", "data": ["id": "{{draft}}"]], loc: "form.swift:4:9"),
+        ])
+        let page = PageView(root: root, data: ["draft": "", "done": false])
+        _ = page.renderText(width: 20, height: 3)
+        return page
+    }
+
+    @Test func tabAndBackTabMoveFocusInOrder() {
+        let page = form()
+        #expect(page.focusedLoc == nil)
+        _ = page.handle(.key(.tab)); #expect(page.focusedLoc == "form.swift:2:9")
+        _ = page.handle(.key(.tab)); #expect(page.focusedLoc == "form.swift:3:9")
+        _ = page.handle(.key(.tab)); #expect(page.focusedLoc == "form.swift:4:9")
+        _ = page.handle(.key(.tab)); #expect(page.focusedLoc == "form.swift:2:9")  // wraps around
+        _ = page.handle(.key(.backTab)); #expect(page.focusedLoc == "form.swift:4:9")
+    }
+
+    @Test func typingEditsTheFocusedFieldWithAChangeEventPerEdit() {
+        let page = form()
+        _ = page.handle(.key(.tab))
+        var events: [UIEvent] = []
+        for c in "hi" { events += page.handle(.key(.character(c))) }
+        events += page.handle(.key(.space))
+        events += page.handle(.key(.backspace))
+        events += page.handle(.key(.left))
+        events += page.handle(.key(.character("!")))
+        #expect(events.map(\.detail) == [["value": "h"], ["value": "hi"], ["value": "hi "], ["value": "hi"], ["value": "h!i"]])
+        #expect(events.allSatisfy { $0.handler == "onDraft" && $0.type == "change" && $0.loc == "form.swift:2:9" })
+        let submit = page.handle(.key(.enter))
+        #expect(submit == [UIEvent(handler: "add", type: "submit", dataset: [:], detail: ["value": "h!i"], loc: "form.swift:2:9")])
+        #expect(page.renderText(width: 20, height: 1) == "h!i")
+    }
+
+    @Test func enterAndSpaceActivateButtonsAndCheckboxes() {
+        let page = form()
+        page.apply([(path("draft"), "milk")])
+        _ = page.renderText(width: 20, height: 3)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.tab))
+        #expect(page.handle(.key(.space)) == [UIEvent(handler: "toggle", type: "toggle", dataset: ["id": 7],
+                                                     detail: ["value": true], loc: "form.swift:3:9")])
+        _ = page.handle(.key(.tab))
+        #expect(page.handle(.key(.enter)) == [UIEvent(handler: "add", type: "tap", dataset: ["id": "milk"], detail: [:],
+                                                     loc: "form.swift:4:9")])
+        #expect(page.handle(.key(.enter)).first?.eventObject == ["type": "tap", "dataset": ["id": "milk"], "detail": [:]])
+    }
+
+    @Test func mousePressHitTestsTheWidgetUnderTheCell() {
+        let page = form()
+        #expect(page.handle(.mouse(MouseEvent(x: 2, y: 2, kind: .press))).map(\.handler) == ["add"])
+        #expect(page.focusedLoc == "form.swift:4:9")
+        #expect(page.handle(.mouse(MouseEvent(x: 5, y: 1, kind: .press))).map(\.type) == ["toggle"])
+        #expect(page.handle(.mouse(MouseEvent(x: 15, y: 2, kind: .press))).isEmpty)  // right of the button: nothing
+        #expect(page.handle(.mouse(MouseEvent(x: 3, y: 0, kind: .press))).isEmpty)
+        #expect(page.focusedLoc == "form.swift:2:9")  // clicking a field focuses it
+        #expect(page.handle(.mouse(MouseEvent(x: -1, y: 99, kind: .press))).isEmpty)
+    }
+
+    @Test func wheelScrollsTheListUnderTheMouse() {
+        let items: JSONValue = .array((0..<50).map { ["id": .number(Double($0))] })
+        let root = node("Column", [:], [
+            node("Text", ["p1": "head"]),
+            node("ListView", ["p1": "{{items}}", "key": "id", "item": "r"], [node("Text", ["p1": "#{{r.id}}"])]),
+        ])
+        let page = PageView(root: root, data: ["items": items])
+        #expect(page.renderText(width: 10, height: 3) == "head\n#0\n#1")
+        _ = page.handle(.mouse(MouseEvent(x: 1, y: 1, kind: .scrollDown)))
+        #expect(page.renderText(width: 10, height: 3) == "head\n#3\n#4")
+        _ = page.handle(.mouse(MouseEvent(x: 1, y: 1, kind: .scrollUp)))
+        _ = page.handle(.mouse(MouseEvent(x: 1, y: 1, kind: .scrollUp)))
+        #expect(page.renderText(width: 10, height: 3) == "head\n#0\n#1")
+    }
+
+    @Test func arrowsScrollTheFocusedListAndTheOffsetClamps() {
+        let items: JSONValue = .array((0..<5).map { ["id": .number(Double($0))] })
+        let root = node("ListView", ["p1": "{{items}}", "key": "id", "item": "r"], [node("Button", ["p1": "{{r.id}}"])])
+        let page = PageView(root: root, data: ["items": items])
+        #expect(page.renderText(width: 10, height: 2) == "[ 0 ]\n[ 1 ]")
+        _ = page.handle(.key(.tab))  // the list itself
+        for _ in 0..<10 { _ = page.handle(.key(.down)) }
+        #expect(page.renderText(width: 10, height: 2) == "[ 3 ]\n[ 4 ]")
+        _ = page.handle(.key(.pageUp))
+        #expect(page.renderText(width: 10, height: 2) == "[ 1 ]\n[ 2 ]")
+    }
+
+    @Test func keyedReorderKeepsFocusAndEditState() {
+        let root = node("Column", [:], [
+            node("ForEach", ["p1": "{{rows}}", "key": "id", "item": "r"], [node("TextField", ["placeholder": "{{r.id}}"])]),
+        ])
+        let page = PageView(root: root, data: ["rows": [["id": 1], ["id": 2]]])
+        _ = page.renderText(width: 10, height: 2)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.character("A")))
+        page.apply([(path("rows"), [["id": 2], ["id": 1]])])
+        #expect(page.renderText(width: 10, height: 2) == "2\nA")
+        _ = page.handle(.key(.character("B")))
+        #expect(page.renderText(width: 10, height: 2) == "2\nAB")
+    }
+}
