@@ -64,6 +64,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "host-bench", dependencies: ["TerminiHost", "TerminiFrames", "TerminiTerminal", "TerminiUI"],
+                          path: "Tools/bench/host"),
         .executableTarget(name: "script-bench", dependencies: ["TerminiScript"], path: "Tools/bench/script"),
         .executableTarget(name: "storage-writer", dependencies: ["TerminiBridge"], path: "Tools/storage-writer"),
         .executableTarget(name: "services-bench", dependencies: ["TerminiBridge"], path: "Tools/bench/services"),

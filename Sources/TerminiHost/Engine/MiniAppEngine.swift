@@ -36,6 +36,11 @@ public final class MiniAppEngine {
     private let publishedSize: Published<(width: Int, height: Int)>
     /// Set when the app asked to close or the user quit.
     public private(set) var isFinished = false
+    /// Called on the UI thread after every frame is on screen, with its timing.
+    public var onFrame: ((FrameTiming) -> Void)?
+    /// The most script messages that were waiting at once when the UI thread drained them: bounded when the UI
+    /// thread keeps up with the script.
+    public private(set) var scriptQueueHighWater = 0
 
     public init(bundle: LoadedBundle, backend: any TerminalBackend, options: EngineOptions,
                 commands: [CommandRegistration] = []) throws
@@ -104,7 +109,8 @@ public final class MiniAppEngine {
 
     /// One loop iteration: wait for input (or a wake, or the next frame), handle it, apply script messages, and
     /// render a frame when one is due. `maxWaitMilliseconds` caps the wait (snapshot mode uses it for `wait`).
-    func step(maxWaitMilliseconds: Int?) {
+    /// Hosts that own their loop call this repeatedly on the UI thread instead of `runInteractive`.
+    public func step(maxWaitMilliseconds: Int?) {
         watchdog.beat("ui")
         let spinnerTick = 100
         var wait = scheduler.millisecondsUntilNextFrame() ?? -1
@@ -133,7 +139,9 @@ public final class MiniAppEngine {
     // MARK: - Script messages
 
     func applyScriptMessages() {
-        for message in inbox.drain() {
+        let messages = inbox.drain()
+        scriptQueueHighWater = max(scriptQueueHighWater, messages.count)
+        for message in messages {
             switch message {
             case .pageCreated(let pageId, let name, let data):
                 guard let template = bundle.pages[name] else { continue }
@@ -300,6 +308,7 @@ public final class MiniAppEngine {
         timingLog?.append(timing)
         hud.record(timing)
         frameIndex += 1
+        onFrame?(timing)
     }
 
     /// The screen as text (the last presented frame).
