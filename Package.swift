@@ -29,6 +29,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
@@ -50,6 +52,8 @@ let package = Package(
         .target(name: "TerminiHost", dependencies: [
             "TerminiTemplate", "TerminiScript", "TerminiBridge", "TerminiUI", "TerminiTerminal", "TerminiFrames",
             "TemplateCompiler",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",
@@ -62,6 +66,7 @@ let package = Package(
 
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
+        .testTarget(name: "TerminiHostTests", dependencies: ["TerminiHost"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
