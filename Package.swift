@@ -43,6 +43,8 @@ let package = Package(
             "TerminiTemplate",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         ]),
         .target(name: "TerminiScript", dependencies: ["TerminiTemplate", "CJavaScriptCore"]),
         .target(name: "TerminiBridge", dependencies: ["TerminiTemplate"]),
@@ -67,7 +69,7 @@ let package = Package(
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
         .testTarget(name: "TerminiHostTests", dependencies: ["TerminiHost"]),
-        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler"],
+        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
     ] + samplePageTargets

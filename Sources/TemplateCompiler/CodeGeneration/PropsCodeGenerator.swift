@@ -1,0 +1,337 @@
+import TerminiTemplate
+
+/// Generates `WidgetProps.generated.swift` for TerminiUI from the catalogue: one typed props struct per widget with a
+/// decoder for evaluated template JSON, plus the engine-side enums and value types. This is the seed's
+/// "template code generation": the engine never hand-maintains a second copy of the widget contract.
+public enum PropsCodeGenerator {
+    /// Repository-relative path of the generated file.
+    public static let relativePath = "Sources/TerminiUI/Generated/WidgetProps.generated.swift"
+
+    public static func generate(_ catalog: Catalog) -> String {
+        var out = SwiftWriter()
+        out.line(GeneratedFileHeader.line)
+        out.line("// Typed props for every TerminiDSL widget, decoded from EVALUATED template JSON (bindings already")
+        out.line("// replaced by values), with the DSL's defaults applied. Engine-side copies of the DSL enums follow.")
+        out.line("")
+        out.line("import TerminiTemplate")
+        out.line("")
+        out.raw(runtimeSupport)
+        for e in catalog.enums { emitEnum(e, into: &out) }
+        for v in catalog.valueTypes { emitValueType(v, into: &out) }
+        for w in catalog.widgets { emitWidget(w, into: &out) }
+        emitModifiers(catalog.modifiers, into: &out)
+        return out.text
+    }
+
+    /// The engine type a catalogue value type becomes: DSL data values are plain JSON in the engine.
+    static func engineType(_ valueType: String) -> String {
+        valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
+            .replacingOccurrences(of: "DataValue", with: "JSONValue")
+    }
+
+    static func fieldType(_ p: CatalogParameter) -> String { engineType(p.valueType) + (p.optional ? "?" : "") }
+
+    static let swiftKeywords: Set<String> = ["default", "case", "switch", "if", "else", "for", "in", "return", "var",
+                                             "let", "func", "static", "struct", "enum", "class", "self", "Self"]
+
+    static func identifier(_ name: String) -> String { swiftKeywords.contains(name) ? "`\(name)`" : name }
+
+    /// The expression that reads one parameter from `source` (a `[String: JSONValue]`), with its default applied.
+    static func readExpression(_ p: CatalogParameter, from source: String, owner: String) -> String {
+        let type = engineType(p.valueType)
+        if p.isRequired && !p.optional {
+            return "try PropReader.required(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
+        }
+        let read = "try PropReader.optional(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
+        if let d = p.defaultSource, d != "nil" { return "(\(read)) ?? \(d)" }
+        return read
+    }
+
+    static func describe(_ p: CatalogParameter) -> String {
+        let swift = "\(p.label ?? "_")\(p.label == p.name || p.label == nil && p.name == "_" ? "" : " \(p.name)"): \(p.type)"
+        let requirement = p.defaultSource.map { "default `\($0)`" } ?? "required"
+        return "JSON `\(p.key)`, declared `\(swift)`, \(requirement)."
+    }
+
+    static func emitEnum(_ e: CatalogEnum, into out: inout SwiftWriter) {
+        out.doc(e.doc)
+        out.line("public enum \(e.name): Equatable, Sendable {")
+        for c in e.cases {
+            out.doc(c.doc, indent: 1)
+            if c.parameters.isEmpty {
+                out.line("    case \(identifier(c.name))")
+            } else {
+                let params = c.parameters.map { ($0.label.map { "\($0): " } ?? "") + engineType($0.valueType) }
+                out.line("    case \(identifier(c.name))(\(params.joined(separator: ", ")))")
+            }
+        }
+        out.line("}")
+        out.line("")
+        out.line("extension \(e.name): PropValue {")
+        out.line("    static var propTypeName: String { \"\(e.name)\" }")
+        out.line("")
+        out.line("    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> \(e.name)? {")
+        let argsName = e.cases.contains { !$0.parameters.isEmpty } ? "args" : "_"
+        out.line("        guard let (name, \(argsName)) = PropReader.caseName(json, type: \"\(e.name)\") else { return nil }")
+        out.line("        switch name {")
+        for c in e.cases {
+            if c.parameters.isEmpty {
+                out.line("        case \"\(c.name)\": return \(e.name).\(identifier(c.name))")
+            } else {
+                out.line("        case \"\(c.name)\": return \(e.name).\(identifier(c.name))(\(arguments(c, owner: "\(e.name).\(c.name)")))")
+            }
+        }
+        out.line("        default: return nil")
+        out.line("        }")
+        out.line("    }")
+        out.line("}")
+        out.line("")
+    }
+
+    static func arguments(_ f: CatalogFunction, owner: String) -> String {
+        f.parameters.map { p in
+            (p.label.map { "\($0): " } ?? "") + readExpression(p, from: "args", owner: owner)
+        }.joined(separator: ", ")
+    }
+
+    static func emitValueType(_ v: CatalogValueType, into out: inout SwiftWriter) {
+        out.doc(v.doc)
+        out.line("public struct \(v.name): Equatable, Sendable {")
+        for f in v.fields {
+            out.doc(f.doc, indent: 1)
+            out.line("    public var \(f.name): \(engineType(f.type))")
+        }
+        out.line("")
+        out.line("    /// Every field given explicitly.")
+        let params = v.fields.map { "\($0.name): \(engineType($0.type))" }.joined(separator: ", ")
+        out.line("    public init(\(params)) {")
+        for f in v.fields { out.line("        self.\(f.name) = \(f.name)") }
+        out.line("    }")
+        for f in v.factories {
+            out.line("")
+            out.doc(f.doc, indent: 1)
+            let params = f.parameters.map { p -> String in
+                let head = p.label == p.name ? p.name : "\(p.label ?? "_") \(p.name)"
+                return "\(head): \(engineType(p.valueType))" + (p.defaultSource.map { " = \($0)" } ?? "")
+            }.joined(separator: ", ")
+            out.line("    public static func \(f.name)(\(params)) -> \(v.name) { \(f.body ?? "fatalError()") }")
+        }
+        out.line("}")
+        out.line("")
+        out.line("extension \(v.name): PropValue {")
+        out.line("    static var propTypeName: String { \"\(v.name)\" }")
+        out.line("")
+        out.line("    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> \(v.name)? {")
+        out.line("        guard let (name, args) = PropReader.caseName(json, type: \"\(v.name)\") else { return nil }")
+        out.line("        switch name {")
+        for f in v.factories {
+            out.line("        case \"\(f.name)\": return \(v.name).\(f.name)(\(arguments(f, owner: "\(v.name).\(f.name)")))")
+        }
+        out.line("        default: return nil")
+        out.line("        }")
+        out.line("    }")
+        out.line("}")
+        out.line("")
+    }
+
+    static func emitWidget(_ w: CatalogWidget, into out: inout SwiftWriter) {
+        guard let initializer = w.initializers.first else { return }
+        let params = initializer.valueParameters
+        out.line("/// Props of `\(w.name)`: \(w.doc)")
+        out.line("public struct \(w.name)Props: Equatable, Sendable {")
+        for p in params {
+            out.line("    /// \(describe(p))")
+            out.line("    public var \(identifier(p.name)): \(fieldType(p))")
+        }
+        if !params.isEmpty { out.line("") }
+        out.line("    /// Builds props directly, with the DSL's defaults.")
+        let memberwise = params.map { p -> String in
+            var s = "\(identifier(p.name)): \(fieldType(p))"
+            if let d = p.defaultSource { s += " = \(d)" } else if p.optional { s += " = nil" }
+            return s
+        }.joined(separator: ", ")
+        out.line("    public init(\(memberwise)) {")
+        for p in params { out.line("        self.\(identifier(p.name)) = \(identifier(p.name))") }
+        out.line("    }")
+        out.line("")
+        out.line("    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.")
+        out.line("    public init(props: [String: JSONValue]) throws(PropDecodingError) {")
+        for p in params {
+            out.line("        self.\(identifier(p.name)) = \(readExpression(p, from: "props", owner: w.name))")
+        }
+        out.line("    }")
+        out.line("}")
+        out.line("")
+    }
+
+    static func emitModifiers(_ modifiers: [CatalogFunction], into out: inout SwiftWriter) {
+        out.line("/// Modifiers any widget node may carry; nil when the node does not use the modifier.")
+        out.line("public struct WidgetModifiers: Equatable, Sendable {")
+        let params = modifiers.flatMap(\.parameters)
+        for m in modifiers {
+            for p in m.parameters {
+                out.line("    /// `.\(m.name)(...)`: \(m.doc)")
+                out.line("    public var \(identifier(p.key)): \(engineType(p.valueType))?")
+            }
+        }
+        out.line("")
+        out.line("    /// No modifiers.")
+        out.line("    public init() {}")
+        out.line("")
+        out.line("    /// Decodes the modifier keys of evaluated props; other keys are ignored.")
+        out.line("    public init(props: [String: JSONValue]) throws(PropDecodingError) {")
+        for p in params {
+            out.line("        self.\(identifier(p.key)) = try PropReader.optional(props, \"\(p.key)\", as: \(engineType(p.valueType)).self, owner: \"modifier\")")
+        }
+        out.line("    }")
+        out.line("}")
+    }
+
+    static let runtimeSupport = #"""
+    /// A prop that is missing or has the wrong type after evaluation: names the owner, the prop, what was expected and
+    /// what was found.
+    public struct PropDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The widget (or value such as `EdgeInsets.all`) that declares the prop.
+        public var owner: String
+        /// The prop's JSON key, e.g. `p1` or `style`.
+        public var prop: String
+        /// The expected type, e.g. `Int`.
+        public var expected: String
+        /// What was there: `missing`, or the JSON type with the value.
+        public var found: String
+
+        public init(owner: String, prop: String, expected: String, found: String) {
+            self.owner = owner
+            self.prop = prop
+            self.expected = expected
+            self.found = found
+        }
+
+        public var description: String {
+            found == "missing"
+                ? "\(owner): missing required prop '\(prop)' of type \(expected)"
+                : "\(owner).\(prop): expected \(expected), found \(found)"
+        }
+    }
+
+    /// A type the generated decoders read from evaluated template JSON.
+    protocol PropValue {
+        /// The type name used in error messages.
+        static var propTypeName: String { get }
+        /// The value, or nil when `json` does not fit the type; nested props throw with their own name.
+        static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> Self?
+    }
+
+    /// Reading helpers shared by every generated decoder.
+    enum PropReader {
+        static func required<T: PropValue>(_ props: [String: JSONValue], _ key: String, as type: T.Type,
+                                           owner: String) throws(PropDecodingError) -> T {
+            guard let json = props[key] else {
+                throw PropDecodingError(owner: owner, prop: key, expected: T.propTypeName, found: "missing")
+            }
+            return try decode(json, key, as: type, owner: owner)
+        }
+
+        /// nil when the prop is absent or null (a binding to missing data), so the caller applies the default.
+        static func optional<T: PropValue>(_ props: [String: JSONValue], _ key: String, as type: T.Type,
+                                           owner: String) throws(PropDecodingError) -> T? {
+            guard let json = props[key], !json.isNull else { return nil }
+            return try decode(json, key, as: type, owner: owner)
+        }
+
+        static func decode<T: PropValue>(_ json: JSONValue, _ key: String, as type: T.Type,
+                                         owner: String) throws(PropDecodingError) -> T {
+            guard let value = try T.decodeProp(json, owner: owner) else {
+                throw PropDecodingError(owner: owner, prop: key, expected: T.propTypeName, found: describe(json))
+            }
+            return value
+        }
+
+        /// `number 3.5`, `string "abc"`: the type plus a short rendering of the value.
+        static func describe(_ json: JSONValue) -> String {
+            var text = json.serialized()
+            if text.count > 40 { text = String(text.prefix(37)) + "..." }
+            return "\(json.typeName) \(text)"
+        }
+
+        /// The case or factory a value names: `"bold"`, `{"cmd": "bold"}` or `{"cls": "Color", "cmd": "index", "p1": 5}`.
+        /// A `cls` naming another type does not match.
+        static func caseName(_ json: JSONValue, type: String) -> (String, [String: JSONValue])? {
+            switch json {
+            case .string(let name): return (name, [:])
+            case .object(let o):
+                guard case .string(let cmd)? = o["cmd"] else { return nil }
+                if let cls = o["cls"], cls != .string(type) { return nil }
+                return (cmd, o)
+            default: return nil
+            }
+        }
+    }
+
+    extension String: PropValue {
+        static var propTypeName: String { "String" }
+        /// Numbers and booleans format as text; null (missing data) renders as empty.
+        static func decodeProp(_ json: JSONValue, owner: String) -> String? {
+            switch json {
+            case .string(let s): s
+            case .number, .bool, .null: json.displayText
+            case .array, .object: nil
+            }
+        }
+    }
+
+    extension Int: PropValue {
+        static var propTypeName: String { "Int" }
+        /// Whole numbers only: a computed 2.0 is 2, but 2.5 is an error rather than silently truncated.
+        static func decodeProp(_ json: JSONValue, owner: String) -> Int? { json.intValue }
+    }
+
+    extension Double: PropValue {
+        static var propTypeName: String { "Double" }
+        static func decodeProp(_ json: JSONValue, owner: String) -> Double? { json.numberValue }
+    }
+
+    extension Bool: PropValue {
+        static var propTypeName: String { "Bool" }
+        static func decodeProp(_ json: JSONValue, owner: String) -> Bool? { json.boolValue }
+    }
+
+    extension JSONValue: PropValue {
+        static var propTypeName: String { "JSON" }
+        static func decodeProp(_ json: JSONValue, owner: String) -> JSONValue? { json }
+    }
+
+    extension Array: PropValue where Element == JSONValue {
+        static var propTypeName: String { "array" }
+        /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing.
+        static func decodeProp(_ json: JSONValue, owner: String) -> [JSONValue]? {
+            if json.isNull { return [] }
+            return json.arrayValue
+        }
+    }
+
+    extension Dictionary: PropValue where Key == String, Value == JSONValue {
+        static var propTypeName: String { "object" }
+        static func decodeProp(_ json: JSONValue, owner: String) -> [String: JSONValue]? { json.objectValue }
+    }
+
+
+    """#
+}
+
+/// Accumulates generated Swift source.
+struct SwiftWriter {
+    var text = ""
+
+    mutating func line(_ s: String) {
+        text += s
+        text += "\n"
+    }
+
+    mutating func raw(_ s: String) { text += s }
+
+    mutating func doc(_ s: String, indent: Int = 0) {
+        guard !s.isEmpty else { return }
+        line(String(repeating: "    ", count: indent) + "/// " + s)
+    }
+}

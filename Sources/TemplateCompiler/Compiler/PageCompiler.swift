@@ -1,0 +1,176 @@
+import Foundation
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+import TerminiTemplate
+
+/// The outcome of one compile run: every page that compiled and every error. Callers write pages only when
+/// `diagnostics` is empty, so a run with any error produces no output at all.
+public struct CompilationResult: Sendable {
+    /// Pages in declaration order.
+    public var pages: [TemplateFile]
+    public var diagnostics: [CompileDiagnostic]
+    public var succeeded: Bool { diagnostics.isEmpty }
+}
+
+/// Compiles TerminiDSL page declarations to templates without running them: swift-syntax parses each file and a
+/// recursive descent maps the syntax to JSON (DESIGN §3), validating against the catalogue.
+public struct PageCompiler: Sendable {
+    public let catalog: Catalog
+
+    public init(catalog: Catalog) { self.catalog = catalog }
+
+    /// A compiler using the catalogue compiled into this module.
+    public init() throws(CatalogDecodingError) { self.catalog = try Catalog.builtIn() }
+
+    /// Compiles all sources as one run: fragments are shared across files and page names must be unique.
+    public func compile(_ sources: [PageSource]) -> CompilationResult {
+        let session = LoweringSession(catalog: catalog)
+        var units: [CompilationUnit] = []
+        for source in sources {
+            if source.text.allSatisfy({ $0.isWhitespace }) {
+                session.append(CompileDiagnostic(file: source.path, line: 1, column: 1, message:
+                    "the file is empty; expected a page such as `let index = Page(\"index\") { ... }`"))
+                continue
+            }
+            let tree = Parser.parse(source: source.text)
+            let unit = CompilationUnit(path: source.path, tree: tree)
+            let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+            if !syntaxErrors.isEmpty {
+                for d in syntaxErrors {
+                    let l = d.location(converter: unit.converter)
+                    session.append(CompileDiagnostic(file: source.path, line: l.line, column: l.column,
+                                                     message: "syntax error: \(d.message)"))
+                }
+                continue
+            }
+            units.append(unit)
+        }
+        var pageDecls: [(unit: CompilationUnit, name: String, call: FunctionCallExprSyntax)] = []
+        for unit in units { collectTopLevel(unit, session, into: &pageDecls) }
+
+        var pages: [TemplateFile] = []
+        var firstDeclaration: [String: String] = [:]
+        for decl in pageDecls {
+            guard let page = lowerPage(decl.call, decl.unit, session) else { continue }
+            if let first = firstDeclaration[page.page] {
+                session.error(decl.unit, at: decl.call, "duplicate page name '\(page.page)'; first declared at \(first)")
+                continue
+            }
+            firstDeclaration[page.page] = decl.unit.loc(of: decl.call)
+            pages.append(page)
+        }
+        return CompilationResult(pages: pages, diagnostics: session.diagnostics)
+    }
+
+    /// Registers fragments and finds pages; anything else at the top level is an error.
+    private func collectTopLevel(_ unit: CompilationUnit, _ session: LoweringSession,
+                                 into pages: inout [(unit: CompilationUnit, name: String, call: FunctionCallExprSyntax)])
+    {
+        var sawPage = false
+        for item in unit.tree.statements {
+            switch item.item {
+            case .decl(let decl):
+                if decl.is(ImportDeclSyntax.self) { continue }
+                guard let variable = decl.as(VariableDeclSyntax.self) else {
+                    session.error(unit, at: decl, "unsupported top-level declaration; a page file holds `let` fragments and pages only")
+                    continue
+                }
+                guard variable.bindingSpecifier.tokenKind == .keyword(.let) else {
+                    session.error(unit, at: variable.bindingSpecifier, "use `let` for fragments and pages, not `var`")
+                    continue
+                }
+                for binding in variable.bindings {
+                    guard let id = binding.pattern.as(IdentifierPatternSyntax.self),
+                        let value = binding.initializer?.value
+                    else {
+                        session.error(unit, at: binding, "expected `let <name> = <widget>`")
+                        continue
+                    }
+                    let name = id.identifier.text
+                    let call = value.as(FunctionCallExprSyntax.self)
+                    let isPage = call?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == catalog.page?.name
+                    if session.fragments[name]?.contains(where: { $0.unit === unit }) == true {
+                        session.error(unit, at: id, "'\(name)' is declared twice in this file")
+                        continue
+                    }
+                    session.fragments[name, default: []].append(Fragment(name: name, unit: unit, value: value, isPage: isPage))
+                    if isPage, let call {
+                        pages.append((unit, name, call))
+                        sawPage = true
+                    }
+                }
+            case .stmt(let stmt):
+                session.error(unit, at: stmt, "unsupported top-level statement; a page file holds `let` fragments and pages only")
+            case .expr(let expr):
+                session.error(unit, at: expr, "unsupported top-level expression; declare pages as `let <name> = Page(...) { ... }`")
+            }
+        }
+        if !sawPage {
+            session.append(CompileDiagnostic(file: unit.path, line: 1, column: 1, message:
+                "no Page in this file; declare one as `let index = Page(\"index\") { ... }`"))
+        }
+    }
+
+    private func lowerPage(_ call: FunctionCallExprSyntax, _ unit: CompilationUnit,
+                           _ session: LoweringSession) -> TemplateFile?
+    {
+        guard let pageEntry = catalog.page, let initializer = pageEntry.initializers.first else {
+            session.error(unit, at: call, "the catalogue has no Page type")
+            return nil
+        }
+        session.pageDeps = []
+        let errorsBefore = session.diagnostics.count
+        let (matches, problems) = ArgumentMatcher.match(CallArgument.all(of: call), to: initializer.parameters,
+                                                        owner: pageEntry.name, callPosition: call.positionAfterSkippingLeadingTrivia)
+        for p in problems { session.error(unit, at: p.position, p.message) }
+        var name: String?
+        var title: String?
+        var roots: [TemplateNode] = []
+        var contentPosition = call.endPositionBeforeTrailingTrivia
+        for m in matches {
+            if m.parameter.isBuilder {
+                guard let closure = m.argument.expression.as(ClosureExprSyntax.self) else {
+                    session.error(unit, at: m.argument.position, "the content of a Page must be a { ... } block")
+                    continue
+                }
+                contentPosition = closure.positionAfterSkippingLeadingTrivia
+                roots = session.lowerBuilder(closure, unit, .empty)
+                continue
+            }
+            let value = session.lowerValue(m.argument.expression, ValueExpectation(m.parameter, callee: pageEntry.name),
+                                           unit, .empty)
+            if m.parameter.key == "p1" { name = value?.stringValue } else if m.parameter.key == "title" { title = value?.stringValue }
+            if m.parameter.key == "p1", let n = name, !Self.isValidPageName(n) {
+                session.error(unit, at: m.argument.position,
+                              "page name '\(n)' may only use letters, digits, '-' and '_' (it names pages/<name>.json)")
+                name = nil
+            }
+        }
+        if roots.count > 1 {
+            session.error(unit, at: contentPosition,
+                          "a Page has one root widget, found \(roots.count); wrap them in a Column { ... }")
+        } else if roots.isEmpty && session.diagnostics.count == errorsBefore {
+            session.error(unit, at: contentPosition, "a Page needs one root widget in its { ... } block")
+        }
+        guard let name, let root = roots.first, roots.count == 1 else { return nil }
+        let deps = session.pageDeps.map(\.description).sorted()
+        return TemplateFile(page: name, title: title, source: Self.sourcePath(unit.path), deps: deps, root: root)
+    }
+
+    static func isValidPageName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { c in
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "-" || c == "_"
+        }
+    }
+
+    /// The template's `source`: relative to the project's parent, e.g. `todo/pages/index.swift`, when the file sits in
+    /// a project's `pages` folder; otherwise the path as given.
+    static func sourcePath(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if let pagesIndex = parts.lastIndex(of: "pages"), pagesIndex >= 1, pagesIndex < parts.count - 1 {
+            return parts[(pagesIndex - 1)...].joined(separator: "/")
+        }
+        return path
+    }
+}

@@ -1,0 +1,56 @@
+/// A run of text.
+public struct Text: Widget {
+    let text: Binding<String>, style: Binding<TextStyle>, color: Binding<Color>, wrap: Binding<Bool>
+    /// Shows `text` (a template string); `wrap: false` truncates instead of wrapping.
+    public init(_ text: Binding<String>, style: Binding<TextStyle> = .plain, color: Binding<Color> = .default,
+                wrap: Binding<Bool> = true)
+    {
+        self.text = text; self.style = style; self.color = color; self.wrap = wrap
+    }
+}
+
+/// A focusable button that calls a page handler when pressed.
+public struct Button: Widget {
+    let label: Binding<String>, onTap: String?
+    /// Shows `label`; Enter, Space or a click calls the page method named `onTap`.
+    public init(_ label: Binding<String>, onTap: String? = nil) { self.label = label; self.onTap = onTap }
+}
+
+/// A one-line text input.
+public struct TextField: Widget {
+    let value: Binding<String>, placeholder: Binding<String>, onChange: String?, onSubmit: String?
+    /// Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`.
+    public init(value: Binding<String>, placeholder: Binding<String> = "", onChange: String? = nil,
+                onSubmit: String? = nil)
+    {
+        self.value = value; self.placeholder = placeholder; self.onChange = onChange; self.onSubmit = onSubmit
+    }
+}
+
+/// A toggle drawn as `[x]` or `[ ]`.
+public struct Checkbox: Widget {
+    let checked: Binding<Bool>, label: Binding<String>, onToggle: String?
+    /// Shows `checked` and `label`; toggling calls the page method named `onToggle`.
+    public init(checked: Binding<Bool>, label: Binding<String> = "", onToggle: String? = nil) {
+        self.checked = checked; self.label = label; self.onToggle = onToggle
+    }
+}
+
+/// A horizontal bar filled to a fraction.
+public struct ProgressBar: Widget {
+    let value: Binding<Double>
+    /// Fills `value` of the width, from 0 to 1 (clamped).
+    public init(value: Binding<Double>) { self.value = value }
+}
+
+/// A horizontal rule across the available width.
+public struct Divider: Widget {
+    /// A full-width line.
+    public init() {}
+}
+
+/// An animated activity indicator.
+public struct Spinner: Widget {
+    /// A spinner that advances while the page is on screen.
+    public init() {}
+}

@@ -1,0 +1,79 @@
+/// Children stacked top to bottom.
+public struct Column: Widget {
+    let spacing: Binding<Int>, align: Alignment, children: [any Widget]
+    /// `spacing` blank rows between children; `align` places them horizontally.
+    public init(spacing: Binding<Int> = 0, align: Alignment = .start, @WidgetBuilder _ content: () -> [any Widget]) {
+        self.spacing = spacing; self.align = align; self.children = content()
+    }
+}
+
+/// Children side by side, left to right.
+public struct Row: Widget {
+    let spacing: Binding<Int>, align: Alignment, children: [any Widget]
+    /// `spacing` blank columns between children; `align` places them vertically.
+    public init(spacing: Binding<Int> = 0, align: Alignment = .start, @WidgetBuilder _ content: () -> [any Widget]) {
+        self.spacing = spacing; self.align = align; self.children = content()
+    }
+}
+
+/// Children drawn on top of each other, the last one on top.
+public struct Stack: Widget {
+    let children: [any Widget]
+    /// Layers, bottom first.
+    public init(@WidgetBuilder _ content: () -> [any Widget]) { self.children = content() }
+}
+
+/// Empty space around its children.
+public struct Padding: Widget {
+    let insets: EdgeInsets, children: [any Widget]
+    /// Pads the content by `insets`, e.g. `.all(1)` or `.symmetric(h: 2, v: 0)`.
+    public init(_ insets: EdgeInsets, @WidgetBuilder _ content: () -> [any Widget]) {
+        self.insets = insets; self.children = content()
+    }
+}
+
+/// A bordered frame with an optional title and fixed size.
+public struct Box: Widget {
+    let border: BorderStyle, title: Binding<String>?, width: Binding<Int>?, height: Binding<Int>?
+    let children: [any Widget]
+    /// A frame drawn with `border`; `width`/`height` in cells, or the content's size when nil.
+    public init(border: BorderStyle = .single, title: Binding<String>? = nil, width: Binding<Int>? = nil,
+                height: Binding<Int>? = nil, @WidgetBuilder _ content: () -> [any Widget])
+    {
+        self.border = border; self.title = title; self.width = width; self.height = height
+        self.children = content()
+    }
+}
+
+/// Takes a share of the free space along its parent's main axis.
+public struct Expanded: Widget {
+    let flex: Binding<Int>, children: [any Widget]
+    /// Gets `flex` shares of the space left over by its siblings.
+    public init(flex: Binding<Int> = 1, @WidgetBuilder _ content: () -> [any Widget]) {
+        self.flex = flex; self.children = content()
+    }
+}
+
+/// Flexible empty space that pushes its siblings apart.
+public struct Spacer: Widget {
+    /// Fills the free space along the parent's main axis.
+    public init() {}
+}
+
+/// Content that scrolls vertically when taller than its box.
+public struct ScrollView: Widget {
+    let children: [any Widget]
+    /// Scrollable content.
+    public init(@WidgetBuilder _ content: () -> [any Widget]) { self.children = content() }
+}
+
+/// A virtualized, scrollable list: only visible rows are built. The content is the row template.
+public struct ListView: Widget {
+    let items: Binding<[DataValue]>, key: String?, item: String, index: String, children: [any Widget]
+    /// One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals.
+    public init(_ items: Binding<[DataValue]>, key: String? = nil, item: String = "item", index: String = "index",
+                @WidgetBuilder _ content: () -> [any Widget])
+    {
+        self.items = items; self.key = key; self.item = item; self.index = index; self.children = content()
+    }
+}

@@ -1,0 +1,28 @@
+/// A widget with one modifier applied; `tplgen` turns the modifier into a key of the widget's node.
+public struct ModifiedWidget<Content: Widget>: Widget {
+    let content: Content
+    let modifier: String
+    let value: String
+}
+
+extension Widget {
+    /// Identifies this widget among its siblings (a ValueKey), so it keeps its state when reordered.
+    public func key(_ key: Binding<String>) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "key", value: String(describing: key))
+    }
+
+    /// Identifies this widget across the whole page, so it keeps its state when moved to another parent.
+    public func globalKey(_ key: String) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "globalKey", value: key)
+    }
+
+    /// Values passed to event handlers as `e.dataset`, e.g. `.data(["id": "{{todo.id}}"])`.
+    public func data(_ dataset: [String: Binding<DataValue>]) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "data", value: String(describing: dataset))
+    }
+
+    /// Hides this widget (it takes no space) while `condition` is truthy.
+    public func hidden(_ condition: Binding<Bool> = true) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "hidden", value: String(describing: condition))
+    }
+}

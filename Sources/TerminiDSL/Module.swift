@@ -1,1 +1,0 @@
-// TerminiDSL: see docs/ARCHITECTURE.md for this module's role. Filled in by its issue.

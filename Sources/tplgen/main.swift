@@ -1,1 +1,0 @@
-print("tplgen: not built yet")

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import TemplateCompiler
+
+/// The checked-in generated files must match what `tplgen generate` produces from the DSL sources today.
+@Suite struct GeneratedFilesStalenessTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func crawl() throws -> Catalog {
+        try CatalogCrawler.crawl(directory: repositoryRoot.appendingPathComponent(DSLLocator.dslRelativePath))
+    }
+
+    @Test func widgetPropsFileIsCurrent() throws {
+        let expected = PropsCodeGenerator.generate(try Self.crawl())
+        let url = Self.repositoryRoot.appendingPathComponent(PropsCodeGenerator.relativePath)
+        let current = try String(contentsOf: url, encoding: .utf8)
+        #expect(current == expected, "\(PropsCodeGenerator.relativePath) is stale: run `swift run tplgen generate`")
+        #expect(current.hasPrefix(GeneratedFileHeader.line + "\n"))
+    }
+
+    @Test func embeddedCatalogIsCurrent() throws {
+        let catalog = try Self.crawl()
+        let url = Self.repositoryRoot.appendingPathComponent(CatalogSwiftEmitter.relativePath)
+        let current = try String(contentsOf: url, encoding: .utf8)
+        #expect(current == CatalogSwiftEmitter.emit(catalog),
+                "\(CatalogSwiftEmitter.relativePath) is stale: run `swift run tplgen generate`")
+        #expect(try Catalog.builtIn() == catalog)
+    }
+
+    @Test func catalogCoversTheDesignContract() throws {
+        let catalog = try Self.crawl()
+        let widgets = Set(catalog.widgets.map(\.name))
+        #expect(widgets == ["Column", "Row", "Stack", "Padding", "Box", "Expanded", "Spacer", "ScrollView", "ListView",
+                            "Text", "Button", "TextField", "Checkbox", "ProgressBar", "Divider", "Spinner", "If", "ForEach"])
+        #expect(catalog.modifiers.map(\.name) == ["data", "globalKey", "hidden", "key"])
+        #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextStyle"])
+        #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets"])
+        #expect(catalog.valueType(named: "EdgeInsets")?.factories.map(\.name) == ["all", "symmetric", "only"])
+        #expect(catalog.enumType(named: "Color")?.enumCase(named: "index")?.parameters.map(\.key) == ["p1"])
+    }
+
+    @Test func catalogRecordsLabelsDefaultsAndBuilders() throws {
+        let catalog = try Self.crawl()
+        let text = try #require(catalog.widget(named: "Text")?.initializers.first)
+        #expect(text.parameters.map(\.key) == ["p1", "style", "color", "wrap"])
+        #expect(text.parameters[0].isRequired && text.parameters[0].bindable && text.parameters[0].valueType == "String")
+        #expect(text.parameters[1].defaultValue == ["cls": "TextStyle", "cmd": "plain"])
+        #expect(text.parameters[3].defaultValue == true)
+        let ifWidget = try #require(catalog.widget(named: "If")?.initializers.first)
+        #expect(ifWidget.takesChildren)
+        #expect(ifWidget.slots == ["else"])
+        let page = try #require(catalog.page?.initializers.first)
+        #expect(page.parameters.map(\.key) == ["p1", "title", "children"])
+    }
+}

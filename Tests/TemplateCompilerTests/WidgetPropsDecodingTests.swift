@@ -1,0 +1,49 @@
+import Testing
+import TerminiTemplate
+import TerminiUI
+
+/// The generated decoders read evaluated template JSON the way the engine will hand it to them.
+@Suite struct WidgetPropsDecodingTests {
+    @Test func appliesDefaultsAndDecodesEnumForms() throws {
+        let plain = try TextProps(props: ["p1": "hi"])
+        #expect(plain == TextProps(text: "hi", style: .plain, color: .default, wrap: true))
+        let styled = try TextProps(props: ["p1": 3, "style": ["cls": "TextStyle", "cmd": "bold"],
+                                           "color": ["cls": "Color", "cmd": "index", "p1": 5], "wrap": false])
+        #expect(styled == TextProps(text: "3", style: .bold, color: .index(5), wrap: false))
+        let bound = try TextProps(props: ["p1": "x", "style": "dim", "color": ["cmd": "cyan"]])
+        #expect(bound.style == .dim && bound.color == .cyan)
+    }
+
+    @Test func decodesValueTypesAndLenientNumbers() throws {
+        let padding = try PaddingProps(props: ["p1": ["cls": "EdgeInsets", "cmd": "symmetric", "h": 2.0]])
+        #expect(padding.insets == EdgeInsets(left: 2, top: 0, right: 2, bottom: 0))
+        let all = try PaddingProps(props: ["p1": ["cls": "EdgeInsets", "cmd": "all", "p1": 1]])
+        #expect(all.insets == .all(1))
+        let box = try BoxProps(props: ["border": "none", "width": 10])
+        #expect(box.border == BorderStyle.none && box.width == 10 && box.title == nil)
+        let list = try ForEachProps(props: ["p1": [1, 2], "key": "id"])
+        #expect(list == ForEachProps(items: [1, 2], key: "id", item: "item", index: "index"))
+    }
+
+    @Test func rejectsMissingAndWrongTypesNamingTheProp() {
+        #expect(throws: PropDecodingError(owner: "Text", prop: "p1", expected: "String", found: "missing")) {
+            try TextProps(props: [:])
+        }
+        #expect(throws: PropDecodingError(owner: "Column", prop: "spacing", expected: "Int", found: "number 1.5")) {
+            try ColumnProps(props: ["spacing": 1.5])
+        }
+        #expect(throws: PropDecodingError(owner: "Text", prop: "style", expected: "TextStyle", found: "string \"loud\"")) {
+            try TextProps(props: ["p1": "a", "style": "loud"])
+        }
+        #expect(throws: PropDecodingError(owner: "EdgeInsets.all", prop: "p1", expected: "Int", found: "missing")) {
+            try PaddingProps(props: ["p1": ["cls": "EdgeInsets", "cmd": "all"]])
+        }
+        let error = PropDecodingError(owner: "Column", prop: "spacing", expected: "Int", found: "number 1.5")
+        #expect(error.description == "Column.spacing: expected Int, found number 1.5")
+    }
+
+    @Test func decodesModifiers() throws {
+        let m = try WidgetModifiers(props: ["key": 7, "data": ["id": 3], "hidden": true, "p1": "ignored"])
+        #expect(m.key == "7" && m.data == ["id": 3] && m.hidden == true && m.globalKey == nil)
+    }
+}
