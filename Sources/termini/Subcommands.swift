@@ -4,6 +4,7 @@ import ArgumentParser
 enum TerminiSubcommands {
     static let all: [any ParsableCommand.Type] = [
         VersionCommand.self,
+        KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, RollbackCommand.self,
     ]
 }
 

@@ -112,7 +112,7 @@ struct BundleArchiveReader {
                     try chunk.withUnsafeBytes { buffer in
                         var offset = 0
                         while offset < buffer.count {
-                            let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                             if n < 0 {
                                 if errno == EINTR { continue }
                                 throw BundleError(.io, where_, "write failed: \(String(cString: strerror(errno)))")

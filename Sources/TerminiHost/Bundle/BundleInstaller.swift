@@ -113,7 +113,7 @@ public struct BundleInstaller: Sendable {
             // 5. Swap the pointer: the single atomic commit.
             var pointer = AppPointer(current: manifest.version)
             if let old { pointer.previous = old.previous + [old.current] }
-            do { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
+            do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
                 StoreFileOperations.removeTree(destination)
                 throw error
             }
@@ -147,7 +147,7 @@ public struct BundleInstaller: Sendable {
             if case .failure(let reason) = BundleEntryPath.validate(path) {
                 throw BundleError(.badManifest, location, "$.files: \(path.debugDescription): \(reason)")
             }
-            guard hash.count == 64, hash.utf8.allSatisfy({ ("0"..."9").contains(Character(UnicodeScalar($0))) || ("a"..."f").contains(Character(UnicodeScalar($0))) }) else {
+            guard hash.count == 64, hash.allSatisfy({ "0123456789abcdef".contains($0) }) else {
                 throw BundleError(.badManifest, location, "$.files.\(path): not a lowercase hex SHA-256")
             }
         }

@@ -80,11 +80,11 @@ public struct BundlePacker: Sendable {
         guard sources.count + 2 <= limits.maxEntries else {
             throw BundleError(.limitExceeded, project, "\(sources.count + 2) files exceed the \(limits.maxEntries)-entry limit an install accepts")
         }
-        let order = sources.keys.sorted()
+        let ordered = sources.sorted { $0.key < $1.key }
         var sizes: [String: Int64] = [:]
         var total: Int64 = 0
-        for path in order {
-            let size = try sources[path]!.size(location: project + "/" + path)
+        for (path, source) in ordered {
+            let size = try source.size(location: project + "/" + path)
             guard size <= limits.maxFileBytes else {
                 throw BundleError(.limitExceeded, project + "/" + path, "larger than the \(BundleArchiveReader.megabytes(limits.maxFileBytes)) per-file limit an install accepts")
             }
@@ -97,14 +97,14 @@ public struct BundlePacker: Sendable {
 
         // Hash first: the manifest (and its signature) must precede the files in the archive.
         var files: [String: String] = [:]
-        for path in order { files[path] = try sources[path]!.sha256(location: project + "/" + path) }
+        for (path, source) in ordered { files[path] = try source.sha256(location: project + "/" + path) }
         manifest.files = files
         let manifestBytes = Data((manifest.json.prettySerialized() + "\n").utf8)
         let signature = try key.map { k throws(BundleError) in try BundleSignature.sign(manifestBytes: manifestBytes, with: k) }
 
         let temp = output + ".tmp-\(getpid())"
         unlink(temp)
-        do {
+        do throws(BundleError) {
             let archive: Archive
             do { archive = try Archive(url: URL(fileURLWithPath: temp), accessMode: .create) } catch {
                 throw BundleError(.io, output, "cannot be created: \(error)")
@@ -115,22 +115,22 @@ public struct BundlePacker: Sendable {
                 try Self.add(archive, "signature", .memory(bytes), size: Int64(bytes.count), location: output)
             }
             var done: Int64 = 0
-            for (index, path) in order.enumerated() {
-                let size = sizes[path] ?? 0
-                try Self.add(archive, path, sources[path]!, size: size, location: output) { chunk in
+            for (index, (path, source)) in ordered.enumerated() {
+                try Self.add(archive, path, source, size: sizes[path] ?? 0, location: output) { chunk in
                     done += Int64(chunk)
-                    progress?(PackProgress(bytesDone: done, bytesTotal: total, filesDone: index, filesTotal: order.count))
+                    progress?(PackProgress(bytesDone: done, bytesTotal: total, filesDone: index, filesTotal: ordered.count))
                 }
-                progress?(PackProgress(bytesDone: done, bytesTotal: total, filesDone: index + 1, filesTotal: order.count))
+                progress?(PackProgress(bytesDone: done, bytesTotal: total, filesDone: index + 1, filesTotal: ordered.count))
             }
         } catch {
             unlink(temp)
             throw error
         }
         try StoreFileOperations.rename(temp, to: output)
-        let archiveBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int64) ?? nil
+        var st = stat()
+        let archiveBytes = stat(output, &st) == 0 ? Int64(st.st_size) : 0
         return PackResult(manifest: manifest, archivePath: output, signerFingerprint: key?.publicKey.fingerprint,
-                          archiveBytes: archiveBytes ?? 0)
+                          archiveBytes: archiveBytes)
     }
 
     static func readAppJSON(_ project: String) throws(BundleError) -> BundleManifest {

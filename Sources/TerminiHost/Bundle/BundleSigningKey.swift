@@ -13,6 +13,8 @@ public struct BundlePublicKey: Hashable, Sendable {
     public static let header = "termini-ed25519-public-key/1"
     public let rawRepresentation: Data
 
+    init(derived key: Curve25519.Signing.PublicKey) { rawRepresentation = key.rawRepresentation }
+
     public init(rawRepresentation: Data) throws(BundleError) {
         guard (try? Curve25519.Signing.PublicKey(rawRepresentation: rawRepresentation)) != nil else {
             throw BundleError(.badKey, "", "not a 32-byte Ed25519 public key")
@@ -43,30 +45,32 @@ public struct BundlePublicKey: Hashable, Sendable {
 /// An Ed25519 private key that signs bundle manifests, read from or written to a `.key` file (mode 0600).
 public struct BundleSigningKey: Sendable {
     public static let header = "termini-ed25519-private-key/1"
-    let key: Curve25519.Signing.PrivateKey
+    /// The 32-byte seed; swift-crypto's key type is not Sendable, so it is rebuilt from this when needed.
+    let seed: Data
+    var key: Curve25519.Signing.PrivateKey {
+        // The seed was validated when this value was made, so rebuilding cannot fail.
+        (try? Curve25519.Signing.PrivateKey(rawRepresentation: seed)) ?? Curve25519.Signing.PrivateKey()
+    }
 
-    public static func generate() -> BundleSigningKey { BundleSigningKey(key: Curve25519.Signing.PrivateKey()) }
+    public static func generate() -> BundleSigningKey { BundleSigningKey(seed: Curve25519.Signing.PrivateKey().rawRepresentation) }
 
-    init(key: Curve25519.Signing.PrivateKey) { self.key = key }
+    init(seed: Data) { self.seed = seed }
 
     public init(fileText: String, path: String) throws(BundleError) {
         let raw = try KeyFileFormat.decode(fileText, header: Self.header, path: path)
-        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
+        guard (try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)) != nil else {
             throw BundleError(.badKey, path, "not a 32-byte Ed25519 private key")
         }
-        self.key = key
+        self.seed = raw
     }
 
     public static func load(path: String) throws(BundleError) -> BundleSigningKey {
         try BundleSigningKey(fileText: try KeyFileFormat.read(path), path: path)
     }
 
-    public var publicKey: BundlePublicKey {
-        // A valid private key always yields a valid 32-byte public key.
-        try! BundlePublicKey(rawRepresentation: key.publicKey.rawRepresentation)
-    }
+    public var publicKey: BundlePublicKey { BundlePublicKey(derived: key.publicKey) }
 
-    public var fileText: String { "\(Self.header)\n\(key.rawRepresentation.base64EncodedString())\n" }
+    public var fileText: String { "\(Self.header)\n\(seed.base64EncodedString())\n" }
 
     public func signature(for message: Data) throws(BundleError) -> Data {
         do { return try key.signature(for: message) } catch {

@@ -28,7 +28,7 @@ enum StoreFileOperations {
     }
 
     static func rename(_ from: String, to: String) throws(BundleError) {
-        guard Foundation.rename(from, to) == 0 else {
+        guard renameat(AT_FDCWD, from, AT_FDCWD, to) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(from)
             throw BundleError(.storeUnavailable, to, "rename failed: \(reason)")
