@@ -40,7 +40,7 @@ enum BundleFixtures {
         return folder.sub(name)
     }
 
-    static func pack(_ project: String, to output: String, key: BundleSigningKey?) throws -> PackResult {
+    static func pack(_ project: String, to output: String, key: BundleSigningKey?) throws(BundleError) -> PackResult {
         try BundlePacker(compilePages: fixtureCompiler).pack(project: project, output: output, key: key)
     }
 
