@@ -142,6 +142,8 @@ struct BundleArchiveReader {
     private static let hexDigits: [Character] = Array("0123456789abcdef")
 
     static func megabytes(_ bytes: Int64) -> String {
-        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes)-byte"
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes)-byte"
     }
 }

@@ -5,7 +5,8 @@ final class TemporaryFolder: @unchecked Sendable {
     let path: String
 
     init() {
-        let template = NSTemporaryDirectory() + "/termini-host-tests-XXXXXX"
+        let base = NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
+        let template = base + "/termini-host-tests-XXXXXX"
         var bytes = Array(template.utf8CString)
         let created = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         path = created.map { String(cString: $0) } ?? template
