@@ -15,6 +15,6 @@ struct RollbackCommand: ParsableCommand {
 
     func run() throws {
         let result = try AppStore(root: store ?? AppStore.defaultRoot()).rollback(id)
-        print("rolled back \(result.id) from \(result.from) to \(result.to)")
+        print("rolled back \(result.id) from \(result.from) to \(result.to) (\(result.from) was removed)")
     }
 }

@@ -214,6 +214,7 @@ final class RejectionHarness {
         } catch {
             #expect(error.kind == .storeUnavailable)
             #expect(error.description.contains("plain-file/store"))
+            #expect(error.message.contains("plain-file is a file, not a folder"))
         }
         #expect(StoreSnapshot(h.tmp.sub("plain-file")) == before)
         #expect(try String(contentsOfFile: h.tmp.sub("plain-file"), encoding: .utf8) == "not a folder")
@@ -224,6 +225,7 @@ final class RejectionHarness {
         let brokenBefore = StoreSnapshot(broken.root)
         do { _ = try BundleInstaller(store: broken, options: InstallOptions(trustedKeys: [h.key.publicKey])).install(archivePath: h.tmp.sub("good.zip")); Issue.record("installed") } catch {
             #expect(error.kind == .storeUnavailable)
+            #expect(error.message.contains("broken/apps is a file, not a folder"))
         }
         #expect(StoreSnapshot(broken.root) == brokenBefore)
     }

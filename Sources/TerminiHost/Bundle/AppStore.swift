@@ -112,9 +112,7 @@ public struct AppStore: Sendable {
     /// Creates the store folders if needed and checks they are usable, with a clear error otherwise.
     func prepare() throws(BundleError) {
         for dir in [root, appsFolder, stagingFolder] {
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw BundleError(.storeUnavailable, dir, "the store folder cannot be created: \(Self.reason(error))")
-            }
+            try StoreFileOperations.makeDirectories(dir)
             guard StoreFileOperations.isDirectory(dir) else {
                 throw BundleError(.storeUnavailable, dir, "the store path exists but is not a folder")
             }
@@ -147,14 +145,6 @@ public struct AppStore: Sendable {
                 StoreFileOperations.removeTree(folder + "/" + name)
             }
         }
-    }
-
-    static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
     }
 }
 

@@ -102,9 +102,7 @@ public struct BundleInstaller: Sendable {
 
             // 4. Move into place. An unreferenced folder of the same name is debris and was removed above.
             let appFolder = store.appFolder(manifest.id)
-            do { try FileManager.default.createDirectory(atPath: appFolder, withIntermediateDirectories: true) } catch {
-                throw BundleError(.storeUnavailable, appFolder, "cannot be created: \(AppStore.reason(error))")
-            }
+            try StoreFileOperations.makeDirectories(appFolder)
             let destination = store.versionFolder(manifest.id, manifest.version)
             try StoreFileOperations.rename(staging, to: destination)
             committed = true // staging no longer exists; a failure below leaves an unreferenced folder.

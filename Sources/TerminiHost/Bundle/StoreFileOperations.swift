@@ -43,6 +43,22 @@ enum StoreFileOperations {
         close(fd)
     }
 
+    /// `mkdir -p` that names the component that failed and why (FileManager only says "error 512").
+    static func makeDirectories(_ path: String) throws(BundleError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o755) == 0 { continue }
+            let err = errno
+            if err == EEXIST {
+                if isDirectory(prefix) { continue }
+                throw BundleError(.storeUnavailable, path, "cannot create the store folder: \(prefix) is a file, not a folder")
+            }
+            let reason = err == ENOTDIR ? "a parent of \(prefix) is a file, not a folder" : "\(prefix): \(String(cString: strerror(err)))"
+            throw BundleError(.storeUnavailable, path, "cannot create the store folder: \(reason)")
+        }
+    }
+
     static func removeTree(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }
