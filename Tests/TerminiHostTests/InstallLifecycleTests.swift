@@ -91,3 +91,23 @@ import Testing
         #expect(AppStore.defaultRoot(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/share/termini")
     }
 }
+
+@Suite struct ExtractCheckedTests {
+    @Test func extractsAVerifiedBundleWithoutTouchingTheStore() throws {
+        let tmp = TemporaryFolder()
+        let key = BundleSigningKey.generate()
+        try BundleFixtures.signedArchive(tmp.sub("a.zip"), key: key)
+        let store = AppStore(root: tmp.sub("store"))
+        let installer = BundleInstaller(store: store, options: InstallOptions(trustedKeys: [key.publicKey]))
+        let manifest = try installer.extractChecked(archivePath: tmp.sub("a.zip"), into: tmp.sub("run"))
+        #expect(manifest.id == "demo")
+        #expect(try BundleLoader.load(folder: tmp.sub("run")).launchPage == "index")
+        #expect(StoreSnapshot(store.root).entries == ["<absent>"])
+
+        try BundleFixtures.signedArchive(tmp.sub("b.zip"), key: key, extra: [.init(path: "x.js", data: Data("x".utf8))])
+        do { _ = try installer.extractChecked(archivePath: tmp.sub("b.zip"), into: tmp.sub("run2")); Issue.record("extracted") } catch {
+            #expect(error.kind == .unlistedFile)
+        }
+        #expect(!FileManager.default.fileExists(atPath: tmp.sub("run2")))
+    }
+}

@@ -58,8 +58,33 @@ public struct BundleInstaller: Sendable {
         BundleError(.io, "", "simulated interruption after step \(step)")
     }
 
-    public func install(archivePath: String) throws(BundleError) -> InstallResult {
-        // 1. Verify before touching the store: a rejected bundle never creates or changes anything.
+    /// A bundle archive whose entries, signature and manifest have been checked, ready to extract.
+    struct VerifiedArchive {
+        var reader: BundleArchiveReader
+        var manifestBytes: Data
+        var manifest: BundleManifest
+    }
+
+    /// Extracts a bundle archive into `folder` (created; it must not exist) with every install check, but without
+    /// touching the store: for running a `.zip` directly. Trusted keys are the options' plus the store's.
+    public func extractChecked(archivePath: String, into folder: String) throws(BundleError) -> BundleManifest {
+        let verified = try verify(archivePath: archivePath)
+        guard mkdir(folder, 0o755) == 0 else {
+            throw BundleError(.io, folder, "cannot create the extraction folder: \(String(cString: strerror(errno)))")
+        }
+        do throws(BundleError) {
+            let hashes = try verified.reader.extractAll(into: folder)
+            try Self.checkFiles(hashes: hashes, manifest: verified.manifest, manifestBytes: verified.manifestBytes,
+                                staging: folder, location: archivePath)
+        } catch {
+            StoreFileOperations.removeTree(folder)
+            throw error
+        }
+        return verified.manifest
+    }
+
+    /// Step 1, before touching the store: a rejected bundle never creates or changes anything.
+    func verify(archivePath: String) throws(BundleError) -> VerifiedArchive {
         let reader = try BundleArchiveReader(path: archivePath, limits: options.limits)
         guard let manifestBytes = try reader.readSmallFile("manifest.json", maxBytes: Self.maxManifestBytes) else {
             throw BundleError(.invalidBundle, archivePath, "no manifest.json at the top of the archive: not a Termini bundle")
@@ -73,7 +98,12 @@ public struct BundleInstaller: Sendable {
             try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: archivePath)
         }
         let manifest = try Self.checkManifest(manifestBytes, location: "\(archivePath): manifest.json", engineVersion: options.engineVersion)
+        return VerifiedArchive(reader: reader, manifestBytes: manifestBytes, manifest: manifest)
+    }
 
+    public func install(archivePath: String) throws(BundleError) -> InstallResult {
+        let verified = try verify(archivePath: archivePath)
+        let (reader, manifestBytes, manifest) = (verified.reader, verified.manifestBytes, verified.manifest)
         return try store.withLock { () throws(BundleError) -> InstallResult in
             store.removeDebris()
             if stop(.locked) { throw Self.interrupted(at: .locked) }
