@@ -33,12 +33,15 @@ final class PackProgressReporter {
     static let threshold: Int64 = 1 << 20
     let isTerminal = isatty(STDERR_FILENO) == 1
     var lastDecile = -1
+    var lastPercent = -1
     var shown = false
 
     func report(_ p: PackProgress) {
         guard p.bytesTotal >= Self.threshold else { return }
         let percent = Int(p.bytesDone * 100 / max(p.bytesTotal, 1))
         if isTerminal {
+            guard percent != lastPercent else { return }
+            lastPercent = percent
             FileHandle.standardError.write(Data("\r\u{1b}[Kpacking \(percent)% (\(p.filesDone)/\(p.filesTotal) files)".utf8))
             shown = true
         } else if percent / 10 > lastDecile {
