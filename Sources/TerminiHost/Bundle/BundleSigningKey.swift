@@ -45,35 +45,33 @@ public struct BundlePublicKey: Hashable, Sendable {
 /// An Ed25519 private key that signs bundle manifests, read from or written to a `.key` file (mode 0600).
 public struct BundleSigningKey: Sendable {
     public static let header = "termini-ed25519-private-key/1"
-    /// The 32-byte seed; swift-crypto's key type is not Sendable, so it is rebuilt from this when needed.
+    /// The 32-byte seed; swift-crypto's key type is not Sendable, so it is rebuilt from this when signing.
     let seed: Data
-    var key: Curve25519.Signing.PrivateKey {
-        // The seed was validated when this value was made, so rebuilding cannot fail.
-        (try? Curve25519.Signing.PrivateKey(rawRepresentation: seed)) ?? Curve25519.Signing.PrivateKey()
+    public let publicKey: BundlePublicKey
+
+    public static func generate() -> BundleSigningKey { BundleSigningKey(key: Curve25519.Signing.PrivateKey()) }
+
+    init(key: Curve25519.Signing.PrivateKey) {
+        seed = key.rawRepresentation
+        publicKey = BundlePublicKey(derived: key.publicKey)
     }
-
-    public static func generate() -> BundleSigningKey { BundleSigningKey(seed: Curve25519.Signing.PrivateKey().rawRepresentation) }
-
-    init(seed: Data) { self.seed = seed }
 
     public init(fileText: String, path: String) throws(BundleError) {
         let raw = try KeyFileFormat.decode(fileText, header: Self.header, path: path)
-        guard (try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)) != nil else {
+        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
             throw BundleError(.badKey, path, "not a 32-byte Ed25519 private key")
         }
-        self.seed = raw
+        self.init(key: key)
     }
 
     public static func load(path: String) throws(BundleError) -> BundleSigningKey {
         try BundleSigningKey(fileText: try KeyFileFormat.read(path), path: path)
     }
 
-    public var publicKey: BundlePublicKey { BundlePublicKey(derived: key.publicKey) }
-
     public var fileText: String { "\(Self.header)\n\(seed.base64EncodedString())\n" }
 
     public func signature(for message: Data) throws(BundleError) -> Data {
-        do { return try key.signature(for: message) } catch {
+        do { return try Curve25519.Signing.PrivateKey(rawRepresentation: seed).signature(for: message) } catch {
             throw BundleError(.badKey, "", "signing failed: \(error)")
         }
     }

@@ -7,6 +7,7 @@ public enum TerminiEngine {
 public struct EngineRequirement: Sendable, CustomStringConvertible {
     /// One `<op> <version>` condition.
     public struct Comparator: Sendable {
+        /// The comparison, spelled as in npm ranges.
         public enum Operator: String, Sendable { case atLeast = ">=", greater = ">", atMost = "<=", less = "<", exactly = "=" }
         public var op: Operator
         public var version: SemanticVersion
