@@ -2,6 +2,7 @@
 # Crash-safety check with real SIGKILLs: starts `termini install` of a ~4 MB bundle, kills it with SIGKILL after a
 # random delay, and checks that `termini list` shows either the old state or the completed install, never anything
 # in between, and that the resolved bundle folder is complete. Then a normal install must succeed and leave no debris.
+# Finally two processes install the same new version at once: exactly one must win, the other must say so.
 # Usage: Tools/bundles/sigkill-install.sh [iterations]   TERMINI=<termini binary> (default .build/debug/termini)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -43,4 +44,14 @@ done
 "$T" install "$work/2.0.0.zip" --store "$store" --dev >/dev/null
 [ -z "$(ls -A "$store/tmp")" ] || { echo "FAIL: debris left in $store/tmp"; exit 1; }
 [ "$(ls "$store/apps/todo")" = "$(printf '1.0.0\n2.0.0\ncurrent')" ] || { echo "FAIL: unexpected folders: $(ls "$store/apps/todo")"; exit 1; }
-echo "ok: $N SIGKILLs ($interrupted before the commit, $completed after); the store was never in between"
+cp -R "$work/app-2.0.0" "$work/app-3.0.0"
+sed -i 's/"version": "2.0.0"/"version": "3.0.0"/' "$work/app-3.0.0/app.json"
+"$T" pack "$work/app-3.0.0" --out "$work/3.0.0.zip" >/dev/null 2>&1
+"$T" install "$work/3.0.0.zip" --store "$store" --dev >"$work/p1.out" 2>&1 & p1=$!
+"$T" install "$work/3.0.0.zip" --store "$store" --dev >"$work/p2.out" 2>&1 & p2=$!
+wait $p1 || true; wait $p2 || true
+wins=$(cat "$work/p1.out" "$work/p2.out" | grep -c '^installed todo 3.0.0' || true)
+dups=$(cat "$work/p1.out" "$work/p2.out" | grep -c 'already installed' || true)
+[ "$wins" -eq 1 ] && [ "$dups" -eq 1 ] || { echo "FAIL: concurrent installs:"; cat "$work/p1.out" "$work/p2.out"; exit 1; }
+[ "$(ls "$store/apps/todo")" = "$(printf '1.0.0\n2.0.0\n3.0.0\ncurrent')" ] || { echo "FAIL: after concurrent installs: $(ls "$store/apps/todo")"; exit 1; }
+echo "ok: $N SIGKILLs ($interrupted before the commit, $completed after); the store was never in between; 2 concurrent installs: 1 won, 1 refused"
