@@ -200,6 +200,8 @@ final class RejectionHarness {
     @Test func duplicateInstallChangesNothing() throws {
         let h = try RejectionHarness()
         h.expectRejected(h.tmp.sub("good.zip"), .alreadyInstalled, mentioning: "demo 1.0.0 is already installed")
+        try BundleFixtures.signedArchive(h.tmp.sub("rebuilt.zip"), key: h.key, version: "1.0.0+rebuild.2")
+        h.expectRejected(h.tmp.sub("rebuilt.zip"), .alreadyInstalled, mentioning: "demo 1.0.0 is already installed")
     }
 
     @Test func unwritableStore() throws {

@@ -108,10 +108,12 @@ public struct BundleInstaller: Sendable {
             store.removeDebris()
             if stop(.locked) { throw Self.interrupted(at: .locked) }
             let old = try store.pointer(for: manifest.id)
-            if let old, old.versions.contains(manifest.version) {
-                let role = old.current == manifest.version ? "the current version" : "kept for rollback"
-                throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, manifest.version),
-                                  "\(manifest.id) \(manifest.version) is already installed (\(role)); nothing was changed")
+            // Compared as semver, so `1.0.0+build.2` counts as the installed `1.0.0`.
+            let incoming = SemanticVersion(manifest.version)
+            if let old, let same = old.versions.first(where: { SemanticVersion($0) == incoming }) {
+                let role = old.current == same ? "the current version" : "kept for rollback"
+                throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, same),
+                                  "\(manifest.id) \(same) is already installed (\(role)); nothing was changed")
             }
 
             // 2. Extract into the store's own tmp folder: same file system, so step 4 is an atomic rename.
