@@ -20,12 +20,15 @@ for v in 1.0.0 2.0.0; do
 done
 store="$work/store"
 "$T" install "$work/1.0.0.zip" --store "$store" --dev >/dev/null
+# Time one full install of 2.0.0 (into a scratch store) so that the kill delays span the whole install.
+start=$(date +%s%N); "$T" install "$work/2.0.0.zip" --store "$work/scratch" --dev >/dev/null; end=$(date +%s%N)
+span_us=$(( (end - start) / 1000 + 1 ))
 before="$("$T" list --store "$store")"
 completed=0 interrupted=0
 for i in $(seq 1 "$N"); do
   "$T" install "$work/2.0.0.zip" --store "$store" --dev >/dev/null 2>&1 &
   pid=$!
-  sleep "0.$((RANDOM % 4))$((RANDOM % 10))"  # 0-390 ms: spans the whole install
+  sleep "$(awk -v us=$(( (RANDOM * 32768 + RANDOM) % span_us )) 'BEGIN { printf "%.6f", us / 1e6 }')"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   now="$("$T" list --store "$store")"
