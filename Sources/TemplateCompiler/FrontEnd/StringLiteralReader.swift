@@ -16,6 +16,7 @@ struct StringLiteralValue {
     }
 }
 
+/// Reads string literal values with a per-scalar source position map (see `StringLiteralValue`).
 enum StringLiteralReader {
     enum Failure: Error {
         /// `\(...)` interpolation, at the segment's position.
