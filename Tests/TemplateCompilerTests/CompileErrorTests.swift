@@ -78,6 +78,10 @@ import Testing
          "bad.swift:5:9: error: a Page can only be declared at the top level: `let <name> = Page(...) { ... }`"),
         ("Button(\"b\", onTap: \"{{handler}}\")",
          "bad.swift:5:28: error: 'onTap:' of Button takes a plain string, not a \"{{ }}\" binding"),
+        ("ForEach(\"{{xs}}\", item: \"a.b\") { Text(\"x\") }",
+         "bad.swift:5:33: error: 'item:' of ForEach must be a plain name such as \"todo\", found \"a.b\""),
+        ("ForEach(\"todos\") { Text(\"x\") }",
+         "bad.swift:5:17: error: argument #1 of ForEach expects a list or a \"{{ }}\" binding, found the string \"todos\" without {{ }}"),
         // Expression errors point at the column inside the string literal, converted to the file column.
         ("Text(\"ok {{ name\")", "bad.swift:5:18: error: unterminated '{{'; expected '}}'"),
         ("Text(\"{{a +}}\")", "bad.swift:5:20: error: expected an expression, found the end"),
