@@ -188,6 +188,21 @@ import Testing
         #expect(result.diagnostics.map(\.description) == ["/nonexistent/pages: error: no such file or folder"])
     }
 
+    /// Every truncation of a real page (cut mid-token, mid-string, mid-`{{`) gives diagnostics, never a crash or a page.
+    @Test func truncatedSourcesGiveErrorsNotCrashes() throws {
+        let golden = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/golden/values.swift")
+        let text = try String(contentsOf: golden, encoding: .utf8)
+        let compiler = try PageCompiler()
+        let scalars = Array(text.unicodeScalars)
+        for cut in stride(from: 1, to: scalars.count - 2, by: 7) {
+            var prefix = String.UnicodeScalarView()
+            prefix.append(contentsOf: scalars[..<cut])
+            let result = compiler.compile([PageSource(path: "cut.swift", text: String(prefix))])
+            #expect(!result.diagnostics.isEmpty && result.pages.isEmpty, "cut at \(cut)")
+            for d in result.diagnostics { #expect(d.line != nil && d.column != nil && !d.message.contains("\n")) }
+        }
+    }
+
     @Test func suggestionsNeedACloseName() {
         #expect(NameSuggestion.hint(for: "Txt", among: ["Text", "Row"]) == "; did you mean 'Text'?")
         #expect(NameSuggestion.hint(for: "Zebra", among: ["Text", "Row"]) == "")
