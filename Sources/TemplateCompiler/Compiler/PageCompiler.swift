@@ -35,7 +35,9 @@ public struct PageCompiler: Sendable {
             }
             let tree = Parser.parse(source: source.text)
             let unit = CompilationUnit(path: source.path, tree: tree)
-            let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+            // The diagnostics walk costs a full tree pass; a clean tree (the common case) skips it.
+            let syntaxErrors = tree.hasError
+                ? ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error } : []
             if !syntaxErrors.isEmpty {
                 for d in syntaxErrors {
                     let l = d.location(converter: unit.converter)
@@ -60,7 +62,8 @@ public struct PageCompiler: Sendable {
             firstDeclaration[page.page] = decl.unit.loc(of: decl.call)
             pages.append(page)
         }
-        return CompilationResult(pages: pages, diagnostics: session.diagnostics)
+        // All or nothing: a run with any error yields no pages, so no caller can write a partial result.
+        return CompilationResult(pages: session.diagnostics.isEmpty ? pages : [], diagnostics: session.diagnostics)
     }
 
     /// Registers fragments and finds pages; anything else at the top level is an error.
