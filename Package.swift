@@ -29,6 +29,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
@@ -53,6 +55,8 @@ let package = Package(
         .target(name: "TerminiHost", dependencies: [
             "TerminiTemplate", "TerminiScript", "TerminiBridge", "TerminiUI", "TerminiTerminal", "TerminiFrames",
             "TemplateCompiler",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",
@@ -74,6 +78,7 @@ let package = Package(
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript"]),
+        .testTarget(name: "TerminiHostTests", dependencies: ["TerminiHost"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),

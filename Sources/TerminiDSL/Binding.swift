@@ -29,6 +29,11 @@ extension Binding: ExpressibleByBooleanLiteral where Value: ExpressibleByBoolean
     public init(booleanLiteral value: Value.BooleanLiteralType) { self.init(constant: Value(booleanLiteral: value)) }
 }
 
+extension Binding: ExpressibleByNilLiteral where Value: ExpressibleByNilLiteral {
+    /// A constant null, e.g. `.data(["parent": nil])`.
+    public init(nilLiteral: ()) { self.init(constant: Value(nilLiteral: ())) }
+}
+
 extension Binding: ExpressibleByArrayLiteral where Value == [DataValue] {
     /// A constant list, e.g. `ForEach(["Mon", "Tue"]) { Text("{{item}}") }`.
     public init(arrayLiteral elements: DataValue...) { self.init(constant: elements) }

@@ -6,6 +6,7 @@ enum TerminiSubcommands {
         RunCommand.self,
         SnapshotCommand.self,
         VersionCommand.self,
+        KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, RollbackCommand.self,
     ]
 }
 

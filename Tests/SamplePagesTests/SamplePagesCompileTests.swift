@@ -125,4 +125,18 @@ import TerminiTemplate
         let help = try Self.run(["compile", "--help"], in: bad)
         #expect(help.status == 0 && help.stdout.contains("--out"))
     }
+
+    @Test func binaryWritesTheCatalogAndFindsGeneratedFilesCurrent() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tplgen-catalog-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // Run from a subfolder: the DSL folder is found by walking up from the working directory.
+        let templates = Self.repositoryRoot.appendingPathComponent("Templates")
+        let catalog = try Self.run(["catalog", "--out", out.path], in: templates)
+        #expect(catalog.status == 0, "\(catalog.stderr)")
+        let json = try JSONValue.parse(String(contentsOf: out, encoding: .utf8))
+        let widgets = json["widgets"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(widgets.contains("ForEach") && widgets.contains("TextField") && widgets.count == 18)
+        let check = try Self.run(["generate", "--check"], in: Self.repositoryRoot)
+        #expect(check.status == 0, "generated files are stale: \(check.stdout)")
+    }
 }

@@ -78,6 +78,10 @@ import Testing
          "bad.swift:5:9: error: a Page can only be declared at the top level: `let <name> = Page(...) { ... }`"),
         ("Button(\"b\", onTap: \"{{handler}}\")",
          "bad.swift:5:28: error: 'onTap:' of Button takes a plain string, not a \"{{ }}\" binding"),
+        ("ForEach(\"{{xs}}\", item: \"a.b\") { Text(\"x\") }",
+         "bad.swift:5:33: error: 'item:' of ForEach must be a plain name such as \"todo\", found \"a.b\""),
+        ("ForEach(\"todos\") { Text(\"x\") }",
+         "bad.swift:5:17: error: argument #1 of ForEach expects a list or a \"{{ }}\" binding, found the string \"todos\" without {{ }}"),
         // Expression errors point at the column inside the string literal, converted to the file column.
         ("Text(\"ok {{ name\")", "bad.swift:5:18: error: unterminated '{{'; expected '}}'"),
         ("Text(\"{{a +}}\")", "bad.swift:5:20: error: expected an expression, found the end"),
@@ -182,6 +186,21 @@ import Testing
         let result = try CompileJob.run(inputs: ["/nonexistent/pages"], outDirectory: URL(fileURLWithPath: "/tmp/unused"),
                                         compiler: PageCompiler())
         #expect(result.diagnostics.map(\.description) == ["/nonexistent/pages: error: no such file or folder"])
+    }
+
+    /// Every truncation of a real page (cut mid-token, mid-string, mid-`{{`) gives diagnostics, never a crash or a page.
+    @Test func truncatedSourcesGiveErrorsNotCrashes() throws {
+        let golden = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/golden/values.swift")
+        let text = try String(contentsOf: golden, encoding: .utf8)
+        let compiler = try PageCompiler()
+        let scalars = Array(text.unicodeScalars)
+        for cut in stride(from: 1, to: scalars.count - 2, by: 7) {
+            var prefix = String.UnicodeScalarView()
+            prefix.append(contentsOf: scalars[..<cut])
+            let result = compiler.compile([PageSource(path: "cut.swift", text: String(prefix))])
+            #expect(!result.diagnostics.isEmpty && result.pages.isEmpty, "cut at \(cut)")
+            for d in result.diagnostics { #expect(d.line != nil && d.column != nil && !d.message.contains("\n")) }
+        }
     }
 
     @Test func suggestionsNeedACloseName() {

@@ -25,6 +25,26 @@ import TerminiTemplate
         return PageSource(path: "golden/\(name)", text: text)
     }
 
+    /// The fixtures are real TerminiDSL code: they type-check against the module, so the goldens show what authors get.
+    @Test func fixturesTypeCheckAgainstTerminiDSL() throws {
+        let buildDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [buildDir, buildDir.deletingLastPathComponent()].map { $0.appendingPathComponent("Modules") }
+        let modules = try #require(candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("TerminiDSL.swiftmodule").path) },
+                                   "TerminiDSL.swiftmodule not found near \(buildDir.path)")
+        let toolchain = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let swiftc = try #require(toolchain, "swiftc not found")
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasSuffix(".swift") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments = ["-typecheck", "-I", modules.path] + files.sorted().map { Self.fixtures.appendingPathComponent($0).path }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+
     @Test(arguments: 0..<runs.count)
     func pagesMatchGoldenJSON(run: Int) throws {
         let (files, expectedPages) = Self.runs[run]

@@ -109,6 +109,11 @@ extension LoweringSession {
         }
         var bodyScope = scope
         if introducesLocals {
+            for m in matches where m.parameter.key == "item" || m.parameter.key == "index" {
+                if let written = node.props[m.parameter.key]?.stringValue, !Self.isLocalName(written) {
+                    error(unit, at: m.argument.expression, "'\(m.parameter.key):' of \(name) must be a plain name such as \"todo\", found \(JSONValue.string(written).serialized())")
+                }
+            }
             let itemName = localName("item", in: node, initializer)
             let indexName = localName("index", in: node, initializer)
             if let indexName { bodyScope = bodyScope.adding(indexName, .index) }
@@ -124,6 +129,12 @@ extension LoweringSession {
             else if !nodes.isEmpty { node.slots[m.parameter.key] = nodes }
         }
         return node
+    }
+
+    /// A name expressions can refer to: a letter or `_`, then letters, digits or `_`.
+    static func isLocalName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
     /// The local name a loop widget binds: the argument as written, else the parameter's default.

@@ -1,21 +1,32 @@
 import SwiftSyntax
 
-/// The value of a string literal plus, for each Unicode scalar of the value, its position in the source, so an error
-/// at column N of a `{{ }}` expression points at the right file column even after escapes.
+/// The value of a string literal, and a way back from a Unicode scalar of the value to its source position, so an
+/// error at column N of a `{{ }}` expression points at the right file column even after escapes.
 struct StringLiteralValue {
     var text: String
-    /// Source position of each scalar of `text`; empty when the literal is too complex to map (multi-line).
-    var scalarPositions: [AbsolutePosition]
-    /// Where the literal's content starts, the fallback position.
-    var contentStart: AbsolutePosition
+    let literal: StringLiteralExprSyntax
 
+    /// Source position of scalar `index` of `text`. Computed only when an error needs it: the common path stays cheap.
     func position(ofScalar index: Int) -> AbsolutePosition {
-        guard !scalarPositions.isEmpty else { return contentStart }
-        if index < scalarPositions.count { return scalarPositions[max(0, index)] }
-        return scalarPositions[scalarPositions.count - 1].advanced(by: 1)
+        let contentStart = literal.openingQuote.endPositionBeforeTrailingTrivia
+        // Multi-line literals strip indentation, so their scalars do not map one to one; point at the literal.
+        guard literal.openingQuote.tokenKind != .multilineStringQuote else { return contentStart }
+        let pounds = literal.openingPounds?.text.count ?? 0
+        var scalars = String.UnicodeScalarView()
+        var positions: [AbsolutePosition] = []
+        for segment in literal.segments {
+            guard case .stringSegment(let s) = segment else { continue }
+            StringLiteralReader.decode(s.content.text, startingAt: s.content.positionAfterSkippingLeadingTrivia,
+                                       pounds: pounds, into: &scalars, positions: &positions)
+        }
+        // Escapes the reader does not know: the map would be off, so point at the literal instead.
+        guard String(scalars) == text, !positions.isEmpty else { return contentStart }
+        if index < positions.count { return positions[max(0, index)] }
+        return positions[positions.count - 1].advanced(by: 1)
     }
 }
 
+/// Reads string literal values; `\(...)` interpolation is refused because templates bind data with `{{ }}`.
 enum StringLiteralReader {
     enum Failure: Error {
         /// `\(...)` interpolation, at the segment's position.
@@ -23,30 +34,19 @@ enum StringLiteralReader {
     }
 
     static func read(_ literal: StringLiteralExprSyntax) -> Result<StringLiteralValue, Failure> {
+        // Fast path: one plain segment without escapes is its own value.
+        if literal.segments.count == 1, case .stringSegment(let s)? = literal.segments.first,
+            literal.openingQuote.tokenKind == .stringQuote, !s.content.text.utf8.contains(UInt8(ascii: "\\"))
+        {
+            return .success(StringLiteralValue(text: s.content.text, literal: literal))
+        }
         for segment in literal.segments {
             if case .expressionSegment(let e) = segment { return .failure(.interpolation(e.positionAfterSkippingLeadingTrivia)) }
         }
-        let contentStart = literal.openingQuote.endPositionBeforeTrailingTrivia
-        let represented = literal.representedLiteralValue ?? ""
-        let pounds = literal.openingPounds?.text.count ?? 0
-        let isMultiline = literal.openingQuote.tokenKind == .multilineStringQuote
-        if isMultiline { return .success(StringLiteralValue(text: represented, scalarPositions: [], contentStart: contentStart)) }
-        var scalars = String.UnicodeScalarView()
-        var positions: [AbsolutePosition] = []
-        for segment in literal.segments {
-            guard case .stringSegment(let s) = segment else { continue }
-            decode(s.content.text, startingAt: s.content.positionAfterSkippingLeadingTrivia, pounds: pounds,
-                   into: &scalars, positions: &positions)
-        }
-        let decoded = String(scalars)
-        // Escapes this reader does not know fall back to the parser's value with coarse positions.
-        if decoded != represented {
-            return .success(StringLiteralValue(text: represented, scalarPositions: [], contentStart: contentStart))
-        }
-        return .success(StringLiteralValue(text: decoded, scalarPositions: positions, contentStart: contentStart))
+        return .success(StringLiteralValue(text: literal.representedLiteralValue ?? "", literal: literal))
     }
 
-    private static func decode(_ raw: String, startingAt start: AbsolutePosition, pounds: Int,
+    static func decode(_ raw: String, startingAt start: AbsolutePosition, pounds: Int,
                                into out: inout String.UnicodeScalarView, positions: inout [AbsolutePosition])
     {
         var offsets: [Int] = []

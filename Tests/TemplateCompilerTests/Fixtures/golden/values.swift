@@ -6,7 +6,7 @@ import TerminiDSL
 let values = Page("values", title: "Values \"quoted\"") {
     Column(spacing: 0) {
         Text("implicit", style: .underline, color: .index(208))
-        Text("qualified", style: TextStyle.reverse, color: Color.index(-1))
+        Row(align: Alignment.end) { Box(border: BorderStyle.rounded) { Text("qualified", style: .reverse, color: .index(-1)) } }
         Text("by name", style: "italic", color: "{{accent}}")
         Padding(EdgeInsets.all(2)) { Text("factory") }
         Padding(.symmetric(h: 2)) { Text("symmetric, v defaulted") }

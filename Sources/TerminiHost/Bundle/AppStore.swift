@@ -1,0 +1,175 @@
+import Foundation
+
+/// The on-disk store of installed mini-apps.
+///
+/// Layout:
+/// ```
+/// <root>/lock                     flock target that serialises installs, rollbacks and confirmations
+/// <root>/trusted/*.pub            public keys trusted in addition to `--trust`
+/// <root>/tmp/                     staging folders of installs in progress (debris after a crash; cleaned)
+/// <root>/apps/<id>/<version>/     an extracted, verified bundle
+/// <root>/apps/<id>/current        AppPointer JSON: current version + rollback history (replaced by rename)
+/// ```
+/// Readers (`list`, `resolve`) never lock: they only read `current` files, which are always complete.
+public struct AppStore: Sendable {
+    public let root: String
+
+    public init(root: String) {
+        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    }
+
+    /// `$XDG_DATA_HOME/termini`, else `~/.local/share/termini`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/termini" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/termini"
+    }
+
+    public var appsFolder: String { root + "/apps" }
+    public var trustedFolder: String { root + "/trusted" }
+    var stagingFolder: String { root + "/tmp" }
+    var lockPath: String { root + "/lock" }
+
+    public func appFolder(_ id: String) -> String { appsFolder + "/" + id }
+    public func versionFolder(_ id: String, _ version: String) -> String { appFolder(id) + "/" + version }
+    func pointerPath(_ id: String) -> String { appFolder(id) + "/current" }
+
+    // MARK: Reading
+
+    /// The app's pointer, or nil when it is not installed.
+    public func pointer(for id: String) throws(BundleError) -> AppPointer? {
+        guard BundleManifest.isValidIdentifier(id) else { return nil }
+        let path = pointerPath(id)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try AppPointer(data: data, path: path)
+    }
+
+    /// Every installed app, sorted by id. Folders without a pointer (interrupted first installs) are not apps.
+    public func list() throws(BundleError) -> [InstalledApp] {
+        var apps: [InstalledApp] = []
+        for id in StoreFileOperations.children(appsFolder) where BundleManifest.isValidIdentifier(id) {
+            if let p = try pointer(for: id) { apps.append(InstalledApp(id: id, pointer: p)) }
+        }
+        return apps
+    }
+
+    /// Resolves an app id to the folder of its current version, which `BundleLoader.load(folder:)` reads.
+    public func resolve(_ id: String) throws(BundleError) -> ResolvedApp {
+        guard let p = try pointer(for: id) else {
+            let installed = (try? list().map(\.id)) ?? []
+            let hint = installed.isEmpty ? "no apps are installed" : "installed: " + installed.joined(separator: ", ")
+            throw BundleError(.notInstalled, root, "no app '\(id)' is installed in this store (\(hint))")
+        }
+        return ResolvedApp(id: id, version: p.current, folder: versionFolder(id, p.current), launchConfirmed: p.launchConfirmed)
+    }
+
+    /// Public keys in `<root>/trusted/*.pub`. An unreadable or malformed key file is an error, not silently skipped,
+    /// so that a typo never quietly lowers or changes trust.
+    public func trustedKeys() throws(BundleError) -> [BundlePublicKey] {
+        var keys: [BundlePublicKey] = []
+        for name in StoreFileOperations.children(trustedFolder) where name.hasSuffix(".pub") {
+            keys.append(try BundlePublicKey.load(path: trustedFolder + "/" + name))
+        }
+        return keys
+    }
+
+    // MARK: Changing
+
+    /// Records that `version` of `id` completed its first launch, so the host stops treating it as on probation.
+    /// Does nothing if `version` is no longer current (e.g. it was rolled back meanwhile).
+    public func markLaunchSucceeded(_ id: String, version: String) throws(BundleError) {
+        try withLock { () throws(BundleError) in
+            guard var p = try pointer(for: id), p.current == version, !p.launchConfirmed else { return }
+            p.launchConfirmed = true
+            try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
+        }
+    }
+
+    /// Makes the most recent previous version current again and deletes the version rolled back from (it is
+    /// considered bad; a fixed build can then be installed under any version). The restored version counts as
+    /// launch-confirmed, since it ran before; that keeps an automatic rollback from cascading.
+    @discardableResult
+    public func rollback(_ id: String) throws(BundleError) -> RollbackResult {
+        try withLock { () throws(BundleError) -> RollbackResult in
+            guard var p = try pointer(for: id) else {
+                throw BundleError(.notInstalled, root, "no app '\(id)' is installed in this store")
+            }
+            guard let target = p.previous.popLast() else {
+                throw BundleError(.nothingToRollBack, appFolder(id), "'\(id)' has only version \(p.current) installed; there is nothing to roll back to")
+            }
+            let from = p.current
+            p.current = target
+            p.launchConfirmed = true
+            try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
+            // After the pointer commit: a crash here leaves an unreferenced folder that the next cleanup removes.
+            StoreFileOperations.removeTree(versionFolder(id, from))
+            return RollbackResult(id: id, from: from, to: target)
+        }
+    }
+
+    // MARK: Internals shared with BundleInstaller
+
+    /// Creates the store folders if needed and checks they are usable, with a clear error otherwise.
+    func prepare() throws(BundleError) {
+        for dir in [root, appsFolder, stagingFolder] {
+            try StoreFileOperations.makeDirectories(dir)
+            guard StoreFileOperations.isDirectory(dir) else {
+                throw BundleError(.storeUnavailable, dir, "the store path exists but is not a folder")
+            }
+            guard access(dir, W_OK | X_OK) == 0 else {
+                throw BundleError(.storeUnavailable, dir, "the store folder is not writable")
+            }
+        }
+    }
+
+    func withLock<T>(_ body: () throws(BundleError) -> T) throws(BundleError) -> T {
+        try prepare()
+        let lock = try StoreLock(path: lockPath)
+        defer { withExtendedLifetime(lock) {} }
+        return try body()
+    }
+
+    /// Removes what interrupted operations left behind. Only called under the lock, when nothing else is running.
+    func removeDebris() {
+        for name in StoreFileOperations.children(stagingFolder) { StoreFileOperations.removeTree(stagingFolder + "/" + name) }
+        for id in StoreFileOperations.children(appsFolder) {
+            let folder = appFolder(id)
+            guard StoreFileOperations.isDirectory(folder) else { continue }
+            guard BundleManifest.isValidIdentifier(id), let p = try? pointer(for: id) else {
+                // No readable pointer: a first install that never committed.
+                if !FileManager.default.fileExists(atPath: pointerPath(id)) { StoreFileOperations.removeTree(folder) }
+                continue
+            }
+            let keep = Set(p.versions + ["current"])
+            for name in StoreFileOperations.children(folder) where !keep.contains(name) {
+                StoreFileOperations.removeTree(folder + "/" + name)
+            }
+        }
+    }
+}
+
+/// One app in the store as `list` reports it.
+public struct InstalledApp: Equatable, Sendable {
+    public var id: String
+    public var pointer: AppPointer
+    public var currentVersion: String { pointer.current }
+    /// All kept versions, oldest first; the last is current.
+    public var versions: [String] { pointer.versions }
+}
+
+/// Where the host finds an installed app's current bundle.
+public struct ResolvedApp: Equatable, Sendable {
+    public var id: String
+    public var version: String
+    /// The bundle folder (contains manifest.json); pass it to `BundleLoader.load(folder:)`.
+    public var folder: String
+    /// False until `markLaunchSucceeded` is called for this version; a failed launch while false should roll back.
+    public var launchConfirmed: Bool
+}
+
+/// What `rollback` changed.
+public struct RollbackResult: Equatable, Sendable {
+    public var id: String
+    public var from: String
+    public var to: String
+}

@@ -1,0 +1,149 @@
+import Crypto
+import Foundation
+import ZIPFoundation
+
+/// A bundle zip opened for reading, with every entry checked before anything is extracted: safe relative paths,
+/// no links, no duplicates, and the entry count limit. Byte limits are enforced while inflating.
+struct BundleArchiveReader {
+    let archive: Archive
+    /// The archive path, used as the location of errors.
+    let location: String
+    let limits: ExtractionLimits
+    /// Regular-file entries by normalised path, in archive order.
+    let files: [(path: String, entry: Entry)]
+
+    init(path: String, limits: ExtractionLimits) throws(BundleError) {
+        location = path
+        self.limits = limits
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BundleError(.notAnArchive, path, "no such file")
+        }
+        do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
+            throw BundleError(.notAnArchive, path, "not a zip archive, or the archive is truncated or corrupt")
+        }
+        var files: [(String, Entry)] = []
+        var seen = Set<String>()
+        var count = 0
+        for entry in archive {
+            count += 1
+            if count > limits.maxEntries {
+                throw BundleError(.limitExceeded, path, "more than \(limits.maxEntries) entries")
+            }
+            let raw = entry.path
+            let normalised: String
+            switch BundleEntryPath.validate(raw) {
+            case .success(let p): normalised = p
+            case .failure(let reason): throw BundleError(.unsafeEntry, "\(path): \(raw.debugDescription)", "rejected entry: \(reason)")
+            }
+            switch entry.type {
+            case .symlink:
+                throw BundleError(.unsafeEntry, "\(path): \(raw)", "rejected entry: symbolic links are not allowed in bundles")
+            case .directory:
+                continue
+            case .file:
+                break
+            }
+            guard seen.insert(normalised).inserted else {
+                throw BundleError(.unsafeEntry, "\(path): \(raw)", "rejected entry: the path occurs more than once")
+            }
+            // Cheap early rejection from the header; the real check happens on inflated bytes.
+            if entry.uncompressedSize > UInt64(limits.maxFileBytes) {
+                throw BundleError(.limitExceeded, "\(path): \(raw)", "entry is larger than the \(Self.megabytes(limits.maxFileBytes)) per-file limit")
+            }
+            files.append((normalised, entry))
+        }
+        self.files = files
+    }
+
+    func entry(_ path: String) -> Entry? { files.first { $0.path == path }?.entry }
+
+    /// Reads one small entry fully into memory, e.g. `manifest.json`; nil when the archive has no such file.
+    func readSmallFile(_ path: String, maxBytes: Int) throws(BundleError) -> Data? {
+        guard let entry = entry(path) else { return nil }
+        var data = Data()
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                data.append(chunk)
+                if data.count > maxBytes { throw BundleError(.limitExceeded, "\(location): \(path)", "larger than \(maxBytes) bytes") }
+            }
+        } catch let e as BundleError { throw e } catch {
+            throw BundleError(.notAnArchive, "\(location): \(path)", "cannot be read: \(error)")
+        }
+        return data
+    }
+
+    /// Inflates every file into `folder` (which must exist and be empty) and returns the SHA-256 of each, in hex.
+    /// Sizes are counted on the inflated bytes, so a header that lies about the size does not help a zip bomb.
+    func extractAll(into folder: String) throws(BundleError) -> [String: String] {
+        var hashes: [String: String] = [:]
+        var total: Int64 = 0
+        var createdDirectories = Set<String>()
+        for (path, entry) in files {
+            let where_ = "\(location): \(path)"
+            let target = folder + "/" + path
+            if let slash = path.lastIndex(of: "/") {
+                let dir = String(path[..<slash])
+                if !createdDirectories.contains(dir) {
+                    do { try FileManager.default.createDirectory(atPath: folder + "/" + dir, withIntermediateDirectories: true) } catch {
+                        throw BundleError(.unsafeEntry, where_, "conflicts with another entry (a file where a folder is needed)")
+                    }
+                    createdDirectories.insert(dir)
+                }
+            }
+            // O_EXCL|O_NOFOLLOW: never write through something that already exists, link or not.
+            let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw BundleError(.unsafeEntry, where_, "cannot be created (\(String(cString: strerror(errno)))); it conflicts with another entry")
+            }
+            var hasher = SHA256()
+            var written: Int64 = 0
+            do {
+                defer { close(fd) }
+                _ = try archive.extract(entry, bufferSize: 64 << 10, skipCRC32: true) { chunk in
+                    written += Int64(chunk.count)
+                    total += Int64(chunk.count)
+                    if written > limits.maxFileBytes {
+                        throw BundleError(.limitExceeded, where_, "inflates to more than the \(Self.megabytes(limits.maxFileBytes)) per-file limit")
+                    }
+                    if total > limits.maxTotalBytes {
+                        throw BundleError(.limitExceeded, where_, "the archive inflates to more than the \(Self.megabytes(limits.maxTotalBytes)) total limit")
+                    }
+                    hasher.update(data: chunk)
+                    try chunk.withUnsafeBytes { buffer in
+                        var offset = 0
+                        while offset < buffer.count {
+                            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                            if n < 0 {
+                                if errno == EINTR { continue }
+                                throw BundleError(.io, where_, "write failed: \(String(cString: strerror(errno)))")
+                            }
+                            offset += n
+                        }
+                    }
+                }
+            } catch let e as BundleError { throw e } catch {
+                throw BundleError(.notAnArchive, where_, "cannot be inflated (the archive is corrupt or truncated): \(error)")
+            }
+            hashes[path] = Self.hex(hasher.finalize())
+        }
+        return hashes
+    }
+
+    static func hex(_ digest: SHA256.Digest) -> String {
+        var s = ""
+        s.reserveCapacity(64)
+        for byte in digest {
+            s.append(hexDigits[Int(byte >> 4)])
+            s.append(hexDigits[Int(byte & 0xf)])
+        }
+        return s
+    }
+
+    private static let hexDigits: [Character] = Array("0123456789abcdef")
+
+    static func megabytes(_ bytes: Int64) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes)-byte"
+    }
+}

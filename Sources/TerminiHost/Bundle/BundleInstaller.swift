@@ -1,0 +1,212 @@
+import Foundation
+import TerminiTemplate
+
+/// How an install is checked.
+public struct InstallOptions: Sendable {
+    /// Keys trusted in addition to `<store>/trusted/*.pub`.
+    public var trustedKeys: [BundlePublicKey]
+    /// Dev mode: skip the signature check (hashes, paths and limits are still enforced).
+    public var skipSignatureCheck: Bool
+    public var limits: ExtractionLimits
+    /// The version `engine` requirements are checked against; the running engine's by default.
+    public var engineVersion: SemanticVersion
+
+    public init(trustedKeys: [BundlePublicKey] = [], skipSignatureCheck: Bool = false,
+                limits: ExtractionLimits = .standard, engineVersion: SemanticVersion = TerminiEngine.version)
+    {
+        self.trustedKeys = trustedKeys
+        self.skipSignatureCheck = skipSignatureCheck
+        self.limits = limits
+        self.engineVersion = engineVersion
+    }
+}
+
+/// What an install did.
+public struct InstallResult: Equatable, Sendable {
+    public var id: String
+    public var version: String
+    /// The version that was current before, now kept for rollback; nil on a first install.
+    public var previousVersion: String?
+    /// The installed bundle folder.
+    public var folder: String
+}
+
+/// The points between install steps; tests stop an install at each to prove that a crash there changes nothing.
+enum InstallStep: CaseIterable, Sendable {
+    case locked, extracted, checked, movedIntoPlace
+}
+
+/// Installs bundle archives into an `AppStore`: verify, extract safely, check, move into place, swap the pointer.
+///
+/// The commit point is the rename of `apps/<id>/current`. Everything before it happens in `<store>/tmp` or in an
+/// unreferenced version folder, so a crash at any step leaves the store's visible state unchanged, and the next
+/// install (under the lock) removes the debris.
+public struct BundleInstaller: Sendable {
+    public var store: AppStore
+    public var options: InstallOptions
+    /// Test hook: returning true at a step abandons the install there without any cleanup, as SIGKILL would.
+    var interruption: (@Sendable (InstallStep) -> Bool)?
+
+    public static let maxManifestBytes = 1 << 20
+
+    public init(store: AppStore, options: InstallOptions = InstallOptions()) {
+        self.store = store
+        self.options = options
+    }
+
+    static func interrupted(at step: InstallStep) -> BundleError {
+        BundleError(.io, "", "simulated interruption after step \(step)")
+    }
+
+    /// A bundle archive whose entries, signature and manifest have been checked, ready to extract.
+    struct VerifiedArchive {
+        var reader: BundleArchiveReader
+        var manifestBytes: Data
+        var manifest: BundleManifest
+    }
+
+    /// Extracts a bundle archive into `folder` (created; it must not exist) with every install check, but without
+    /// touching the store: for running a `.zip` directly. Trusted keys are the options' plus the store's.
+    public func extractChecked(archivePath: String, into folder: String) throws(BundleError) -> BundleManifest {
+        let verified = try verify(archivePath: archivePath)
+        guard mkdir(folder, 0o755) == 0 else {
+            throw BundleError(.io, folder, "cannot create the extraction folder: \(String(cString: strerror(errno)))")
+        }
+        do throws(BundleError) {
+            let hashes = try verified.reader.extractAll(into: folder)
+            try Self.checkFiles(hashes: hashes, manifest: verified.manifest, manifestBytes: verified.manifestBytes,
+                                staging: folder, location: archivePath)
+        } catch {
+            StoreFileOperations.removeTree(folder)
+            throw error
+        }
+        return verified.manifest
+    }
+
+    /// Step 1, before touching the store: a rejected bundle never creates or changes anything.
+    func verify(archivePath: String) throws(BundleError) -> VerifiedArchive {
+        let reader = try BundleArchiveReader(path: archivePath, limits: options.limits)
+        guard let manifestBytes = try reader.readSmallFile("manifest.json", maxBytes: Self.maxManifestBytes) else {
+            throw BundleError(.invalidBundle, archivePath, "no manifest.json at the top of the archive: not a Termini bundle")
+        }
+        if !options.skipSignatureCheck {
+            guard let signatureBytes = try reader.readSmallFile("signature", maxBytes: 4096) else {
+                throw BundleError(.missingSignature, archivePath, "the bundle is not signed (pack it with --key, or install with --dev to skip verification)")
+            }
+            let signature = try BundleSignature(fileBytes: signatureBytes, location: "\(archivePath): signature")
+            let trusted = options.trustedKeys + (try store.trustedKeys())
+            try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: archivePath)
+        }
+        let manifest = try Self.checkManifest(manifestBytes, location: "\(archivePath): manifest.json", engineVersion: options.engineVersion)
+        return VerifiedArchive(reader: reader, manifestBytes: manifestBytes, manifest: manifest)
+    }
+
+    public func install(archivePath: String) throws(BundleError) -> InstallResult {
+        let verified = try verify(archivePath: archivePath)
+        let (reader, manifestBytes, manifest) = (verified.reader, verified.manifestBytes, verified.manifest)
+        return try store.withLock { () throws(BundleError) -> InstallResult in
+            store.removeDebris()
+            if stop(.locked) { throw Self.interrupted(at: .locked) }
+            let old = try store.pointer(for: manifest.id)
+            // Compared as semver, so `1.0.0+build.2` counts as the installed `1.0.0`.
+            let incoming = SemanticVersion(manifest.version)
+            if let old, let same = old.versions.first(where: { SemanticVersion($0) == incoming }) {
+                let role = old.current == same ? "the current version" : "kept for rollback"
+                throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, same),
+                                  "\(manifest.id) \(same) is already installed (\(role)); nothing was changed")
+            }
+
+            // 2. Extract into the store's own tmp folder: same file system, so step 4 is an atomic rename.
+            let staging = store.stagingFolder + "/install-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+            guard mkdir(staging, 0o755) == 0 else {
+                throw BundleError(.storeUnavailable, staging, "cannot create a staging folder: \(String(cString: strerror(errno)))")
+            }
+            var committed = false
+            var abandoned = false
+            defer { if !committed && !abandoned { StoreFileOperations.removeTree(staging) } }
+            let hashes = try reader.extractAll(into: staging)
+            if stop(.extracted) { abandoned = true; throw Self.interrupted(at: .extracted) }
+
+            // 3. Check the extracted bytes themselves against the verified manifest.
+            try Self.checkFiles(hashes: hashes, manifest: manifest, manifestBytes: manifestBytes,
+                                staging: staging, location: archivePath)
+            if stop(.checked) { abandoned = true; throw Self.interrupted(at: .checked) }
+
+            // 4. Move into place. An unreferenced folder of the same name is debris and was removed above.
+            let appFolder = store.appFolder(manifest.id)
+            try StoreFileOperations.makeDirectories(appFolder)
+            let destination = store.versionFolder(manifest.id, manifest.version)
+            try StoreFileOperations.rename(staging, to: destination)
+            committed = true // staging no longer exists; a failure below leaves an unreferenced folder.
+            if stop(.movedIntoPlace) { throw Self.interrupted(at: .movedIntoPlace) }
+
+            // 5. Swap the pointer: the single atomic commit.
+            var pointer = AppPointer(current: manifest.version)
+            if let old { pointer.previous = old.previous + [old.current] }
+            do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
+                StoreFileOperations.removeTree(destination)
+                throw error
+            }
+            return InstallResult(id: manifest.id, version: manifest.version, previousVersion: old?.current, folder: destination)
+        }
+    }
+
+    private func stop(_ step: InstallStep) -> Bool { interruption?(step) ?? false }
+
+    /// Decodes the verified manifest and checks what can be checked before extraction: the version is a semver
+    /// (it becomes a folder name), every listed path is safe, and the engine requirement holds.
+    static func checkManifest(_ bytes: Data, location: String, engineVersion: SemanticVersion) throws(BundleError) -> BundleManifest {
+        guard let text = String(data: bytes, encoding: .utf8) else { throw BundleError(.badManifest, location, "not UTF-8") }
+        let json: JSONValue
+        do { json = try JSONValue.parse(text) } catch {
+            throw BundleError(.badManifest, "\(location):\(error.line):\(error.column)", error.message)
+        }
+        let manifest: BundleManifest
+        do { manifest = try BundleManifest(json: json, file: location) } catch { throw BundleError(.badManifest, location, error.message) }
+        guard SemanticVersion(manifest.version) != nil else {
+            throw BundleError(.badManifest, location, "$.version: '\(manifest.version)' is not a semantic version (MAJOR.MINOR.PATCH)")
+        }
+        guard let requirement = EngineRequirement(manifest.engine) else {
+            throw BundleError(.badManifest, location, "$.engine: '\(manifest.engine)' is not a version requirement (e.g. \">=0.1.0\")")
+        }
+        guard requirement.isSatisfied(by: engineVersion) else {
+            throw BundleError(.engineMismatch, location,
+                              "\(manifest.id) \(manifest.version) needs engine \(manifest.engine), but this is engine \(engineVersion); update termini to install it")
+        }
+        for (path, hash) in manifest.files {
+            if case .failure(let reason) = BundleEntryPath.validate(path) {
+                throw BundleError(.badManifest, location, "$.files: \(path.debugDescription): \(reason)")
+            }
+            guard hash.count == 64, hash.allSatisfy({ "0123456789abcdef".contains($0) }) else {
+                throw BundleError(.badManifest, location, "$.files.\(path): not a lowercase hex SHA-256")
+            }
+        }
+        return manifest
+    }
+
+    static let unhashedFiles: Set<String> = ["manifest.json", "signature"]
+
+    static func checkFiles(hashes: [String: String], manifest: BundleManifest, manifestBytes: Data,
+                           staging: String, location: String) throws(BundleError)
+    {
+        // The extracted manifest must be the very bytes whose signature was checked.
+        guard FileManager.default.contents(atPath: staging + "/manifest.json") == manifestBytes else {
+            throw BundleError(.hashMismatch, "\(location): manifest.json", "differs from the manifest that was verified")
+        }
+        for path in hashes.keys.sorted() where !unhashedFiles.contains(path) {
+            guard let expected = manifest.files[path] else {
+                throw BundleError(.unlistedFile, "\(location): \(path)", "the file is not listed in manifest.json")
+            }
+            guard hashes[path] == expected else {
+                throw BundleError(.hashMismatch, "\(location): \(path)", "SHA-256 does not match manifest.json (the file was altered)")
+            }
+        }
+        for path in manifest.files.keys.sorted() where hashes[path] == nil {
+            throw BundleError(.missingFile, "\(location): \(path)", "listed in manifest.json but missing from the archive")
+        }
+        do { _ = try BundleLoader.load(folder: staging) } catch {
+            let file = error.file.hasPrefix(staging + "/") ? String(error.file.dropFirst(staging.count + 1)) : error.file
+            throw BundleError(.invalidBundle, "\(location): \(file)", error.message)
+        }
+    }
+}
