@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminiHost
 
 /// The subcommand table: add a new subcommand's type here (one file per subcommand).
 enum TerminiSubcommands {
@@ -13,5 +14,5 @@ enum TerminiSubcommands {
 /// Prints the engine version.
 struct VersionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "version", abstract: "Print the engine version.")
-    func run() { print("termini 0.1.0") }
+    func run() { print("termini \(TerminiEngine.version)") }
 }

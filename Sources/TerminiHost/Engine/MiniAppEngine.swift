@@ -210,7 +210,7 @@ public final class MiniAppEngine {
             systemInfo: { _ in
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
-                                  engineVersion: EngineVersion.current, appVersion: appVersion)
+                                  engineVersion: TerminiEngine.version.description, appVersion: appVersion)
             })
         return BuiltinCommands.registrations(environment: environment)
     }
