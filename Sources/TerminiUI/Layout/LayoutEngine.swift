@@ -80,8 +80,9 @@ extension ElementTree {
         case .button(let label, _):
             w = min(maxW, TextWidth.of(label) + 4); h = min(1, maxH)
         case .textField(_, let placeholder, _, _):
-            let natural = max(20, max(e.editText.count, TextWidth.of(placeholder)) + 1)
-            w = maxW >= ElementTree.unbounded ? natural : maxW
+            // Room for the text and the cursor, at least 20 columns; an Expanded parent stretches it further.
+            let natural = max(20, max(TextWidth.of(String(e.editText)), TextWidth.of(placeholder)) + 1)
+            w = min(maxW, natural)
             h = min(1, maxH)
         case .checkbox(_, let label, _):
             w = min(maxW, 4 + TextWidth.of(label)); h = min(1, maxH)

@@ -74,6 +74,9 @@ public final class PageView {
         if tree.paintOrder.contains(where: { $0.type == .spinner }) { needsPaint = true }
     }
 
+    /// Whether the last frame showed an animation (a Spinner): the host should keep calling `tick` and framing.
+    public var hasAnimations: Bool { tree.paintOrder.contains { $0.type == .spinner } }
+
     /// The `loc` of the focused widget, if any.
     public var focusedLoc: String? { tree.focused?.node.loc }
 
