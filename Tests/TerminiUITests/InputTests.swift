@@ -108,3 +108,55 @@ import TerminiTemplate
         #expect(page.renderText(width: 10, height: 2) == "2\nAB")
     }
 }
+
+/// A TextField bound to data (`value: "{{draft}}"`) is controlled by the page, but echoes of its own edits that
+/// arrive late must not undo newer typing.
+@Suite struct ControlledTextFieldTests {
+    func page() -> PageView {
+        let root = node("TextField", ["value": "{{draft}}", "placeholder": "What needs doing?", "onChange": "onDraft",
+                                      "onSubmit": "addTodo"])
+        let page = PageView(root: root, data: ["draft": ""])
+        _ = page.renderText(width: 30, height: 1)
+        _ = page.handle(.key(.tab))
+        return page
+    }
+
+    @Test func clearingAfterSubmitInTheSameFrameAsTheLastEchoShowsThePlaceholder() {
+        let page = page()
+        for c in "Buy milk" { _ = page.handle(.key(.character(c))) }
+        #expect(page.handle(.key(.enter)).map(\.type) == ["submit"])
+        page.apply([(path("draft"), "Buy milk")])
+        page.apply([(path("draft"), "")])
+        #expect(page.renderText(width: 30, height: 1) == "What needs doing?")
+        for c in "eggs" { _ = page.handle(.key(.character(c))) }  // the cleared field takes new typing
+        #expect(page.renderText(width: 30, height: 1) == "eggs")
+    }
+
+    @Test func lateEchoesDoNotUndoNewerTyping() {
+        let page = page()
+        for c in "abc" { _ = page.handle(.key(.character(c))) }
+        page.apply([(path("draft"), "a")])
+        #expect(page.renderText(width: 30, height: 1) == "abc")
+        page.apply([(path("draft"), "abc")])
+        #expect(page.renderText(width: 30, height: 1) == "abc")
+    }
+
+    @Test func aValueSetByThePageReplacesTheBuffer() {
+        let page = page()
+        for c in "abc" { _ = page.handle(.key(.character(c))) }
+        page.apply([(path("draft"), "from js")])
+        #expect(page.renderText(width: 30, height: 1) == "from js")
+        _ = page.handle(.key(.character("!")))  // the cursor went to the end of the new value
+        #expect(page.renderText(width: 30, height: 1) == "from js!")
+    }
+
+    @Test func anUnboundFieldKeepsItsTextAcrossRebuilds() {
+        let root = node("Column", [:], [node("Text", ["p1": "{{n}}"]), node("TextField", ["placeholder": "p"])])
+        let page = PageView(root: root, data: ["n": 1])
+        _ = page.renderText(width: 10, height: 2)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.character("x")))
+        page.apply([(path("n"), 2)])
+        #expect(page.renderText(width: 10, height: 2) == "2\nx")
+    }
+}

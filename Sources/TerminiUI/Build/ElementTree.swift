@@ -138,7 +138,12 @@ final class ElementTree {
                 element.linesWidth = -1
             }
             needsPaint = true
-            didUpdateWidget(element, old: oldConfig)
+            if deep { didUpdateWidget(element, old: oldConfig) }
+        }
+        if !deep, case .textField(let value, _, _, _) = element.config {
+            // Its data was patched: even if the value ends where it was, it may differ from the buffer.
+            if configChanged { log("didUpdateWidget", element) }
+            syncControlledValue(element, value: value)
         }
         switch element.type {
         case .ifControl:
@@ -217,17 +222,30 @@ final class ElementTree {
         element.readsAreItemsArray = asItems
     }
 
-    /// didUpdateWidget: a TextField adopts a new `value` from data (a controlled input); its cursor stays in range.
+    /// didUpdateWidget: a TextField whose bound value changed adopts it (see `syncControlledValue`).
     private func didUpdateWidget(_ element: Element, old: WidgetConfig) {
-        if case .textField(let value, _, _, _) = element.config {
-            var oldValue: String?
-            if case .textField(let v, _, _, _) = old { oldValue = v }
-            if oldValue != value {
-                element.editText = Array(value)
-                element.cursor = oldValue == nil ? element.editText.count : min(element.cursor, element.editText.count)
-                if oldValue != nil { log("didUpdateWidget", element) }
-            }
+        guard case .textField(let value, _, _, _) = element.config, case .textField(let oldValue, _, _, _) = old,
+              oldValue != value else { return }
+        log("didUpdateWidget", element)
+        syncControlledValue(element, value: value)
+    }
+
+    /// A controlled TextField: the page's value wins over the edit buffer unless it is an echo of an edit the
+    /// field reported itself (JS lagging behind typing). Compared against the buffer rather than the previous
+    /// value, so `draft = 'Buy milk'` then `draft = ''` landing in one frame still clears the field.
+    func syncControlledValue(_ element: Element, value: String) {
+        if value == String(element.editText) {
+            element.reportedEdits.removeAll()
+            return
         }
+        if let i = element.reportedEdits.lastIndex(of: value) {
+            element.reportedEdits.removeFirst(i + 1)
+            return
+        }
+        element.editText = Array(value)
+        element.cursor = element.editText.count
+        element.reportedEdits.removeAll()
+        needsLayout = true
     }
 
     // MARK: Children

@@ -42,6 +42,8 @@ final class Element {
     /// TextField edit buffer and cursor (in characters).
     var editText: [Character] = []
     var cursor = 0
+    /// Values this TextField reported in change events that the page has not echoed back yet.
+    var reportedEdits: [String] = []
     /// ScrollView: first visible content row. ListView: first visible item.
     var scrollOffset = 0
     /// ListView's virtualized items; nil for other widgets.

@@ -95,6 +95,11 @@ extension ElementTree {
         }
         if changed {
             needsLayout = true
+            // Remember what was reported, so its echo from the page is not mistaken for a new value.
+            if onChange != nil {
+                field.reportedEdits.append(String(field.editText))
+                if field.reportedEdits.count > 256 { field.reportedEdits.removeFirst(128) }
+            }
             return event(field, handler: onChange, type: "change", detail: .object(["value": .string(String(field.editText))]))
         }
         return []
