@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SamplePagesTests", dependencies: samplePageTargets.map { .target(name: $0.name) }),
+        .testTarget(name: "SamplePagesTests",
+                    dependencies: ["TemplateCompiler"] + samplePageTargets.map { .target(name: $0.name) }),
     ] + samplePageTargets
 )

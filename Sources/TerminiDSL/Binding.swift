@@ -29,9 +29,14 @@ extension Binding: ExpressibleByBooleanLiteral where Value: ExpressibleByBoolean
     public init(booleanLiteral value: Value.BooleanLiteralType) { self.init(constant: Value(booleanLiteral: value)) }
 }
 
+extension Binding: ExpressibleByArrayLiteral where Value == [DataValue] {
+    /// A constant list, e.g. `ForEach(["Mon", "Tue"]) { Text("{{item}}") }`.
+    public init(arrayLiteral elements: DataValue...) { self.init(constant: elements) }
+}
+
 /// Any JSON-able value: what `.data([...])` entries and `ForEach` items hold.
 public struct DataValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     /// The literal as written; the engine works on JSON, never on this.
     let literal: String
@@ -46,4 +51,10 @@ public struct DataValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInte
     public init(booleanLiteral value: Bool) { literal = String(value) }
     /// JSON null.
     public init(nilLiteral: ()) { literal = "null" }
+    /// A JSON array.
+    public init(arrayLiteral elements: DataValue...) { literal = "[" + elements.map(\.literal).joined(separator: ",") + "]" }
+    /// A JSON object.
+    public init(dictionaryLiteral elements: (String, DataValue)...) {
+        literal = "{" + elements.map { "\($0.0):\($0.1.literal)" }.joined(separator: ",") + "}"
+    }
 }

@@ -21,17 +21,14 @@ struct CompileCommand: ParsableCommand {
     var out: String
 
     func run() throws {
-        let compiler = try PageCompiler()
-        let (sources, loadErrors) = PageSourceLoader.load(paths: inputs)
-        let result = compiler.compile(sources)
-        let diagnostics = loadErrors + result.diagnostics
+        let result = try CompileJob.run(inputs: inputs, outDirectory: URL(fileURLWithPath: out), compiler: try PageCompiler())
+        let diagnostics = result.diagnostics
         if !diagnostics.isEmpty {
             var stderr = StandardError()
             for d in diagnostics { print(d, to: &stderr) }
             print("tplgen: \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s"); nothing written", to: &stderr)
             throw ExitCode(1)
         }
-        try TemplateOutputWriter.write(result.pages, to: URL(fileURLWithPath: out))
         print("tplgen: \(result.pages.count) page\(result.pages.count == 1 ? "" : "s") -> \(out)/pages")
     }
 }

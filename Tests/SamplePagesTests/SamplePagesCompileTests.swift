@@ -1,1 +1,128 @@
+import Foundation
 import Testing
+import TemplateCompiler
+import TerminiTemplate
+
+/// The sample apps' pages type-check (this target depends on every `SamplePages_<app>` library) and compile to the
+/// expected templates, both through the library and through the built `tplgen` binary.
+@Suite struct SamplePagesCompileTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What each page must look like: root widget, data paths read, and title.
+    static let expected: [String: [String: (root: String, deps: [String], title: String?)]] = [
+        "todo": ["index": ("Column", ["doneCount", "draft", "todos"], "Todo")],
+        "feed": [
+            "index": ("Column", ["items", "loading"], "Feed"),
+            "detail": ("Padding", ["story.author", "story.points", "story.text", "story.title"], "Story"),
+        ],
+        "clock": ["index": ("Box", ["date", "running", "seconds", "ticks", "time", "uptime", "zone"], "Clock")],
+    ]
+
+    static func pagesFolder(_ app: String) -> String {
+        repositoryRoot.appendingPathComponent("Templates/\(app)/pages").path
+    }
+
+    static func manifestPages(_ app: String) throws -> [String] {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Templates/\(app)/app.json"), encoding: .utf8)
+        let manifest = try JSONValue.parse(text)
+        #expect(manifest["id"] == .string(app))
+        #expect(manifest["version"] == "1.0.0")
+        return manifest["pages"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    /// Every widget node carries a `file:line:col` loc pointing into the app's pages folder.
+    static func allNodesHaveLoc(_ node: TemplateNode, app: String) -> Bool {
+        guard let loc = node.loc, loc.contains("Templates/\(app)/pages/"), loc.split(separator: ":").count == 3 else {
+            return false
+        }
+        return (node.children + node.slots.values.flatMap { $0 }).allSatisfy { allNodesHaveLoc($0, app: app) }
+    }
+
+    @Test(arguments: ["todo", "feed", "clock"])
+    func libraryCompilesEveryAppToTheExpectedPages(app: String) throws {
+        let (sources, loadErrors) = PageSourceLoader.load(paths: [Self.pagesFolder(app)])
+        #expect(loadErrors.isEmpty)
+        let result = try PageCompiler().compile(sources)
+        #expect(result.diagnostics.map(\.description) == [])
+        let expected = try #require(Self.expected[app])
+        #expect(Set(result.pages.map(\.page)) == Set(expected.keys))
+        #expect(Set(try Self.manifestPages(app)) == Set(expected.keys), "app.json lists the pages tplgen produces")
+        for page in result.pages {
+            let want = try #require(expected[page.page])
+            #expect(page.root.cls == want.root, "\(app)/\(page.page)")
+            #expect(page.deps == want.deps, "\(app)/\(page.page)")
+            #expect(page.title == want.title)
+            #expect(page.source.hasPrefix("\(app)/pages/"))
+            #expect(Self.allNodesHaveLoc(page.root, app: app))
+            #expect(try TemplateFile(jsonText: page.json.prettySerialized()) == page)
+        }
+    }
+
+    @Test func todoPageFollowsTheDesignExample() throws {
+        let (sources, _) = PageSourceLoader.load(paths: [Self.pagesFolder("todo")])
+        let page = try #require(try PageCompiler().compile(sources).pages.first)
+        let classes = page.root.children.map(\.cls)
+        #expect(classes == ["Text", "TextField", "ForEach", "If", "Padding"])
+        let forEach = page.root.children[2]
+        #expect(forEach.props["key"] == "id" && forEach.props["item"] == "todo")
+        let row = try #require(forEach.children.first)
+        #expect(row.children.map(\.cls) == ["Checkbox", "Text", "Spacer", "Button", "Button", "Button"])
+        #expect(row.children[0].props["data"] == ["id": "{{todo.id}}"])
+        #expect(page.root.children[3].slots["else"]?.map(\.cls) == ["Divider"])
+    }
+
+    /// The built executable, which SwiftPM places next to the test bundle in the build folder.
+    static func tplgenExecutable() throws -> URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("tplgen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            let candidate = URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().appendingPathComponent("tplgen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "tplgen next to \(CommandLine.arguments[0]); run `swift build --build-tests` first"])
+    }
+
+    static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try tplgenExecutable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func binaryCompilesTodoAndRejectsBadInputWithoutWriting() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tplgen-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let ok = try Self.run(["compile", "Templates/todo/pages", "--out", out.path], in: Self.repositoryRoot)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let text = try String(contentsOf: out.appendingPathComponent("pages/index.json"), encoding: .utf8)
+        let page = try TemplateFile(jsonText: text)
+        #expect(page.page == "index" && page.source == "todo/pages/index.swift")
+        #expect(page.root.loc == "Templates/todo/pages/index.swift:6:5")
+        #expect(text == page.json.prettySerialized() + "\n")
+
+        let bad = out.appendingPathComponent("bad")
+        try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+        try "let p = Page(\"p\") {\n    Txt(\"x\")\n}\n".write(to: bad.appendingPathComponent("p.swift"), atomically: true,
+                                                               encoding: .utf8)
+        let failed = try Self.run(["compile", "p.swift", "--out", "result"], in: bad)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("p.swift:2:5: error: unknown widget 'Txt'; did you mean 'Text'?\n"))
+        #expect(!FileManager.default.fileExists(atPath: bad.appendingPathComponent("result").path))
+
+        let help = try Self.run(["compile", "--help"], in: bad)
+        #expect(help.status == 0 && help.stdout.contains("--out"))
+    }
+}

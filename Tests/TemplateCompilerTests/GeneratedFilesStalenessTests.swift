@@ -54,3 +54,21 @@ import Testing
         #expect(page.parameters.map(\.key) == ["p1", "title", "children"])
     }
 }
+
+/// The staleness check must bite: a DSL change that affects the contract changes the generated text.
+@Suite struct StalenessDetectionTests {
+    @Test func aNewLabelInTheDSLMakesTheCheckedInFilesStale() throws {
+        let dsl = GeneratedFilesStalenessTests.repositoryRoot.appendingPathComponent(DSLLocator.dslRelativePath)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dsl.path).filter { $0.hasSuffix(".swift") }.sorted()
+        var sources = try names.map { ($0, try String(contentsOf: dsl.appendingPathComponent($0), encoding: .utf8)) }
+        let index = try #require(sources.firstIndex { $0.0 == "ContentWidgets.swift" })
+        sources[index].1 = sources[index].1.replacingOccurrences(of: "wrap: Binding<Bool> = true)",
+                                                                 with: "wrap: Binding<Bool> = true, blink: Bool = false)")
+        let changed = CatalogCrawler.crawl(sources: sources.map { (name: $0.0, text: $0.1) })
+        let checkedIn = try String(contentsOf: GeneratedFilesStalenessTests.repositoryRoot
+            .appendingPathComponent(PropsCodeGenerator.relativePath), encoding: .utf8)
+        #expect(PropsCodeGenerator.generate(changed) != checkedIn)
+        #expect(PropsCodeGenerator.generate(changed).contains("public var blink: Bool"))
+        #expect(try changed != Catalog.builtIn())
+    }
+}

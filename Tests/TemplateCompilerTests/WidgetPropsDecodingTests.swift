@@ -42,6 +42,26 @@ import TerminiUI
         #expect(error.description == "Column.spacing: expected Int, found number 1.5")
     }
 
+    @Test func conditionsUseJavaScriptTruthiness() throws {
+        #expect(try IfProps(props: ["p1": 3]).condition == true)
+        #expect(try IfProps(props: ["p1": ""]).condition == false)
+        #expect(try IfProps(props: ["p1": .null]).condition == false)
+        #expect(try CheckboxProps(props: ["checked": ["a": 1]]).checked == true)
+        #expect(throws: PropDecodingError(owner: "If", prop: "p1", expected: "Bool", found: "missing")) {
+            try IfProps(props: [:])
+        }
+    }
+
+    @Test func decodesAnyWidgetByClass() throws {
+        #expect(try AnyWidgetProps(cls: "Checkbox", props: ["checked": true])
+            == .checkbox(CheckboxProps(checked: true, label: "", onToggle: nil)))
+        #expect(try AnyWidgetProps(cls: "If", props: ["p1": false]) == .if(IfProps(condition: false)))
+        #expect(AnyWidgetProps.widgetClasses.count == 18)
+        #expect(throws: PropDecodingError(owner: "Txt", prop: "cls", expected: "a widget class", found: "string \"Txt\"")) {
+            try AnyWidgetProps(cls: "Txt", props: [:])
+        }
+    }
+
     @Test func decodesModifiers() throws {
         let m = try WidgetModifiers(props: ["key": 7, "data": ["id": 3], "hidden": true, "p1": "ignored"])
         #expect(m.key == "7" && m.data == ["id": 3] && m.hidden == true && m.globalKey == nil)

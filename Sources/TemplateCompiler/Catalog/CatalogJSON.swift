@@ -49,6 +49,11 @@ extension CatalogFunction {
             "name": .string(name), "doc": .string(doc), "parameters": .array(parameters.map(\.json)),
         ]
         if let body { o["body"] = .string(body) }
+        // Derived, for readers of catalog.json: whether `{ ... }` fills children, and the labeled trailing closures.
+        if parameters.contains(where: \.isBuilder) {
+            o["trailingBuilder"] = .bool(takesChildren)
+            o["slots"] = .array(slots.map { .string($0) })
+        }
         return .object(o)
     }
 

@@ -19,6 +19,7 @@ public enum PropsCodeGenerator {
         for e in catalog.enums { emitEnum(e, into: &out) }
         for v in catalog.valueTypes { emitValueType(v, into: &out) }
         for w in catalog.widgets { emitWidget(w, into: &out) }
+        emitAnyWidgetProps(catalog.widgets, into: &out)
         emitModifiers(catalog.modifiers, into: &out)
         return out.text
     }
@@ -107,14 +108,16 @@ public enum PropsCodeGenerator {
         out.line("    public init(\(params)) {")
         for f in v.fields { out.line("        self.\(f.name) = \(f.name)") }
         out.line("    }")
-        for f in v.factories {
+        // A factory without a body (none today) cannot be mirrored, so it is left out rather than stubbed.
+        let factories = v.factories.filter { $0.body != nil }
+        for f in factories {
             out.line("")
             out.doc(f.doc, indent: 1)
             let params = f.parameters.map { p -> String in
                 let head = p.label == p.name ? p.name : "\(p.label ?? "_") \(p.name)"
                 return "\(head): \(engineType(p.valueType))" + (p.defaultSource.map { " = \($0)" } ?? "")
             }.joined(separator: ", ")
-            out.line("    public static func \(f.name)(\(params)) -> \(v.name) { \(f.body ?? "fatalError()") }")
+            out.line("    public static func \(f.name)(\(params)) -> \(v.name) { \(f.body ?? "") }")
         }
         out.line("}")
         out.line("")
@@ -124,7 +127,7 @@ public enum PropsCodeGenerator {
         out.line("    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> \(v.name)? {")
         out.line("        guard let (name, args) = PropReader.caseName(json, type: \"\(v.name)\") else { return nil }")
         out.line("        switch name {")
-        for f in v.factories {
+        for f in factories {
             out.line("        case \"\(f.name)\": return \(v.name).\(f.name)(\(arguments(f, owner: "\(v.name).\(f.name)")))")
         }
         out.line("        default: return nil")
@@ -159,6 +162,36 @@ public enum PropsCodeGenerator {
         for p in params {
             out.line("        self.\(identifier(p.name)) = \(readExpression(p, from: "props", owner: w.name))")
         }
+        out.line("    }")
+        out.line("}")
+        out.line("")
+    }
+
+    static func caseName(_ widget: String) -> String {
+        identifier(widget.prefix(1).lowercased() + widget.dropFirst())
+    }
+
+    static func emitAnyWidgetProps(_ widgets: [CatalogWidget], into out: inout SwiftWriter) {
+        out.line("/// Typed props of any widget node, chosen by the node's `cls`.")
+        out.line("public enum AnyWidgetProps: Equatable, Sendable {")
+        for w in widgets where !w.initializers.isEmpty {
+            out.line("    /// `\(w.name)`.")
+            out.line("    case \(caseName(w.name))(\(w.name)Props)")
+        }
+        out.line("")
+        out.line("    /// Every widget class a template node may name.")
+        let names = widgets.filter { !$0.initializers.isEmpty }.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        out.line("    public static let widgetClasses: [String] = [\(names)]")
+        out.line("")
+        out.line("    /// Decodes `props` for the widget class `cls`; an unknown class throws, naming it.")
+        out.line("    public init(cls: String, props: [String: JSONValue]) throws(PropDecodingError) {")
+        out.line("        switch cls {")
+        for w in widgets where !w.initializers.isEmpty {
+            out.line("        case \"\(w.name)\": self = .\(caseName(w.name))(try \(w.name)Props(props: props))")
+        }
+        out.line("        default:")
+        out.line("            throw PropDecodingError(owner: cls, prop: \"cls\", expected: \"a widget class\", found: PropReader.describe(.string(cls)))")
+        out.line("        }")
         out.line("    }")
         out.line("}")
         out.line("")
@@ -293,7 +326,8 @@ public enum PropsCodeGenerator {
 
     extension Bool: PropValue {
         static var propTypeName: String { "Bool" }
-        static func decodeProp(_ json: JSONValue, owner: String) -> Bool? { json.boolValue }
+        /// JavaScript truthiness, as WeChat's `wx:if="{{items.length}}"`: conditions are often counts or objects.
+        static func decodeProp(_ json: JSONValue, owner: String) -> Bool? { json.isTruthy }
     }
 
     extension JSONValue: PropValue {

@@ -7,6 +7,7 @@ import TerminiTemplate
 /// The outcome of one compile run: every page that compiled and every error. Callers write pages only when
 /// `diagnostics` is empty, so a run with any error produces no output at all.
 public struct CompilationResult: Sendable {
+    /// Pages in declaration order.
     public var pages: [TemplateFile]
     public var diagnostics: [CompileDiagnostic]
     public var succeeded: Bool { diagnostics.isEmpty }
@@ -34,7 +35,9 @@ public struct PageCompiler: Sendable {
             }
             let tree = Parser.parse(source: source.text)
             let unit = CompilationUnit(path: source.path, tree: tree)
-            let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+            // The diagnostics walk costs a full tree pass; a clean tree (the common case) skips it.
+            let syntaxErrors = tree.hasError
+                ? ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error } : []
             if !syntaxErrors.isEmpty {
                 for d in syntaxErrors {
                     let l = d.location(converter: unit.converter)
@@ -59,7 +62,8 @@ public struct PageCompiler: Sendable {
             firstDeclaration[page.page] = decl.unit.loc(of: decl.call)
             pages.append(page)
         }
-        return CompilationResult(pages: pages, diagnostics: session.diagnostics)
+        // All or nothing: a run with any error yields no pages, so no caller can write a partial result.
+        return CompilationResult(pages: session.diagnostics.isEmpty ? pages : [], diagnostics: session.diagnostics)
     }
 
     /// Registers fragments and finds pages; anything else at the top level is an error.

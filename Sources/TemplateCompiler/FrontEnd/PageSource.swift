@@ -42,6 +42,15 @@ public enum PageSourceLoader {
         return (sources, diagnostics)
     }
 
+    /// The files `load(paths:)` reads, in the same order (missing paths stay as given).
+    public static func expand(paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
+            return swiftFiles(in: path)
+        }
+    }
+
     static func swiftFiles(in folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []

@@ -279,7 +279,9 @@ extension Catalog {
             "type": "() -> [any Widget]",
             "valueType": "() -> [any Widget]"
           }
-        ]
+        ],
+        "slots": [],
+        "trailingBuilder": true
       }
     ],
     "name": "Page"
@@ -486,7 +488,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "Box"
@@ -615,7 +619,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "Column"
@@ -660,7 +666,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "Expanded"
@@ -728,7 +736,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "ForEach"
@@ -771,7 +781,11 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [
+            "else"
+          ],
+          "trailingBuilder": true
         }
       ],
       "name": "If"
@@ -839,7 +853,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "ListView"
@@ -871,7 +887,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "Padding"
@@ -942,7 +960,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "Row"
@@ -964,7 +984,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "ScrollView"
@@ -1008,7 +1030,9 @@ extension Catalog {
               "type": "() -> [any Widget]",
               "valueType": "() -> [any Widget]"
             }
-          ]
+          ],
+          "slots": [],
+          "trailingBuilder": true
         }
       ],
       "name": "Stack"

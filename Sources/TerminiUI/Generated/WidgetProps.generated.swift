@@ -109,7 +109,8 @@ extension Double: PropValue {
 
 extension Bool: PropValue {
     static var propTypeName: String { "Bool" }
-    static func decodeProp(_ json: JSONValue, owner: String) -> Bool? { json.boolValue }
+    /// JavaScript truthiness, as WeChat's `wx:if="{{items.length}}"`: conditions are often counts or objects.
+    static func decodeProp(_ json: JSONValue, owner: String) -> Bool? { json.isTruthy }
 }
 
 extension JSONValue: PropValue {
@@ -652,6 +653,75 @@ public struct TextFieldProps: Equatable, Sendable {
         self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "TextField")) ?? ""
         self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "TextField")
         self.onSubmit = try PropReader.optional(props, "onSubmit", as: String.self, owner: "TextField")
+    }
+}
+
+/// Typed props of any widget node, chosen by the node's `cls`.
+public enum AnyWidgetProps: Equatable, Sendable {
+    /// `Box`.
+    case box(BoxProps)
+    /// `Button`.
+    case button(ButtonProps)
+    /// `Checkbox`.
+    case checkbox(CheckboxProps)
+    /// `Column`.
+    case column(ColumnProps)
+    /// `Divider`.
+    case divider(DividerProps)
+    /// `Expanded`.
+    case expanded(ExpandedProps)
+    /// `ForEach`.
+    case forEach(ForEachProps)
+    /// `If`.
+    case `if`(IfProps)
+    /// `ListView`.
+    case listView(ListViewProps)
+    /// `Padding`.
+    case padding(PaddingProps)
+    /// `ProgressBar`.
+    case progressBar(ProgressBarProps)
+    /// `Row`.
+    case row(RowProps)
+    /// `ScrollView`.
+    case scrollView(ScrollViewProps)
+    /// `Spacer`.
+    case spacer(SpacerProps)
+    /// `Spinner`.
+    case spinner(SpinnerProps)
+    /// `Stack`.
+    case stack(StackProps)
+    /// `Text`.
+    case text(TextProps)
+    /// `TextField`.
+    case textField(TextFieldProps)
+
+    /// Every widget class a template node may name.
+    public static let widgetClasses: [String] = ["Box", "Button", "Checkbox", "Column", "Divider", "Expanded", "ForEach", "If", "ListView", "Padding", "ProgressBar", "Row", "ScrollView", "Spacer", "Spinner", "Stack", "Text", "TextField"]
+
+    /// Decodes `props` for the widget class `cls`; an unknown class throws, naming it.
+    public init(cls: String, props: [String: JSONValue]) throws(PropDecodingError) {
+        switch cls {
+        case "Box": self = .box(try BoxProps(props: props))
+        case "Button": self = .button(try ButtonProps(props: props))
+        case "Checkbox": self = .checkbox(try CheckboxProps(props: props))
+        case "Column": self = .column(try ColumnProps(props: props))
+        case "Divider": self = .divider(try DividerProps(props: props))
+        case "Expanded": self = .expanded(try ExpandedProps(props: props))
+        case "ForEach": self = .forEach(try ForEachProps(props: props))
+        case "If": self = .`if`(try IfProps(props: props))
+        case "ListView": self = .listView(try ListViewProps(props: props))
+        case "Padding": self = .padding(try PaddingProps(props: props))
+        case "ProgressBar": self = .progressBar(try ProgressBarProps(props: props))
+        case "Row": self = .row(try RowProps(props: props))
+        case "ScrollView": self = .scrollView(try ScrollViewProps(props: props))
+        case "Spacer": self = .spacer(try SpacerProps(props: props))
+        case "Spinner": self = .spinner(try SpinnerProps(props: props))
+        case "Stack": self = .stack(try StackProps(props: props))
+        case "Text": self = .text(try TextProps(props: props))
+        case "TextField": self = .textField(try TextFieldProps(props: props))
+        default:
+            throw PropDecodingError(owner: cls, prop: "cls", expected: "a widget class", found: PropReader.describe(.string(cls)))
+        }
     }
 }
 

@@ -1,0 +1,7 @@
+import TerminiDSL
+
+let footer = Text("{{version}}", style: .dim)
+
+let second = Page("second") {
+    footer
+}
