@@ -116,8 +116,8 @@ public struct CellBuffer: Sendable, Equatable {
             }
         }
         if needsSlowPath && column < limit {
-            let rest = String(Substring(text.utf8.dropFirst(utf8Consumed))) 
-            for character in rest {
+            let restStart = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Consumed)
+            for character in text[restStart...] {
                 let cw = TextWidth.of(character)
                 if cw == 0 { continue }
                 if column + cw > limit { break }

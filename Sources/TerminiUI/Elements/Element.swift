@@ -54,6 +54,8 @@ final class Element {
     /// Wrapped lines of a Text, cached with the width they were wrapped for.
     var lines: [String] = []
     var linesWidth = -1
+    /// Display width of the widest of `lines`.
+    var linesMaxWidth = 0
     /// ScrollView content height, for clamping.
     var contentHeight = 0
     /// Absolute origin and visible clip recorded while painting, for hit testing.

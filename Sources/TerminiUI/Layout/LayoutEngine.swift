@@ -73,9 +73,11 @@ extension ElementTree {
             if e.linesWidth != maxW {
                 e.lines = TextLayout.lines(text, width: maxW, wrap: wrap)
                 e.linesWidth = maxW
+                var widest = 0
+                for line in e.lines { widest = max(widest, TextWidth.of(line)) }
+                e.linesMaxWidth = widest
             }
-            for line in e.lines { w = max(w, TextWidth.of(line)) }
-            w = min(w, maxW)
+            w = min(e.linesMaxWidth, maxW)
             h = min(e.lines.count, maxH)
         case .button(let label, _):
             w = min(maxW, TextWidth.of(label) + 4); h = min(1, maxH)
