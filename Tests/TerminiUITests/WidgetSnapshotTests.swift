@@ -81,6 +81,11 @@ import TerminiTemplate
         #expect(render(root, width: 20, height: 4) == "┌────┐\n│over│\n└────┘\n")
     }
 
+    @Test func checkboxWithoutALabelIsThreeColumns() {
+        let root = node("Row", ["spacing": 1], [node("Checkbox", ["checked": true]), node("Text", ["p1": "milk"])])
+        #expect(render(root, width: 20, height: 1) == "[x] milk")
+    }
+
     @Test func spinnerAdvancesOnTick() {
         let page = PageView(root: node("Spinner"), data: [:])
         #expect(page.renderText(width: 3, height: 1) == "⠋")

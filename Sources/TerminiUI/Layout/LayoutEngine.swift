@@ -87,7 +87,7 @@ extension ElementTree {
             w = min(maxW, natural)
             h = min(1, maxH)
         case .checkbox(_, let label, _):
-            w = min(maxW, 4 + TextWidth.of(label)); h = min(1, maxH)
+            w = min(maxW, label.isEmpty ? 3 : 4 + TextWidth.of(label)); h = min(1, maxH)
         case .progressBar:
             w = maxW >= ElementTree.unbounded ? 20 : maxW; h = min(1, maxH)
         case .divider:
