@@ -255,3 +255,22 @@ import TerminiTemplate
         #expect(page.diagnostics.contains { $0.loc == "lv.swift:9:9" && $0.message.contains("duplicate keys") })
     }
 }
+
+@Suite struct HotReloadTests {
+    @Test func replacingTheTemplateKeepsMatchingState() {
+        let before = node("Column", [:], [node("TextField", ["placeholder": "name"]), node("Blink")])
+        let page = PageView(root: before, data: ["greeting": "hi"])
+        _ = page.renderText(width: 30, height: 6)
+        _ = page.handle(.key(.tab))
+        for c in "Ada" { _ = page.handle(.key(.character(c))) }
+        #expect(page.diagnostics.count == 1)
+        let field = page.element(ofType: .textField)
+        let after = node("Column", [:], [node("TextField", ["placeholder": "your name"]), node("Text", ["p1": "{{greeting}}"])])
+        page.replaceTemplate(TemplateFile(page: "p", title: nil, source: "", deps: [], root: after))
+        #expect(page.element(ofType: .textField) === field)
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.renderText(width: 30, height: 2) == "Ada\nhi")
+        _ = page.handle(.key(.character("!")))  // still focused
+        #expect(page.renderText(width: 30, height: 2) == "Ada!\nhi")
+    }
+}

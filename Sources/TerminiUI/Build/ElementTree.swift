@@ -53,6 +53,18 @@ final class ElementTree {
 
     var hasDirtyElements: Bool { !dirty.isEmpty }
 
+    /// Hot reload: reconciles a new template against the live tree, so elements whose type and key still match
+    /// keep their state (edit buffers, scroll offsets, focus).
+    func replaceTemplate(_ template: TemplateNode) {
+        pass += 1
+        diagnostics.removeAll()
+        diagnosticSet.removeAll()
+        let rootNode = CompiledNode.compile(template)
+        updateChildren(root, specs: [ChildSpec(node: rootNode, key: nil, binding: nil)], deep: true)
+        needsLayout = true
+        finishPass()
+    }
+
     // MARK: Data
 
     /// Writes patches into the data and marks the elements whose reads overlap them.

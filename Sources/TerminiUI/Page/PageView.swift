@@ -8,7 +8,7 @@ import TerminiTemplate
 public final class PageView {
     let tree: ElementTree
     /// The page's compiled template.
-    public let template: TemplateFile
+    public private(set) var template: TemplateFile
     private var lastSize: (width: Int, height: Int)?
     private var needsPaint = true
 
@@ -60,6 +60,14 @@ public final class PageView {
         if tree.focused !== before || !events.isEmpty { needsPaint = true }
         if case .key = input { needsPaint = true }
         return events
+    }
+
+    /// Hot reload: swaps in a recompiled template and keeps the data and the state of every element whose type
+    /// and key still match (typed text, scroll offsets, focus). Diagnostics restart with the new template.
+    public func replaceTemplate(_ template: TemplateFile) {
+        self.template = template
+        tree.replaceTemplate(template.root)
+        needsPaint = true
     }
 
     /// Problems found so far (unknown widgets, bad props, duplicate keys), each with its template loc.
