@@ -125,8 +125,7 @@ import TerminiTemplate
         let page = page()
         for c in "Buy milk" { _ = page.handle(.key(.character(c))) }
         #expect(page.handle(.key(.enter)).map(\.type) == ["submit"])
-        page.apply([(path("draft"), "Buy milk")])
-        page.apply([(path("draft"), "")])
+        page.apply([(path("draft"), "Buy milk"), (path("draft"), "")])  // one batch, one frame
         #expect(page.renderText(width: 30, height: 1) == "What needs doing?")
         for c in "eggs" { _ = page.handle(.key(.character(c))) }  // the cleared field takes new typing
         #expect(page.renderText(width: 30, height: 1) == "eggs")
