@@ -211,7 +211,7 @@ final class ElementTree {
             pendingItems = (ObjectIdentifier(element), value.arrayValue ?? [], path)
         }
         do {
-            element.config = try WidgetDecoder.decode(node.type, cls: node.cls, props: props)
+            element.config = try WidgetDecoder.decode(node.type, props: props)
         } catch {
             element.config = .error(message: error.message)
             report(error.message, loc: node.loc)

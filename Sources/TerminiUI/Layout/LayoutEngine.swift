@@ -10,14 +10,11 @@ extension ElementTree {
     /// Lays out the whole page into `width` x `height` cells.
     func layoutPage(width: Int, height: Int) {
         let w = max(0, width), h = max(0, height)
-        var count = 0
         layoutNodes = 0
         for child in root.layoutChildren {
-            let size = layout(child, maxWidth: w, maxHeight: h)
+            layout(child, maxWidth: w, maxHeight: h)
             child.x = 0
             child.y = 0
-            _ = size
-            count += 1
         }
         stats.layoutNodes += layoutNodes
         needsLayout = false
@@ -225,14 +222,12 @@ extension ElementTree {
                 i -= 1
             }
             y = 0
-            var filledTo = e.scrollOffset
             for j in e.scrollOffset..<max(e.scrollOffset, end) {
                 guard let row = e.list?.elements[j] else { continue }
                 let (rw, rh) = layout(row, maxWidth: maxW, maxHeight: ElementTree.unbounded)
                 row.x = 0; row.y = y
                 y += rh
                 w = max(w, rw)
-                if y <= viewport { filledTo = j + 1 }
             }
             if y < viewport && end < count {
                 // Rows were shorter than the viewport needs: build more.
@@ -240,7 +235,6 @@ extension ElementTree {
                 ensureListRows(e, range: start..<end)
                 continue
             }
-            _ = filledTo
             break
         }
         let width = maxW >= ElementTree.unbounded ? w : maxW
