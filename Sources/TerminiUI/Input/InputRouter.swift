@@ -37,7 +37,10 @@ extension ElementTree {
         if let field = focused, case .textField = field.config, let events = editText(field, key: key) { return events }
         switch key {
         case .enter, .space:
-            guard let target = focused else { return [] }
+            // A widget that is hidden or gone since it took focus cannot be activated.
+            guard let target = focused, target.lifecycle == .active, paintOrder.contains(where: { $0 === target }) else {
+                return []
+            }
             return activate(target)
         case .up: scroll(by: -1); return []
         case .down: scroll(by: 1); return []
@@ -130,7 +133,8 @@ extension ElementTree {
         var i = paintOrder.count - 1
         while i >= 0 {
             let e = paintOrder[i]
-            if e.visibleRect.contains(x: x, y: y) { return e }
+            // Elements removed by a build since the last paint are no longer there to hit.
+            if e.lifecycle == .active && e.visibleRect.contains(x: x, y: y) { return e }
             i -= 1
         }
         return nil
