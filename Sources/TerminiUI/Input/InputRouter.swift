@@ -34,7 +34,8 @@ extension ElementTree {
         case .backTab: moveFocus(forward: false); return []
         default: break
         }
-        if let field = focused, case .textField = field.config, let events = editText(field, key: key) { return events }
+        if let field = focused, field.lifecycle == .active, case .textField = field.config,
+           let events = editText(field, key: key) { return events }
         switch key {
         case .enter, .space:
             // A widget that is hidden or gone since it took focus cannot be activated.

@@ -122,7 +122,8 @@ if only == nil || only == "rss_10k_rows" {
     let before = rssMB()
     let h = Harness(rows: buildRows(10_000))
     h.frame()
-    print(String(format: "rss_10k_rows_mb %.1f (process before the page: %.1f)", rssMB(), before))
+    print(String(format: "rss_10k_rows_mb %.1f", rssMB()))
+    print(String(format: "rss_before_page_mb %.1f", before))
     withExtendedLifetime(h) {}
 }
 
@@ -168,7 +169,7 @@ bench("clear") { (Harness(rows: buildRows(1000)), [(rowsPath, .array([]))]) }
 do {
     let h = Harness(rows: buildRows(1000))
     bench("no_change") { (h, []) }
-    print("no_change_cells_changed \(h.runs.reduce(0) { $0 + $1.count })")
+    print("no_change_cells_changed \(h.runs.reduce(0) { $0 + $1.count })")  // a frame with no change writes nothing
 }
 
 // Full-screen diff at 200x50 where every cell differs, in microseconds.
@@ -189,7 +190,7 @@ do {
         let t1 = now()
         if i >= warmups { times.append(Double(t1 - t0) / 1e3) }
     }
-    print(String(format: "diff_200x50_us %.2f runs=%d", median(times), out.count))
+    print(String(format: "diff_200x50_us %.2f", median(times)))
     var same: [Double] = []
     let c = a
     for i in 0..<(warmups + runs * 10) {
