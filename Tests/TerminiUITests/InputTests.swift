@@ -159,3 +159,30 @@ import TerminiTemplate
         #expect(page.renderText(width: 10, height: 2) == "2\nx")
     }
 }
+
+@Suite struct FocusScrollTests {
+    @Test func tabReachesFieldsBelowTheFoldAndScrollsThemIntoView() {
+        let fields = (0..<6).map { node("TextField", ["placeholder": .string("field \($0)")], loc: "f.swift:\($0):1") }
+        let page = PageView(root: node("ScrollView", [:], fields), data: [:])
+        #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
+        for _ in 0..<6 { _ = page.handle(.key(.tab)) }  // the ScrollView, then fields 0...4
+        #expect(page.focusedLoc == "f.swift:4:1")
+        #expect(page.renderText(width: 20, height: 3) == "field 2\nfield 3\nfield 4")
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.tab))  // wraps to the ScrollView, then field 0 scrolls back up
+        _ = page.handle(.key(.tab))
+        #expect(page.focusedLoc == "f.swift:0:1")
+        #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
+    }
+
+    @Test func hiddenWidgetsAreSkippedByTab() {
+        let root = node("Column", [:], [
+            node("Button", ["p1": "a"], loc: "a"), node("Button", ["p1": "b", "hidden": true], loc: "b"), node("Button", ["p1": "c"], loc: "c"),
+        ])
+        let page = PageView(root: root, data: [:])
+        _ = page.renderText(width: 10, height: 3)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.tab))
+        #expect(page.focusedLoc == "c")
+    }
+}

@@ -56,6 +56,8 @@ final class Element {
     var linesWidth = -1
     /// Display width of the widest of `lines`.
     var linesMaxWidth = 0
+    /// The ScrollView offset the children's positions were computed with.
+    var laidOutScrollOffset = 0
     /// ScrollView content height, for clamping.
     var contentHeight = 0
     /// Absolute origin and visible clip recorded while painting, for hit testing.

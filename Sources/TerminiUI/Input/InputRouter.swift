@@ -13,9 +13,17 @@ extension ElementTree {
         }
     }
 
-    /// Focusable widgets in document order, as painted in the last frame.
+    /// Focusable widgets in document order, including those scrolled out of a ScrollView (Tab scrolls them into
+    /// view); hidden subtrees are skipped. ListView rows count only while built.
     var focusOrder: [Element] {
-        paintOrder.filter { $0.type.isFocusable && $0.lifecycle == .active && !$0.config.isError }
+        var order: [Element] = []
+        var stack: [Element] = [root]
+        while let e = stack.popLast() {
+            if e.hidden || e.lifecycle != .active || e.config.isError { continue }
+            if e.type.isFocusable { order.append(e) }
+            stack.append(contentsOf: e.children.reversed())
+        }
+        return order
     }
 
     func moveFocus(forward: Bool) {
@@ -25,6 +33,35 @@ extension ElementTree {
             focused = order[(i + (forward ? 1 : order.count - 1)) % order.count]
         } else {
             focused = forward ? order.first : order.last
+        }
+        if let focused { scrollIntoView(focused) }
+    }
+
+    /// Scrolls every ScrollView and ListView around `element` so that it is inside their viewports.
+    func scrollIntoView(_ element: Element) {
+        var offset = element.y  // the element's top relative to the current ancestor's content origin
+        var child = element
+        var e = element.parent
+        while let ancestor = e {
+            if ancestor.type == .scrollView {
+                // Positions are from the last layout; the offset may have moved since (several Tabs, one frame).
+                let top = offset + ancestor.laidOutScrollOffset
+                if top < ancestor.scrollOffset {
+                    ancestor.scrollOffset = max(0, top)
+                    needsLayout = true
+                } else if top + element.height > ancestor.scrollOffset + ancestor.height {
+                    ancestor.scrollOffset = top + element.height - ancestor.height
+                    needsLayout = true
+                }
+            } else if ancestor.type == .listView, let row = ancestor.list?.elements.firstIndex(where: { $0 === child }) {
+                if offset < 0 || offset + element.height > ancestor.height {
+                    ancestor.scrollOffset = offset < 0 ? row : max(0, row - max(0, ancestor.height - 1))
+                    needsLayout = true
+                }
+            }
+            offset += ancestor.y  // fragments sit at 0, except ListView rows, which sit at their row's offset
+            child = ancestor
+            e = ancestor.parent
         }
     }
 

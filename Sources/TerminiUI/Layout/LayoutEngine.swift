@@ -63,6 +63,7 @@ extension ElementTree {
             h = maxH >= ElementTree.unbounded ? min(ch, ElementTree.unboundedListHeight) : maxH
             e.contentHeight = ch
             e.scrollOffset = max(0, min(e.scrollOffset, ch - h))
+            e.laidOutScrollOffset = e.scrollOffset
             for child in e.layoutChildren { child.y -= e.scrollOffset }
         case .listView:
             (w, h) = layoutList(e, maxW: maxW, maxH: maxH)
