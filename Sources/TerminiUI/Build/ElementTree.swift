@@ -388,13 +388,20 @@ final class ElementTree {
             guard from.isPrefix(of: p) else { return p }
             return DataPath(to.components + p.components[n...])
         }
+        // Both item nodes are looked up once; each read then walks only its part below the item.
+        let mover = readIndex.mover(from: from, to: to)
         var stack = [item]
         while let e = stack.popLast() {
             e.refreshedInPass = pass
             if !e.reads.isEmpty {
-                let newReads = e.reads.map(moved)
-                readIndex.unregister(e, paths: e.reads)
-                readIndex.register(e, paths: newReads, itemsKeyField: e.readsAreItemsArray ? .some(e.listKeyField) : nil)
+                var newReads = e.reads
+                let keyField: String?? = e.readsAreItemsArray ? .some(e.listKeyField) : nil
+                for (i, read) in e.reads.enumerated() {
+                    if from.isPrefix(of: read) {
+                        mover.move(e, suffix: read.components[n...], itemsKeyField: keyField)
+                        newReads[i] = moved(read)
+                    }
+                }
                 e.reads = newReads
             }
             if e !== item, let path = e.itemBinding?.path { e.itemBinding?.path = moved(path) }
