@@ -186,3 +186,21 @@ import TerminiTemplate
         #expect(page.focusedLoc == "c")
     }
 }
+
+@Suite struct EditingShortcutTests {
+    @Test func readlineShortcutsEditTheFocusedField() {
+        let page = PageView(root: node("TextField", ["value": "hello world", "onChange": "c"]), data: [:])
+        _ = page.renderText(width: 20, height: 1)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.control("a")))
+        _ = page.handle(.key(.control("f")))
+        #expect(page.handle(.key(.control("k"))).first?.detail == ["value": "h"])
+        _ = page.handle(.key(.character("i")))
+        _ = page.handle(.key(.control("b")))
+        #expect(page.handle(.key(.control("u"))).first?.detail == ["value": "i"])
+        _ = page.handle(.key(.control("e")))
+        _ = page.handle(.key(.character("!")))
+        #expect(page.renderText(width: 20, height: 1) == "i!")
+        #expect(page.handle(.key(.delete)).isEmpty)  // nothing after the cursor
+    }
+}

@@ -126,10 +126,16 @@ extension ElementTree {
         case .delete:
             guard field.cursor < field.editText.count else { return [] }
             field.editText.remove(at: field.cursor); changed = true
-        case .left: field.cursor = max(0, field.cursor - 1); return []
-        case .right: field.cursor = min(field.editText.count, field.cursor + 1); return []
-        case .home: field.cursor = 0; return []
-        case .end: field.cursor = field.editText.count; return []
+        case .left, .control("b"): field.cursor = max(0, field.cursor - 1); return []
+        case .right, .control("f"): field.cursor = min(field.editText.count, field.cursor + 1); return []
+        case .home, .control("a"): field.cursor = 0; return []
+        case .end, .control("e"): field.cursor = field.editText.count; return []
+        case .control("u"):  // readline: delete to the start of the line
+            guard field.cursor > 0 else { return [] }
+            field.editText.removeFirst(field.cursor); field.cursor = 0; changed = true
+        case .control("k"):  // readline: delete to the end of the line
+            guard field.cursor < field.editText.count else { return [] }
+            field.editText.removeLast(field.editText.count - field.cursor); changed = true
         case .enter:
             return event(field, handler: onSubmit, type: "submit", detail: .object(["value": .string(String(field.editText))]))
         default: return nil
