@@ -5,6 +5,16 @@ import TerminiTemplate
 /// The host drives it once per frame: `apply` patches from setData, then, when `needsBuild` is true, `build`
 /// (rebuild dirty elements and lay out) and `paint` into the back buffer; input goes through `handle`, which
 /// returns the events to deliver to page JavaScript. Not thread-safe: use it from the UI thread only.
+///
+/// ```swift
+/// let page = PageView(template: file, data: initialData)
+/// page.apply([(try DataPath(parsing: "todos[3].done"), true)])       // from setData
+/// if page.needsBuild {
+///     let stats = page.build(size: (width: 80, height: 24))           // BuildStats for FrameTiming / the HUD
+///     page.paint(into: &back)                                          // then diff `back` against `front`
+/// }
+/// for event in page.handle(.key(.enter)) { callJS(event.handler, event.eventObject) }
+/// ```
 public final class PageView {
     let tree: ElementTree
     /// The page's compiled template.
