@@ -211,3 +211,31 @@ import TerminiTemplate
         #expect(page.renderText(width: 13, height: 4) == "┌────┐ ┌────┐\n│2.0 │ │1.3 │\n│2.1 │ │1.4 │\n└────┘ └────┘")
     }
 }
+
+@Suite struct AlignmentInFixedWidthTests {
+    @Test func columnAlignsAcrossAFixedWidthBox() {
+        // The bench protocol's row: the id right-aligned in 6 columns, a space, then the label.
+        let row = node("Row", ["spacing": 1], [
+            node("Box", ["border": ["cmd": "none"], "width": 6], [node("Column", ["align": ["cmd": "end"]], [node("Text", ["p1": "{{id}}"])])]),
+            node("Text", ["p1": "label"]),
+        ])
+        #expect(render(row, data: ["id": 42], width: 20, height: 1) == "    42 label")
+        #expect(render(row, data: ["id": 123456], width: 20, height: 1) == "123456 label")
+    }
+
+    @Test func stretchedChildrenAlignTheirOwnContentAcrossTheWidth() {
+        let root = node("Column", ["align": ["cmd": "stretch"]], [
+            node("Column", ["align": ["cmd": "center"]], [node("Text", ["p1": "mid"])]),
+            node("Divider"),
+        ])
+        #expect(render(root, width: 9, height: 2) == "   mid\n─────────")
+    }
+
+    @Test func expandedInARowGivesItsShareToItsContent() {
+        let root = node("Row", [:], [
+            node("Text", ["p1": "L"]),
+            node("Expanded", [:], [node("Column", ["align": ["cmd": "end"]], [node("Text", ["p1": "R"])])]),
+        ])
+        #expect(render(root, width: 8, height: 1) == "L      R")
+    }
+}

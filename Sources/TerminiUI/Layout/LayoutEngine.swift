@@ -20,14 +20,18 @@ extension ElementTree {
         needsLayout = false
     }
 
+    /// `minWidth` is set when the parent fixes the width (a sized Box, `align: .stretch`): a Column then
+    /// aligns its children across all of it, so `.end` means the right edge of the box.
     @discardableResult
-    func layout(_ e: Element, maxWidth: Int, maxHeight: Int) -> (Int, Int) {
+    func layout(_ e: Element, maxWidth: Int, maxHeight: Int, minWidth: Int = 0) -> (Int, Int) {
         layoutNodes += 1
         let maxW = max(0, maxWidth), maxH = max(0, maxHeight)
+        let minW = min(max(0, minWidth), maxW)
         var w = 0, h = 0
         switch e.config {
         case .column(let spacing, let align):
-            (w, h) = layoutFlex(e.layoutChildren, vertical: true, spacing: spacing, align: align, maxW: maxW, maxH: maxH)
+            (w, h) = layoutFlex(e.layoutChildren, vertical: true, spacing: spacing, align: align, maxW: maxW, maxH: maxH,
+                                minCross: minW)
         case .row(let spacing, let align):
             (w, h) = layoutFlex(e.layoutChildren, vertical: false, spacing: spacing, align: align, maxW: maxW, maxH: maxH)
         case .stack:
@@ -40,19 +44,24 @@ extension ElementTree {
             let horizontal = insets.left + insets.right, vertical = insets.top + insets.bottom
             let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start,
                                       maxW: max(0, maxW - horizontal), maxH: max(0, maxH - vertical),
-                                      offsetX: insets.left, offsetY: insets.top)
+                                      offsetX: insets.left, offsetY: insets.top, minCross: max(0, minW - horizontal),
+                                      childMinCross: max(0, minW - horizontal))
             w = min(maxW, cw + horizontal); h = min(maxH, ch + vertical)
         case .box(let border, let title, let fixedW, let fixedH):
             let inset = border == .none ? 0 : 1
             let innerMaxW = max(0, (fixedW.map { min($0, maxW) } ?? maxW) - 2 * inset)
             let innerMaxH = max(0, (fixedH.map { min($0, maxH) } ?? maxH) - 2 * inset)
+            // A Box with a fixed width gives its content that exact width.
+            let innerMinW = fixedW != nil ? innerMaxW : max(0, minW - 2 * inset)
             let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: innerMaxW,
-                                      maxH: innerMaxH, offsetX: inset, offsetY: inset)
+                                      maxH: innerMaxH, offsetX: inset, offsetY: inset, minCross: innerMinW,
+                                      childMinCross: innerMinW)
             let titleW = title.map { TextWidth.of($0) + 2 } ?? 0
             w = fixedW.map { max(0, min($0, maxW)) } ?? min(maxW, max(cw, titleW) + 2 * inset)
             h = fixedH.map { max(0, min($0, maxH)) } ?? min(maxH, ch + 2 * inset)
         case .expanded:
-            let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: maxW, maxH: maxH)
+            let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: maxW, maxH: maxH,
+                                      minCross: minW, childMinCross: minW)
             w = cw; h = ch
         case .spacer:
             w = 0; h = 0
@@ -106,7 +115,7 @@ extension ElementTree {
         case .ifControl, .forEach, .item:
             (w, h) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: maxW, maxH: maxH)
         }
-        e.width = max(0, min(w, maxW))
+        e.width = max(0, min(max(w, minW), maxW))
         e.height = max(0, min(h, maxH))
         return (e.width, e.height)
     }
@@ -114,12 +123,14 @@ extension ElementTree {
     /// Column (vertical) or Row layout: fixed children first, then Expanded and Spacer share what is left by
     /// flex; cross-axis placement follows `align`.
     func layoutFlex(_ children: [Element], vertical: Bool, spacing: Int, align: CrossAlignment, maxW: Int, maxH: Int,
-                    offsetX: Int = 0, offsetY: Int = 0) -> (Int, Int)
+                    offsetX: Int = 0, offsetY: Int = 0, minCross: Int = 0, childMinCross: Int = 0) -> (Int, Int)
     {
         let gap = max(0, spacing)
         let mainMax = vertical ? maxH : maxW
         let crossMax = vertical ? maxW : maxH
         let bounded = mainMax < ElementTree.unbounded
+        // Stretched children of a Column take the full width while laying out, so their own alignment sees it.
+        let childMinWidth = vertical ? (align == .stretch && crossMax < ElementTree.unbounded ? crossMax : childMinCross) : 0
         var used = 0
         var flexTotal = 0
         var crossSize = 0
@@ -131,7 +142,7 @@ extension ElementTree {
                 continue
             }
             let remaining = max(0, mainMax - used)
-            let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: remaining)
+            let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: remaining, minWidth: childMinWidth)
                                     : layout(child, maxWidth: remaining, maxHeight: crossMax)
             mainSizes[i] = vertical ? ch : cw
             used += mainSizes[i]
@@ -153,8 +164,8 @@ extension ElementTree {
                     child.height = vertical ? share : 0
                     mainSizes[i] = share
                 } else if bounded {
-                    let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: share)
-                                            : layout(child, maxWidth: share, maxHeight: crossMax)
+                    let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: share, minWidth: childMinWidth)
+                                            : layout(child, maxWidth: share, maxHeight: crossMax, minWidth: share)
                     if vertical { child.height = share } else { child.width = share }
                     // Expanded is tight along the main axis: a single child fills the share (a Box grows to it).
                     let content = child.layoutChildren
@@ -173,7 +184,7 @@ extension ElementTree {
             }
         }
         if align == .stretch && crossMax < ElementTree.unbounded { crossSize = crossMax }
-        crossSize = min(crossSize, crossMax)
+        crossSize = min(max(crossSize, minCross), crossMax)
         var position = 0
         for (i, child) in children.enumerated() {
             if i > 0 { position += gap }
