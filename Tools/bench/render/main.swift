@@ -42,8 +42,13 @@ var mulberryState: UInt32 = 42
 /// A one-line header over the keyed list, as in the bench app; the selected row is drawn reversed.
 @MainActor func template() -> TemplateNode {
     let row = TemplateNode(cls: "Row", loc: "bench.swift:6:13", props: ["spacing": 1], children: [
-        TemplateNode(cls: "Text", loc: "bench.swift:7:17", props: ["p1": "{{row.id}}", "wrap": false]),
-        TemplateNode(cls: "Text", loc: "bench.swift:8:17",
+        // The id right-aligned in 6 columns (docs/BENCH-PROTOCOL.md).
+        TemplateNode(cls: "Box", loc: "bench.swift:7:17", props: ["border": ["cmd": "none"], "width": 6], children: [
+            TemplateNode(cls: "Column", loc: "bench.swift:8:21", props: ["align": ["cmd": "end"]], children: [
+                TemplateNode(cls: "Text", loc: "bench.swift:9:25", props: ["p1": "{{row.id}}", "wrap": false]),
+            ]),
+        ]),
+        TemplateNode(cls: "Text", loc: "bench.swift:12:17",
                      props: ["p1": "{{row.label}}", "wrap": false,
                              "style": "{{row.id == selected ? 'reverse' : 'plain'}}"]),
     ])
