@@ -98,3 +98,36 @@ import TerminiTemplate
         #expect(page.renderText(width: 60, height: 4).contains("nesting deeper"))
     }
 }
+
+@Suite struct RandomInputTests {
+    @Test func randomInputAndSizesNeverCrashOrOverflowTheScreen() throws {
+        let file = try TemplateFile(jsonText: TodoPageTests.json)
+        let page = PageView(template: file, data: [
+            "draft": "", "doneCount": 0,
+            "todos": .array((0..<30).map { ["id": .number(Double($0)), "title": .string("item \($0) 中文"), "done": false] }),
+        ])
+        var rng = SplitMix(seed: 99)
+        let keys: [Key] = [.enter, .tab, .backTab, .up, .down, .left, .right, .escape, .backspace, .delete, .pageUp,
+                           .pageDown, .home, .end, .space, .character("x"), .character("中"), .character("e\u{301}"),
+                           .control("a"), .control("k"), .control("u")]
+        var size = (width: 40, height: 12)
+        for _ in 0..<2_000 {
+            switch rng.next() % 10 {
+            case 0...5: _ = page.handle(.key(keys[Int(rng.next() % UInt64(keys.count))]))
+            case 6, 7:
+                let kinds: [MouseEvent.Kind] = [.press, .release, .scrollUp, .scrollDown]
+                _ = page.handle(.mouse(MouseEvent(x: Int(rng.next() % 60) - 10, y: Int(rng.next() % 30) - 5,
+                                                  kind: kinds[Int(rng.next() % 4)])))
+            case 8:
+                size = (Int(rng.next() % 90) - 5, Int(rng.next() % 40) - 5)
+                _ = page.handle(.resize(width: size.width, height: size.height))
+            default:
+                page.apply([(path("todos[\(rng.next() % 35)].done"), .bool(rng.next() % 2 == 0))])
+            }
+            let text = page.renderText(width: size.width, height: size.height)
+            let lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= max(0, size.height))
+            #expect(lines.allSatisfy { TextWidth.of(String($0)) <= max(0, size.width) })
+        }
+    }
+}

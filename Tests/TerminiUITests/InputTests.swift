@@ -108,3 +108,99 @@ import TerminiTemplate
         #expect(page.renderText(width: 10, height: 2) == "2\nAB")
     }
 }
+
+/// A TextField bound to data (`value: "{{draft}}"`) is controlled by the page, but echoes of its own edits that
+/// arrive late must not undo newer typing.
+@Suite struct ControlledTextFieldTests {
+    func page() -> PageView {
+        let root = node("TextField", ["value": "{{draft}}", "placeholder": "What needs doing?", "onChange": "onDraft",
+                                      "onSubmit": "addTodo"])
+        let page = PageView(root: root, data: ["draft": ""])
+        _ = page.renderText(width: 30, height: 1)
+        _ = page.handle(.key(.tab))
+        return page
+    }
+
+    @Test func clearingAfterSubmitInTheSameFrameAsTheLastEchoShowsThePlaceholder() {
+        let page = page()
+        for c in "Buy milk" { _ = page.handle(.key(.character(c))) }
+        #expect(page.handle(.key(.enter)).map(\.type) == ["submit"])
+        page.apply([(path("draft"), "Buy milk"), (path("draft"), "")])  // one batch, one frame
+        #expect(page.renderText(width: 30, height: 1) == "What needs doing?")
+        for c in "eggs" { _ = page.handle(.key(.character(c))) }  // the cleared field takes new typing
+        #expect(page.renderText(width: 30, height: 1) == "eggs")
+    }
+
+    @Test func lateEchoesDoNotUndoNewerTyping() {
+        let page = page()
+        for c in "abc" { _ = page.handle(.key(.character(c))) }
+        page.apply([(path("draft"), "a")])
+        #expect(page.renderText(width: 30, height: 1) == "abc")
+        page.apply([(path("draft"), "abc")])
+        #expect(page.renderText(width: 30, height: 1) == "abc")
+    }
+
+    @Test func aValueSetByThePageReplacesTheBuffer() {
+        let page = page()
+        for c in "abc" { _ = page.handle(.key(.character(c))) }
+        page.apply([(path("draft"), "from js")])
+        #expect(page.renderText(width: 30, height: 1) == "from js")
+        _ = page.handle(.key(.character("!")))  // the cursor went to the end of the new value
+        #expect(page.renderText(width: 30, height: 1) == "from js!")
+    }
+
+    @Test func anUnboundFieldKeepsItsTextAcrossRebuilds() {
+        let root = node("Column", [:], [node("Text", ["p1": "{{n}}"]), node("TextField", ["placeholder": "p"])])
+        let page = PageView(root: root, data: ["n": 1])
+        _ = page.renderText(width: 10, height: 2)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.character("x")))
+        page.apply([(path("n"), 2)])
+        #expect(page.renderText(width: 10, height: 2) == "2\nx")
+    }
+}
+
+@Suite struct FocusScrollTests {
+    @Test func tabReachesFieldsBelowTheFoldAndScrollsThemIntoView() {
+        let fields = (0..<6).map { node("TextField", ["placeholder": .string("field \($0)")], loc: "f.swift:\($0):1") }
+        let page = PageView(root: node("ScrollView", [:], fields), data: [:])
+        #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
+        for _ in 0..<6 { _ = page.handle(.key(.tab)) }  // the ScrollView, then fields 0...4
+        #expect(page.focusedLoc == "f.swift:4:1")
+        #expect(page.renderText(width: 20, height: 3) == "field 2\nfield 3\nfield 4")
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.tab))  // wraps to the ScrollView, then field 0 scrolls back up
+        _ = page.handle(.key(.tab))
+        #expect(page.focusedLoc == "f.swift:0:1")
+        #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
+    }
+
+    @Test func hiddenWidgetsAreSkippedByTab() {
+        let root = node("Column", [:], [
+            node("Button", ["p1": "a"], loc: "a"), node("Button", ["p1": "b", "hidden": true], loc: "b"), node("Button", ["p1": "c"], loc: "c"),
+        ])
+        let page = PageView(root: root, data: [:])
+        _ = page.renderText(width: 10, height: 3)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.tab))
+        #expect(page.focusedLoc == "c")
+    }
+}
+
+@Suite struct EditingShortcutTests {
+    @Test func readlineShortcutsEditTheFocusedField() {
+        let page = PageView(root: node("TextField", ["value": "hello world", "onChange": "c"]), data: [:])
+        _ = page.renderText(width: 20, height: 1)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.control("a")))
+        _ = page.handle(.key(.control("f")))
+        #expect(page.handle(.key(.control("k"))).first?.detail == ["value": "h"])
+        _ = page.handle(.key(.character("i")))
+        _ = page.handle(.key(.control("b")))
+        #expect(page.handle(.key(.control("u"))).first?.detail == ["value": "i"])
+        _ = page.handle(.key(.control("e")))
+        _ = page.handle(.key(.character("!")))
+        #expect(page.renderText(width: 20, height: 1) == "i!")
+        #expect(page.handle(.key(.delete)).isEmpty)  // nothing after the cursor
+    }
+}

@@ -200,3 +200,77 @@ import TerminiTemplate
         #expect(page.element(ofType: .textField, at: 1) === fields[1])
     }
 }
+
+@Suite struct ListViewReconcileTests {
+    func page(_ n: Int) -> PageView {
+        let rows: JSONValue = .array((0..<n).map { ["id": .number(Double($0)), "label": .string("r\($0)")] })
+        let root = node("ListView", ["p1": "{{rows}}", "key": "id", "item": "row"], loc: "lv.swift:1:1",
+                        [node("TextField", ["placeholder": "{{row.label}}"])])
+        return PageView(root: root, data: ["rows": rows])
+    }
+
+    @Test func swappingRowsTwoAnd999IsTwoMoves() {
+        let page = page(1000)
+        _ = page.renderText(width: 20, height: 4)
+        let rows = page.data["rows"]!.arrayValue!
+        page.apply([(path("rows[1]"), rows[998]), (path("rows[998]"), rows[1])])
+        let stats = page.build(size: (20, 4))
+        #expect(stats.moved == 2)
+        #expect(page.renderText(width: 20, height: 4) == "r0\nr998\nr2\nr3")
+    }
+
+    @Test func swappingVisibleRowsMovesTheirState() {
+        let page = page(1000)
+        _ = page.renderText(width: 20, height: 4)
+        _ = page.handle(.key(.tab))  // the list
+        _ = page.handle(.key(.tab))  // row 0's field
+        _ = page.handle(.key(.tab))  // row 1's field
+        for c in "typed" { _ = page.handle(.key(.character(c))) }
+        let rows = page.data["rows"]!.arrayValue!
+        page.apply([(path("rows[1]"), rows[3]), (path("rows[3]"), rows[1])])
+        #expect(page.build(size: (20, 4)).moved == 2)
+        var buffer = CellBuffer(width: 20, height: 4)
+        page.paint(into: &buffer)
+        #expect(buffer.renderText() == "r0\nr3\nr2\ntyped")
+        _ = page.handle(.key(.character("!")))  // focus moved with the row
+        #expect(page.renderText(width: 20, height: 4) == "r0\nr3\nr2\ntyped!")
+    }
+
+    @Test func removingARowMovesNothing() {
+        let page = page(100)
+        _ = page.renderText(width: 20, height: 4)
+        var rows = page.data["rows"]!.arrayValue!
+        rows.remove(at: 1)
+        page.apply([(path("rows"), .array(rows))])
+        let stats = page.build(size: (20, 4))
+        #expect(stats.moved == 0)
+        #expect(page.renderText(width: 20, height: 4) == "r0\nr2\nr3\nr4")
+    }
+
+    @Test func duplicateItemKeysAreReported() {
+        let root = node("ListView", ["p1": "{{rows}}", "key": "id", "item": "row"], loc: "lv.swift:9:9",
+                        [node("Text", ["p1": "{{row.id}}"])])
+        let page = PageView(root: root, data: ["rows": [["id": 1], ["id": 1]]])
+        #expect(page.renderText(width: 5, height: 2) == "1\n1")
+        #expect(page.diagnostics.contains { $0.loc == "lv.swift:9:9" && $0.message.contains("duplicate keys") })
+    }
+}
+
+@Suite struct HotReloadTests {
+    @Test func replacingTheTemplateKeepsMatchingState() {
+        let before = node("Column", [:], [node("TextField", ["placeholder": "name"]), node("Blink")])
+        let page = PageView(root: before, data: ["greeting": "hi"])
+        _ = page.renderText(width: 30, height: 6)
+        _ = page.handle(.key(.tab))
+        for c in "Ada" { _ = page.handle(.key(.character(c))) }
+        #expect(page.diagnostics.count == 1)
+        let field = page.element(ofType: .textField)
+        let after = node("Column", [:], [node("TextField", ["placeholder": "your name"]), node("Text", ["p1": "{{greeting}}"])])
+        page.replaceTemplate(TemplateFile(page: "p", title: nil, source: "", deps: [], root: after))
+        #expect(page.element(ofType: .textField) === field)
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.renderText(width: 30, height: 2) == "Ada\nhi")
+        _ = page.handle(.key(.character("!")))  // still focused
+        #expect(page.renderText(width: 30, height: 2) == "Ada!\nhi")
+    }
+}

@@ -13,7 +13,6 @@ import TerminiTemplate
             node("Button", ["p1": "Clear"]),
         ])
         let data: JSONValue = ["todos": [["id": 1, "title": "milk", "done": true], ["id": 2, "title": "eggs", "done": false]]]
-        print(render(root, data: data, width: 20, height: 6))
         #expect(render(root, data: data, width: 20, height: 6) == "Todo (2)\n[x] milk\n[ ] eggs\n────────────────────\n[ Clear ]\n")
     }
 }

@@ -81,6 +81,11 @@ import TerminiTemplate
         #expect(render(root, width: 20, height: 4) == "┌────┐\n│over│\n└────┘\n")
     }
 
+    @Test func checkboxWithoutALabelIsThreeColumns() {
+        let root = node("Row", ["spacing": 1], [node("Checkbox", ["checked": true]), node("Text", ["p1": "milk"])])
+        #expect(render(root, width: 20, height: 1) == "[x] milk")
+    }
+
     @Test func spinnerAdvancesOnTick() {
         let page = PageView(root: node("Spinner"), data: [:])
         #expect(page.renderText(width: 3, height: 1) == "⠋")
@@ -174,5 +179,63 @@ import TerminiTemplate
         page.build(size: (20, 5))
         page.paint(into: &buffer)
         #expect(buffer.renderText() == "row 9995\nrow 9996\nrow 9997\nrow 9998\nrow 9999")
+    }
+}
+
+@Suite struct StyleAndStateTests {
+    @Test func textColourAndStyleReachTheCells() {
+        let page = PageView(root: node("Text", ["p1": "hi", "color": ["cls": "Color", "cmd": "index", "p1": 202],
+                                                "style": ["cmd": "underline"]]), data: [:])
+        var buffer = CellBuffer(width: 4, height: 1)
+        page.build(size: (4, 1))
+        page.paint(into: &buffer)
+        #expect(buffer[0, 0].style == CellStyle(foreground: .index(202), attributes: .underline))
+        #expect(buffer[2, 0] == .blank)
+    }
+
+    @Test func narrowBoxTruncatesItsTitle() {
+        let root = node("Box", ["title": "a long title", "width": 8, "height": 2])
+        #expect(render(root, width: 20, height: 2) == "┌ a lon┐\n└──────┘")
+    }
+
+    @Test func scrollOffsetMovesWithItsKeyedScrollView() {
+        let lines = (0..<5).map { node("Text", ["p1": .string("{{p.id}}.\($0)")]) }
+        let root = node("Row", ["spacing": 1], [
+            node("ForEach", ["p1": "{{panes}}", "key": "id", "item": "p"], [node("Box", ["height": 4, "width": 6], [node("ScrollView", [:], lines)])]),
+        ])
+        let page = PageView(root: root, data: ["panes": [["id": 1], ["id": 2]]])
+        #expect(page.renderText(width: 13, height: 4) == "┌────┐ ┌────┐\n│1.0 │ │2.0 │\n│1.1 │ │2.1 │\n└────┘ └────┘")
+        _ = page.handle(.mouse(MouseEvent(x: 1, y: 1, kind: .scrollDown)))  // scroll pane 1 by 3 (clamped to 3)
+        #expect(page.renderText(width: 13, height: 4) == "┌────┐ ┌────┐\n│1.3 │ │2.0 │\n│1.4 │ │2.1 │\n└────┘ └────┘")
+        page.apply([(path("panes"), [["id": 2], ["id": 1]])])
+        #expect(page.renderText(width: 13, height: 4) == "┌────┐ ┌────┐\n│2.0 │ │1.3 │\n│2.1 │ │1.4 │\n└────┘ └────┘")
+    }
+}
+
+@Suite struct AlignmentInFixedWidthTests {
+    @Test func columnAlignsAcrossAFixedWidthBox() {
+        // The bench protocol's row: the id right-aligned in 6 columns, a space, then the label.
+        let row = node("Row", ["spacing": 1], [
+            node("Box", ["border": ["cmd": "none"], "width": 6], [node("Column", ["align": ["cmd": "end"]], [node("Text", ["p1": "{{id}}"])])]),
+            node("Text", ["p1": "label"]),
+        ])
+        #expect(render(row, data: ["id": 42], width: 20, height: 1) == "    42 label")
+        #expect(render(row, data: ["id": 123456], width: 20, height: 1) == "123456 label")
+    }
+
+    @Test func stretchedChildrenAlignTheirOwnContentAcrossTheWidth() {
+        let root = node("Column", ["align": ["cmd": "stretch"]], [
+            node("Column", ["align": ["cmd": "center"]], [node("Text", ["p1": "mid"])]),
+            node("Divider"),
+        ])
+        #expect(render(root, width: 9, height: 2) == "   mid\n─────────")
+    }
+
+    @Test func expandedInARowGivesItsShareToItsContent() {
+        let root = node("Row", [:], [
+            node("Text", ["p1": "L"]),
+            node("Expanded", [:], [node("Column", ["align": ["cmd": "end"]], [node("Text", ["p1": "R"])])]),
+        ])
+        #expect(render(root, width: 8, height: 1) == "L      R")
     }
 }

@@ -53,6 +53,18 @@ final class ElementTree {
 
     var hasDirtyElements: Bool { !dirty.isEmpty }
 
+    /// Hot reload: reconciles a new template against the live tree, so elements whose type and key still match
+    /// keep their state (edit buffers, scroll offsets, focus).
+    func replaceTemplate(_ template: TemplateNode) {
+        pass += 1
+        diagnostics.removeAll()
+        diagnosticSet.removeAll()
+        let rootNode = CompiledNode.compile(template)
+        updateChildren(root, specs: [ChildSpec(node: rootNode, key: nil, binding: nil)], deep: true)
+        needsLayout = true
+        finishPass()
+    }
+
     // MARK: Data
 
     /// Writes patches into the data and marks the elements whose reads overlap them.
@@ -138,7 +150,12 @@ final class ElementTree {
                 element.linesWidth = -1
             }
             needsPaint = true
-            didUpdateWidget(element, old: oldConfig)
+            if deep { didUpdateWidget(element, old: oldConfig) }
+        }
+        if !deep, case .textField(let value, _, _, _) = element.config {
+            // Its data was patched: even if the value ends where it was, it may differ from the buffer.
+            if configChanged { log("didUpdateWidget", element) }
+            syncControlledValue(element, value: value)
         }
         switch element.type {
         case .ifControl:
@@ -194,7 +211,7 @@ final class ElementTree {
             pendingItems = (ObjectIdentifier(element), value.arrayValue ?? [], path)
         }
         do {
-            element.config = try WidgetDecoder.decode(node.type, cls: node.cls, props: props)
+            element.config = try WidgetDecoder.decode(node.type, props: props)
         } catch {
             element.config = .error(message: error.message)
             report(error.message, loc: node.loc)
@@ -217,17 +234,30 @@ final class ElementTree {
         element.readsAreItemsArray = asItems
     }
 
-    /// didUpdateWidget: a TextField adopts a new `value` from data (a controlled input); its cursor stays in range.
+    /// didUpdateWidget: a TextField whose bound value changed adopts it (see `syncControlledValue`).
     private func didUpdateWidget(_ element: Element, old: WidgetConfig) {
-        if case .textField(let value, _, _, _) = element.config {
-            var oldValue: String?
-            if case .textField(let v, _, _, _) = old { oldValue = v }
-            if oldValue != value {
-                element.editText = Array(value)
-                element.cursor = oldValue == nil ? element.editText.count : min(element.cursor, element.editText.count)
-                if oldValue != nil { log("didUpdateWidget", element) }
-            }
+        guard case .textField(let value, _, _, _) = element.config, case .textField(let oldValue, _, _, _) = old,
+              oldValue != value else { return }
+        log("didUpdateWidget", element)
+        syncControlledValue(element, value: value)
+    }
+
+    /// A controlled TextField: the page's value wins over the edit buffer unless it is an echo of an edit the
+    /// field reported itself (JS lagging behind typing). Compared against the buffer rather than the previous
+    /// value, so `draft = 'Buy milk'` then `draft = ''` landing in one frame still clears the field.
+    func syncControlledValue(_ element: Element, value: String) {
+        if value == String(element.editText) {
+            element.reportedEdits.removeAll()
+            return
         }
+        if let i = element.reportedEdits.lastIndex(of: value) {
+            element.reportedEdits.removeFirst(i + 1)
+            return
+        }
+        element.editText = Array(value)
+        element.cursor = element.editText.count
+        element.reportedEdits.removeAll()
+        needsLayout = true
     }
 
     // MARK: Children
@@ -358,13 +388,20 @@ final class ElementTree {
             guard from.isPrefix(of: p) else { return p }
             return DataPath(to.components + p.components[n...])
         }
+        // Both item nodes are looked up once; each read then walks only its part below the item.
+        let mover = readIndex.mover(from: from, to: to)
         var stack = [item]
         while let e = stack.popLast() {
             e.refreshedInPass = pass
             if !e.reads.isEmpty {
-                let newReads = e.reads.map(moved)
-                readIndex.unregister(e, paths: e.reads)
-                readIndex.register(e, paths: newReads, itemsKeyField: e.readsAreItemsArray ? .some(e.listKeyField) : nil)
+                var newReads = e.reads
+                let keyField: String?? = e.readsAreItemsArray ? .some(e.listKeyField) : nil
+                for (i, read) in e.reads.enumerated() {
+                    if from.isPrefix(of: read) {
+                        mover.move(e, suffix: read.components[n...], itemsKeyField: keyField)
+                        newReads[i] = moved(read)
+                    }
+                }
                 e.reads = newReads
             }
             if e !== item, let path = e.itemBinding?.path { e.itemBinding?.path = moved(path) }

@@ -22,13 +22,12 @@ extension ElementTree {
         for item in items {
             if !field.isEmpty, case .object(let o) = item, let k = o[field] { keys.append(.value(k)) } else { keys.append(nil) }
         }
-        let itemType = WidgetType.item.rawValue
-        var newElements = [Element?](repeating: nil, count: keys.count)
-        if list.keys != keys || list.itemsPath != itemsPath {
-            let diff = KeyedChildrenDiff(old: list.keys.map { .init(type: itemType, key: $0) },
-                                         new: keys.map { .init(type: itemType, key: $0) },
-                                         oldKeysAreUnique: list.keysUnique)
-            list.keysUnique = diff.duplicateKeys.isEmpty
+        var newElements: [Element?]
+        let diff = KeyedChildrenDiff(old: list.keys, new: keys, oldKeysAreUnique: list.keysUnique)
+        if diff.moves > 0 || !diff.removedOld.isEmpty || keys.count != list.keys.count || diff.oldIndexForNew.contains(-1)
+            || !diff.duplicateKeys.isEmpty
+        {
+            newElements = [Element?](repeating: nil, count: keys.count)
             if !diff.duplicateKeys.isEmpty {
                 let names = diff.duplicateKeys.prefix(5).map(\.description).joined(separator: ", ")
                 report("duplicate keys among the items of ListView: \(names); matching by position", loc: element.node.loc)
@@ -43,6 +42,7 @@ extension ElementTree {
         } else {
             newElements = list.elements
         }
+        list.keysUnique = diff.duplicateKeys.isEmpty
         list.keys = keys
         list.itemsPath = itemsPath
         list.elements = newElements

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A grid of cells: the app paints into a back buffer; backends diff it against the front buffer.
 ///
 /// Cells live in one flat row-major array of 64-bit words, so clearing is a fill and diffing is an integer
@@ -116,8 +122,8 @@ public struct CellBuffer: Sendable, Equatable {
             }
         }
         if needsSlowPath && column < limit {
-            let rest = String(Substring(text.utf8.dropFirst(utf8Consumed))) 
-            for character in rest {
+            let restStart = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Consumed)
+            for character in text[restStart...] {
                 let cw = TextWidth.of(character)
                 if cw == 0 { continue }
                 if column + cw > limit { break }
@@ -222,13 +228,10 @@ public struct CellBuffer: Sendable, Equatable {
     }
 }
 
+/// Whole-row equality: libc's vectorized memcmp, since an unchanged row is the common case. Cells are single
+/// 64-bit words without padding, so byte equality is cell equality.
 @inline(__always) private func memcmpEqual(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ count: Int) -> Bool {
-    var i = 0
-    while i < count {
-        if a[i] != b[i] { return false }
-        i += 1
-    }
-    return true
+    memcmp(a, b, count * MemoryLayout<UInt64>.stride) == 0
 }
 
 /// A horizontal run of changed cells: row y, columns x..<x+count.

@@ -3,13 +3,21 @@ import TerminiTemplate
 /// Which elements read which data paths, as a trie over path components, so a patch at P finds the elements whose
 /// reads overlap P (either is a prefix of the other) by walking P once instead of scanning every element.
 final class ReadIndex {
-    private final class TrieNode {
+    fileprivate final class TrieNode {
         var children: [DataPath.Component: TrieNode] = [:]
         /// Elements that read exactly this path.
         var readers: [ObjectIdentifier: Reader] = [:]
+
+        /// The child for `c`, created when missing.
+        func child(_ c: DataPath.Component) -> TrieNode {
+            if let next = children[c] { return next }
+            let next = TrieNode()
+            children[c] = next
+            return next
+        }
     }
 
-    private struct Reader {
+    fileprivate struct Reader {
         unowned(unsafe) let element: Element
         /// A list's items array: only structural changes (an item replaced, added, or its key changed) concern it;
         /// changes inside an item are seen by the item's own elements.
@@ -44,6 +52,35 @@ final class ReadIndex {
             }
             if found { node.readers[id] = nil }
         }
+    }
+
+    /// Moves registrations from below one item path to below another (a list item that changed index).
+    struct Mover {
+        fileprivate let from: TrieNode?
+        fileprivate let to: TrieNode
+
+        func move(_ element: Element, suffix: ArraySlice<DataPath.Component>, itemsKeyField: String??) {
+            let id = ObjectIdentifier(element)
+            if var node = from {
+                var found = true
+                for c in suffix {
+                    guard let next = node.children[c] else { found = false; break }
+                    node = next
+                }
+                if found { node.readers[id] = nil }
+            }
+            var node = to
+            for c in suffix { node = node.child(c) }
+            node.readers[id] = Reader(element: element, itemsKeyField: itemsKeyField)
+        }
+    }
+
+    func mover(from: DataPath, to: DataPath) -> Mover {
+        var fromNode: TrieNode? = root
+        for c in from.components { fromNode = fromNode?.children[c] }
+        var toNode = root
+        for c in to.components { toNode = toNode.child(c) }
+        return Mover(from: fromNode, to: toNode)
     }
 
     /// Every element whose reads overlap `path`, appended to `out` (possibly with repeats).

@@ -22,13 +22,17 @@ final class Element {
     weak var scopeOwner: Element?
     var config: WidgetConfig = .empty
     var key: WidgetKey?
-    var children: [Element] = []
+    var children: [Element] = [] {
+        didSet { invalidateLayoutChildren() }
+    }
     /// Whether the children's keys were unique after the last update (lets the next diff skip its duplicate check).
     var childKeysUnique = true
     var itemBinding: ItemBinding?
     var depth: Int
     var lifecycle: ElementLifecycle = .active
-    var hidden = false
+    var hidden = false {
+        didSet { if hidden != oldValue { parent?.invalidateLayoutChildren() } }
+    }
     var dataset: JSONValue = .object([:])
 
     /// Absolute data paths this element's own props read, as registered in the read index.
@@ -42,6 +46,8 @@ final class Element {
     /// TextField edit buffer and cursor (in characters).
     var editText: [Character] = []
     var cursor = 0
+    /// Values this TextField reported in change events that the page has not echoed back yet.
+    var reportedEdits: [String] = []
     /// ScrollView: first visible content row. ListView: first visible item.
     var scrollOffset = 0
     /// ListView's virtualized items; nil for other widgets.
@@ -52,6 +58,10 @@ final class Element {
     /// Wrapped lines of a Text, cached with the width they were wrapped for.
     var lines: [String] = []
     var linesWidth = -1
+    /// Display width of the widest of `lines`.
+    var linesMaxWidth = 0
+    /// The ScrollView offset the children's positions were computed with.
+    var laidOutScrollOffset = 0
     /// ScrollView content height, for clamping.
     var contentHeight = 0
     /// Absolute origin and visible clip recorded while painting, for hit testing.
@@ -68,19 +78,34 @@ final class Element {
 
     var identity: KeyedChildrenDiff.Identity { .init(type: node.type.rawValue, key: key) }
 
-    /// The widget children of this element for layout: fragments are flattened away.
-    func appendLayoutChildren(to out: inout [Element]) {
+    /// The widget children of this element for layout: fragments are flattened away, hidden children dropped.
+    /// Cached, because layout and paint ask every frame and the tree's shape rarely changes.
+    var layoutChildren: [Element] {
+        if let cached = cachedLayoutChildren { return cached }
+        var out: [Element] = []
+        out.reserveCapacity(children.count)
+        appendLayoutChildren(to: &out)
+        cachedLayoutChildren = out
+        return out
+    }
+
+    private var cachedLayoutChildren: [Element]?
+
+    private func appendLayoutChildren(to out: inout [Element]) {
         for child in children {
             if child.hidden { continue }
             if child.type.isFragment { child.appendLayoutChildren(to: &out) } else { out.append(child) }
         }
     }
 
-    var layoutChildren: [Element] {
-        var out: [Element] = []
-        out.reserveCapacity(children.count)
-        appendLayoutChildren(to: &out)
-        return out
+    /// Drops the cached layout children here and, through fragments, in the widget that flattens them.
+    func invalidateLayoutChildren() {
+        var e: Element? = self
+        while let current = e {
+            current.cachedLayoutChildren = nil
+            if !current.type.isFragment { return }
+            e = current.parent
+        }
     }
 
     /// The key field of a ForEach/ListView, for re-registering its items read.

@@ -13,9 +13,17 @@ extension ElementTree {
         }
     }
 
-    /// Focusable widgets in document order, as painted in the last frame.
+    /// Focusable widgets in document order, including those scrolled out of a ScrollView (Tab scrolls them into
+    /// view); hidden subtrees are skipped. ListView rows count only while built.
     var focusOrder: [Element] {
-        paintOrder.filter { $0.type.isFocusable && $0.lifecycle == .active && !$0.config.isError }
+        var order: [Element] = []
+        var stack: [Element] = [root]
+        while let e = stack.popLast() {
+            if e.hidden || e.lifecycle != .active || e.config.isError { continue }
+            if e.type.isFocusable { order.append(e) }
+            stack.append(contentsOf: e.children.reversed())
+        }
+        return order
     }
 
     func moveFocus(forward: Bool) {
@@ -26,6 +34,35 @@ extension ElementTree {
         } else {
             focused = forward ? order.first : order.last
         }
+        if let focused { scrollIntoView(focused) }
+    }
+
+    /// Scrolls every ScrollView and ListView around `element` so that it is inside their viewports.
+    func scrollIntoView(_ element: Element) {
+        var offset = element.y  // the element's top relative to the current ancestor's content origin
+        var child = element
+        var e = element.parent
+        while let ancestor = e {
+            if ancestor.type == .scrollView {
+                // Positions are from the last layout; the offset may have moved since (several Tabs, one frame).
+                let top = offset + ancestor.laidOutScrollOffset
+                if top < ancestor.scrollOffset {
+                    ancestor.scrollOffset = max(0, top)
+                    needsLayout = true
+                } else if top + element.height > ancestor.scrollOffset + ancestor.height {
+                    ancestor.scrollOffset = top + element.height - ancestor.height
+                    needsLayout = true
+                }
+            } else if ancestor.type == .listView, let row = ancestor.list?.elements.firstIndex(where: { $0 === child }) {
+                if offset < 0 || offset + element.height > ancestor.height {
+                    ancestor.scrollOffset = offset < 0 ? row : max(0, row - max(0, ancestor.height - 1))
+                    needsLayout = true
+                }
+            }
+            offset += ancestor.y  // fragments sit at 0, except ListView rows, which sit at their row's offset
+            child = ancestor
+            e = ancestor.parent
+        }
     }
 
     private func handleKey(_ key: Key) -> [UIEvent] {
@@ -34,10 +71,14 @@ extension ElementTree {
         case .backTab: moveFocus(forward: false); return []
         default: break
         }
-        if let field = focused, case .textField = field.config, let events = editText(field, key: key) { return events }
+        if let field = focused, field.lifecycle == .active, case .textField = field.config,
+           let events = editText(field, key: key) { return events }
         switch key {
         case .enter, .space:
-            guard let target = focused else { return [] }
+            // A widget that is hidden or gone since it took focus cannot be activated.
+            guard let target = focused, target.lifecycle == .active, paintOrder.contains(where: { $0 === target }) else {
+                return []
+            }
             return activate(target)
         case .up: scroll(by: -1); return []
         case .down: scroll(by: 1); return []
@@ -85,16 +126,27 @@ extension ElementTree {
         case .delete:
             guard field.cursor < field.editText.count else { return [] }
             field.editText.remove(at: field.cursor); changed = true
-        case .left: field.cursor = max(0, field.cursor - 1); return []
-        case .right: field.cursor = min(field.editText.count, field.cursor + 1); return []
-        case .home: field.cursor = 0; return []
-        case .end: field.cursor = field.editText.count; return []
+        case .left, .control("b"): field.cursor = max(0, field.cursor - 1); return []
+        case .right, .control("f"): field.cursor = min(field.editText.count, field.cursor + 1); return []
+        case .home, .control("a"): field.cursor = 0; return []
+        case .end, .control("e"): field.cursor = field.editText.count; return []
+        case .control("u"):  // readline: delete to the start of the line
+            guard field.cursor > 0 else { return [] }
+            field.editText.removeFirst(field.cursor); field.cursor = 0; changed = true
+        case .control("k"):  // readline: delete to the end of the line
+            guard field.cursor < field.editText.count else { return [] }
+            field.editText.removeLast(field.editText.count - field.cursor); changed = true
         case .enter:
             return event(field, handler: onSubmit, type: "submit", detail: .object(["value": .string(String(field.editText))]))
         default: return nil
         }
         if changed {
             needsLayout = true
+            // Remember what was reported, so its echo from the page is not mistaken for a new value.
+            if onChange != nil {
+                field.reportedEdits.append(String(field.editText))
+                if field.reportedEdits.count > 256 { field.reportedEdits.removeFirst(128) }
+            }
             return event(field, handler: onChange, type: "change", detail: .object(["value": .string(String(field.editText))]))
         }
         return []
@@ -125,7 +177,8 @@ extension ElementTree {
         var i = paintOrder.count - 1
         while i >= 0 {
             let e = paintOrder[i]
-            if e.visibleRect.contains(x: x, y: y) { return e }
+            // Elements removed by a build since the last paint are no longer there to hit.
+            if e.lifecycle == .active && e.visibleRect.contains(x: x, y: y) { return e }
             i -= 1
         }
         return nil

@@ -10,27 +10,28 @@ extension ElementTree {
     /// Lays out the whole page into `width` x `height` cells.
     func layoutPage(width: Int, height: Int) {
         let w = max(0, width), h = max(0, height)
-        var count = 0
         layoutNodes = 0
         for child in root.layoutChildren {
-            let size = layout(child, maxWidth: w, maxHeight: h)
+            layout(child, maxWidth: w, maxHeight: h)
             child.x = 0
             child.y = 0
-            _ = size
-            count += 1
         }
         stats.layoutNodes += layoutNodes
         needsLayout = false
     }
 
+    /// `minWidth` is set when the parent fixes the width (a sized Box, `align: .stretch`): a Column then
+    /// aligns its children across all of it, so `.end` means the right edge of the box.
     @discardableResult
-    func layout(_ e: Element, maxWidth: Int, maxHeight: Int) -> (Int, Int) {
+    func layout(_ e: Element, maxWidth: Int, maxHeight: Int, minWidth: Int = 0) -> (Int, Int) {
         layoutNodes += 1
         let maxW = max(0, maxWidth), maxH = max(0, maxHeight)
+        let minW = min(max(0, minWidth), maxW)
         var w = 0, h = 0
         switch e.config {
         case .column(let spacing, let align):
-            (w, h) = layoutFlex(e.layoutChildren, vertical: true, spacing: spacing, align: align, maxW: maxW, maxH: maxH)
+            (w, h) = layoutFlex(e.layoutChildren, vertical: true, spacing: spacing, align: align, maxW: maxW, maxH: maxH,
+                                minCross: minW)
         case .row(let spacing, let align):
             (w, h) = layoutFlex(e.layoutChildren, vertical: false, spacing: spacing, align: align, maxW: maxW, maxH: maxH)
         case .stack:
@@ -43,19 +44,24 @@ extension ElementTree {
             let horizontal = insets.left + insets.right, vertical = insets.top + insets.bottom
             let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start,
                                       maxW: max(0, maxW - horizontal), maxH: max(0, maxH - vertical),
-                                      offsetX: insets.left, offsetY: insets.top)
+                                      offsetX: insets.left, offsetY: insets.top, minCross: max(0, minW - horizontal),
+                                      childMinCross: max(0, minW - horizontal))
             w = min(maxW, cw + horizontal); h = min(maxH, ch + vertical)
         case .box(let border, let title, let fixedW, let fixedH):
             let inset = border == .none ? 0 : 1
             let innerMaxW = max(0, (fixedW.map { min($0, maxW) } ?? maxW) - 2 * inset)
             let innerMaxH = max(0, (fixedH.map { min($0, maxH) } ?? maxH) - 2 * inset)
+            // A Box with a fixed width gives its content that exact width.
+            let innerMinW = fixedW != nil ? innerMaxW : max(0, minW - 2 * inset)
             let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: innerMaxW,
-                                      maxH: innerMaxH, offsetX: inset, offsetY: inset)
+                                      maxH: innerMaxH, offsetX: inset, offsetY: inset, minCross: innerMinW,
+                                      childMinCross: innerMinW)
             let titleW = title.map { TextWidth.of($0) + 2 } ?? 0
             w = fixedW.map { max(0, min($0, maxW)) } ?? min(maxW, max(cw, titleW) + 2 * inset)
             h = fixedH.map { max(0, min($0, maxH)) } ?? min(maxH, ch + 2 * inset)
         case .expanded:
-            let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: maxW, maxH: maxH)
+            let (cw, ch) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: maxW, maxH: maxH,
+                                      minCross: minW, childMinCross: minW)
             w = cw; h = ch
         case .spacer:
             w = 0; h = 0
@@ -66,6 +72,7 @@ extension ElementTree {
             h = maxH >= ElementTree.unbounded ? min(ch, ElementTree.unboundedListHeight) : maxH
             e.contentHeight = ch
             e.scrollOffset = max(0, min(e.scrollOffset, ch - h))
+            e.laidOutScrollOffset = e.scrollOffset
             for child in e.layoutChildren { child.y -= e.scrollOffset }
         case .listView:
             (w, h) = layoutList(e, maxW: maxW, maxH: maxH)
@@ -73,18 +80,21 @@ extension ElementTree {
             if e.linesWidth != maxW {
                 e.lines = TextLayout.lines(text, width: maxW, wrap: wrap)
                 e.linesWidth = maxW
+                var widest = 0
+                for line in e.lines { widest = max(widest, TextWidth.of(line)) }
+                e.linesMaxWidth = widest
             }
-            for line in e.lines { w = max(w, TextWidth.of(line)) }
-            w = min(w, maxW)
+            w = min(e.linesMaxWidth, maxW)
             h = min(e.lines.count, maxH)
         case .button(let label, _):
             w = min(maxW, TextWidth.of(label) + 4); h = min(1, maxH)
         case .textField(_, let placeholder, _, _):
-            let natural = max(20, max(e.editText.count, TextWidth.of(placeholder)) + 1)
-            w = maxW >= ElementTree.unbounded ? natural : maxW
+            // Room for the text and the cursor, at least 20 columns; an Expanded parent stretches it further.
+            let natural = max(20, max(TextWidth.of(String(e.editText)), TextWidth.of(placeholder)) + 1)
+            w = min(maxW, natural)
             h = min(1, maxH)
         case .checkbox(_, let label, _):
-            w = min(maxW, 4 + TextWidth.of(label)); h = min(1, maxH)
+            w = min(maxW, label.isEmpty ? 3 : 4 + TextWidth.of(label)); h = min(1, maxH)
         case .progressBar:
             w = maxW >= ElementTree.unbounded ? 20 : maxW; h = min(1, maxH)
         case .divider:
@@ -105,7 +115,7 @@ extension ElementTree {
         case .ifControl, .forEach, .item:
             (w, h) = layoutFlex(e.layoutChildren, vertical: true, spacing: 0, align: .start, maxW: maxW, maxH: maxH)
         }
-        e.width = max(0, min(w, maxW))
+        e.width = max(0, min(max(w, minW), maxW))
         e.height = max(0, min(h, maxH))
         return (e.width, e.height)
     }
@@ -113,12 +123,14 @@ extension ElementTree {
     /// Column (vertical) or Row layout: fixed children first, then Expanded and Spacer share what is left by
     /// flex; cross-axis placement follows `align`.
     func layoutFlex(_ children: [Element], vertical: Bool, spacing: Int, align: CrossAlignment, maxW: Int, maxH: Int,
-                    offsetX: Int = 0, offsetY: Int = 0) -> (Int, Int)
+                    offsetX: Int = 0, offsetY: Int = 0, minCross: Int = 0, childMinCross: Int = 0) -> (Int, Int)
     {
         let gap = max(0, spacing)
         let mainMax = vertical ? maxH : maxW
         let crossMax = vertical ? maxW : maxH
         let bounded = mainMax < ElementTree.unbounded
+        // Stretched children of a Column take the full width while laying out, so their own alignment sees it.
+        let childMinWidth = vertical ? (align == .stretch && crossMax < ElementTree.unbounded ? crossMax : childMinCross) : 0
         var used = 0
         var flexTotal = 0
         var crossSize = 0
@@ -130,7 +142,7 @@ extension ElementTree {
                 continue
             }
             let remaining = max(0, mainMax - used)
-            let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: remaining)
+            let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: remaining, minWidth: childMinWidth)
                                     : layout(child, maxWidth: remaining, maxHeight: crossMax)
             mainSizes[i] = vertical ? ch : cw
             used += mainSizes[i]
@@ -152,8 +164,8 @@ extension ElementTree {
                     child.height = vertical ? share : 0
                     mainSizes[i] = share
                 } else if bounded {
-                    let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: share)
-                                            : layout(child, maxWidth: share, maxHeight: crossMax)
+                    let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: share, minWidth: childMinWidth)
+                                            : layout(child, maxWidth: share, maxHeight: crossMax, minWidth: share)
                     if vertical { child.height = share } else { child.width = share }
                     // Expanded is tight along the main axis: a single child fills the share (a Box grows to it).
                     let content = child.layoutChildren
@@ -172,7 +184,7 @@ extension ElementTree {
             }
         }
         if align == .stretch && crossMax < ElementTree.unbounded { crossSize = crossMax }
-        crossSize = min(crossSize, crossMax)
+        crossSize = min(max(crossSize, minCross), crossMax)
         var position = 0
         for (i, child) in children.enumerated() {
             if i > 0 { position += gap }
@@ -222,14 +234,12 @@ extension ElementTree {
                 i -= 1
             }
             y = 0
-            var filledTo = e.scrollOffset
             for j in e.scrollOffset..<max(e.scrollOffset, end) {
                 guard let row = e.list?.elements[j] else { continue }
                 let (rw, rh) = layout(row, maxWidth: maxW, maxHeight: ElementTree.unbounded)
                 row.x = 0; row.y = y
                 y += rh
                 w = max(w, rw)
-                if y <= viewport { filledTo = j + 1 }
             }
             if y < viewport && end < count {
                 // Rows were shorter than the viewport needs: build more.
@@ -237,7 +247,6 @@ extension ElementTree {
                 ensureListRows(e, range: start..<end)
                 continue
             }
-            _ = filledTo
             break
         }
         let width = maxW >= ElementTree.unbounded ? w : maxW

@@ -5,10 +5,20 @@ import TerminiTemplate
 /// The host drives it once per frame: `apply` patches from setData, then, when `needsBuild` is true, `build`
 /// (rebuild dirty elements and lay out) and `paint` into the back buffer; input goes through `handle`, which
 /// returns the events to deliver to page JavaScript. Not thread-safe: use it from the UI thread only.
+///
+/// ```swift
+/// let page = PageView(template: file, data: initialData)
+/// page.apply([(try DataPath(parsing: "todos[3].done"), true)])       // from setData
+/// if page.needsBuild {
+///     let stats = page.build(size: (width: 80, height: 24))           // BuildStats for FrameTiming / the HUD
+///     page.paint(into: &back)                                          // then diff `back` against `front`
+/// }
+/// for event in page.handle(.key(.enter)) { callJS(event.handler, event.eventObject) }
+/// ```
 public final class PageView {
     let tree: ElementTree
     /// The page's compiled template.
-    public let template: TemplateFile
+    public private(set) var template: TemplateFile
     private var lastSize: (width: Int, height: Int)?
     private var needsPaint = true
 
@@ -62,6 +72,14 @@ public final class PageView {
         return events
     }
 
+    /// Hot reload: swaps in a recompiled template and keeps the data and the state of every element whose type
+    /// and key still match (typed text, scroll offsets, focus). Diagnostics restart with the new template.
+    public func replaceTemplate(_ template: TemplateFile) {
+        self.template = template
+        tree.replaceTemplate(template.root)
+        needsPaint = true
+    }
+
     /// Problems found so far (unknown widgets, bad props, duplicate keys), each with its template loc.
     public var diagnostics: [RenderDiagnostic] { tree.diagnostics }
 
@@ -73,6 +91,9 @@ public final class PageView {
         tree.spinnerFrame = max(0, frame)
         if tree.paintOrder.contains(where: { $0.type == .spinner }) { needsPaint = true }
     }
+
+    /// Whether the last frame showed an animation (a Spinner): the host should keep calling `tick` and framing.
+    public var hasAnimations: Bool { tree.paintOrder.contains { $0.type == .spinner } }
 
     /// The `loc` of the focused widget, if any.
     public var focusedLoc: String? { tree.focused?.node.loc }

@@ -11,21 +11,3 @@ public struct RenderDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { loc.map { "\($0): \(message)" } ?? message }
 }
-
-/// What one `PageView.build` did: counters for tests, the benchmark and the HUD.
-public struct BuildStats: Hashable, Sendable {
-    /// Elements marked dirty by patches since the previous build.
-    public var dirtyElements = 0
-    /// Elements whose props were re-evaluated (new ones included).
-    public var rebuiltElements = 0
-    /// Elements created.
-    public var inserted = 0
-    /// Elements disposed.
-    public var removed = 0
-    /// Keyed children that changed relative order (longest-increasing-subsequence moves).
-    public var moved = 0
-    /// Elements laid out; 0 when nothing needed layout.
-    public var layoutNodes = 0
-
-    public init() {}
-}

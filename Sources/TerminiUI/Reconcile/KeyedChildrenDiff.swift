@@ -21,7 +21,7 @@ struct KeyedChildrenDiff {
     /// Plans the update from `old` to `new`. When the caller knows `old` has no duplicate keys, the duplicate
     /// check over `new` is skipped unless some new child went unmatched: children matched one-to-one to distinct
     /// old children cannot share a key.
-    init(old: [Identity], new: [Identity], oldKeysAreUnique: Bool = false) {
+    init<ID: DiffIdentity>(old: [ID], new: [ID], oldKeysAreUnique: Bool = false) {
         if !oldKeysAreUnique, let fallback = KeyedChildrenDiff.fallbackIfDuplicated(old: old, new: new) {
             self = fallback
             return
@@ -34,7 +34,7 @@ struct KeyedChildrenDiff {
         }
     }
 
-    private static func fallbackIfDuplicated(old: [Identity], new: [Identity]) -> KeyedChildrenDiff? {
+    private static func fallbackIfDuplicated<ID: DiffIdentity>(old: [ID], new: [ID]) -> KeyedChildrenDiff? {
         let duplicates = KeyedChildrenDiff.duplicates(in: new)
         guard !duplicates.isEmpty else { return nil }
         var fallback = KeyedChildrenDiff.byPosition(old: old, new: new)
@@ -42,7 +42,7 @@ struct KeyedChildrenDiff {
         return fallback
     }
 
-    private init(matching old: [Identity], _ new: [Identity]) {
+    private init<ID: DiffIdentity>(matching old: [ID], _ new: [ID]) {
         duplicateKeys = []
         var result = [Int](repeating: -1, count: new.count)
         var oldTop = 0, newTop = 0
@@ -63,8 +63,8 @@ struct KeyedChildrenDiff {
             // Keyed children still at their index are matched without the map, so swapping two far-apart rows
             // puts only those two rows in it. (oldTop == newTop here, so equal indices line up.)
             let alignedEnd = min(oldBottom, newBottom)
-            var keyed: [Identity: Int] = [:]
-            for i in oldTop...oldBottom where old[i].key != nil {
+            var keyed: [ID: Int] = [:]
+            for i in oldTop...oldBottom where old[i].diffKey != nil {
                 if i <= alignedEnd && old[i] == new[i] {
                     result[i] = i
                     used[i] = true
@@ -77,7 +77,7 @@ struct KeyedChildrenDiff {
             for j in newTop...newBottom {
                 if result[j] >= 0 { matchedOld.append(result[j]); continue }
                 let identity = new[j]
-                guard identity.key != nil, !keyed.isEmpty, let i = keyed.removeValue(forKey: identity) else { continue }
+                guard identity.diffKey != nil, !keyed.isEmpty, let i = keyed.removeValue(forKey: identity) else { continue }
                 result[j] = i
                 used[i] = true
                 matchedOld.append(i)
@@ -97,10 +97,10 @@ struct KeyedChildrenDiff {
     }
 
     /// The fallback when keys are ambiguous: reuse the child at the same position when the type matches.
-    static func byPosition(old: [Identity], new: [Identity]) -> KeyedChildrenDiff {
+    static func byPosition<ID: DiffIdentity>(old: [ID], new: [ID]) -> KeyedChildrenDiff {
         var result = [Int](repeating: -1, count: new.count)
         var used = [Bool](repeating: false, count: old.count)
-        for j in new.indices where j < old.count && old[j].type == new[j].type {
+        for j in new.indices where j < old.count && old[j].hasSameType(as: new[j]) {
             result[j] = j
             used[j] = true
         }
@@ -108,14 +108,30 @@ struct KeyedChildrenDiff {
                                  duplicateKeys: [])
     }
 
-    static func duplicates(in identities: [Identity]) -> [WidgetKey] {
+    static func duplicates<ID: DiffIdentity>(in identities: [ID]) -> [WidgetKey] {
         var seen = Set<WidgetKey>()
         seen.reserveCapacity(identities.count)
         var duplicates: [WidgetKey] = []
         for identity in identities {
-            guard let key = identity.key else { continue }
+            guard let key = identity.diffKey else { continue }
             if !seen.insert(key).inserted && !duplicates.contains(key) { duplicates.append(key) }
         }
         return duplicates
     }
+}
+
+/// What the diff matches children by: hashable, with an optional key. Lists of one item type diff bare keys.
+protocol DiffIdentity: Hashable {
+    var diffKey: WidgetKey? { get }
+    func hasSameType(as other: Self) -> Bool
+}
+
+extension KeyedChildrenDiff.Identity: DiffIdentity {
+    var diffKey: WidgetKey? { key }
+    func hasSameType(as other: Self) -> Bool { type == other.type }
+}
+
+extension Optional: DiffIdentity where Wrapped == WidgetKey {
+    var diffKey: WidgetKey? { self }
+    func hasSameType(as other: Self) -> Bool { true }
 }

@@ -55,6 +55,7 @@ enum WidgetConfig: Sendable, Equatable {
     case item
     case error(message: String)
 
+    /// The configuration of an element that has not been evaluated yet.
     static let empty = WidgetConfig.item
 }
 

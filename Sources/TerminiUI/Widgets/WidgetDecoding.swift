@@ -7,7 +7,7 @@ struct WidgetPropError: Error, Equatable, Sendable {
 
 /// Turns a node's evaluated props into a typed `WidgetConfig` through the generated `<Widget>Props` decoders.
 enum WidgetDecoder {
-    static func decode(_ type: WidgetType, cls: String, props: [String: JSONValue]) throws(WidgetPropError) -> WidgetConfig {
+    static func decode(_ type: WidgetType, props: [String: JSONValue]) throws(WidgetPropError) -> WidgetConfig {
         do {
             return try decodeProps(type, props: props)
         } catch {
