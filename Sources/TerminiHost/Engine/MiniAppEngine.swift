@@ -112,9 +112,10 @@ public final class MiniAppEngine {
     /// Hosts that own their loop call this repeatedly on the UI thread instead of `runInteractive`.
     public func step(maxWaitMilliseconds: Int?) {
         watchdog.beat("ui")
+        // Spinners advance 10 times a second; an idle page without one sleeps until input or a script message.
         let spinnerTick = 100
         var wait = scheduler.millisecondsUntilNextFrame() ?? -1
-        if !stack.isEmpty { wait = wait < 0 ? spinnerTick : min(wait, spinnerTick) }
+        if stack.last?.view.hasAnimations == true { wait = wait < 0 ? spinnerTick : min(wait, spinnerTick) }
         if let cap = maxWaitMilliseconds { wait = wait < 0 ? cap : min(wait, cap) }
         if !inbox.isEmpty { wait = 0 }
         watchdog.idle("ui")
