@@ -26,82 +26,82 @@ import Testing
         return dir
     }
 
-    func snapshot(_ dir: String, events: String? = nil, extra: [String] = []) throws -> BuiltBinaries.Result {
-        try BuiltBinaries.snapshot(dir, size: "70x20", events: events,
+    func snapshot(_ dir: String, events: String? = nil, extra: [String] = []) async throws -> BuiltBinaries.Result {
+        try await BuiltBinaries.snapshot(dir, size: "70x20", events: events,
                                    extra: ["--store", BuiltBinaries.temporaryFolder()] + extra)
     }
 
-    @Test func missingManifestIsAClearError() throws {
+    @Test func missingManifestIsAClearError() async throws {
         let dir = try bundle(script: "", manifest: false)
-        let r = try snapshot(dir)
+        let r = try await snapshot(dir)
         #expect(r.status != 0)
         #expect(r.stderr.contains("\(dir)/manifest.json: no manifest.json"))
     }
 
-    @Test func missingPageFileNamesIt() throws {
+    @Test func missingPageFileNamesIt() async throws {
         let dir = try bundle(script: "", pages: ["index", "detail"], writePages: ["index"])
-        let r = try snapshot(dir)
+        let r = try await snapshot(dir)
         #expect(r.status != 0)
         #expect(r.stderr.contains("\(dir)/pages/detail.json: missing template for page 'detail'"))
     }
 
-    @Test func syntaxErrorShowsTheErrorPageWithLocation() throws {
+    @Test func syntaxErrorShowsTheErrorPageWithLocation() async throws {
         let dir = try bundle(script: "Page('index', {\n  data: { message: 'hi' \n")
-        let r = try snapshot(dir)
+        let r = try await snapshot(dir)
         #expect(r.status == 0)
         #expect(r.stdout.contains("JavaScript syntax error"))
         #expect(r.stdout.contains("bad/main.js:"))
         #expect(r.stdout.contains("Esc: leave this page"))
     }
 
-    @Test func exceptionInOnLoadShowsMessageAndStack() throws {
+    @Test func exceptionInOnLoadShowsMessageAndStack() async throws {
         let dir = try bundle(script: """
         function explode() { throw new TypeError('cannot read the feed') }
         Page('index', { data: { message: 'hi' }, onLoad() { explode() } })
         """)
-        let r = try snapshot(dir)
+        let r = try await snapshot(dir)
         #expect(r.stdout.contains("TypeError: cannot read the feed"))
         #expect(r.stdout.contains("bad/main.js:1"))
         #expect(r.stdout.contains("JS stack:"))
         #expect(r.stdout.contains("explode"))
     }
 
-    @Test func infiniteLoopInAHandlerIsStoppedAndNamesTheTemplate() throws {
+    @Test func infiniteLoopInAHandlerIsStoppedAndNamesTheTemplate() async throws {
         let dir = try bundle(script: "Page('index', { data: { message: 'hi' }, go() { while (true) {} } })")
-        let r = try snapshot(dir, events: "key Tab\nkey Enter\nsettle\n", extra: ["--script-limit", "0.3"])
+        let r = try await snapshot(dir, events: "key Tab\nkey Enter\nsettle\n", extra: ["--script-limit", "0.3"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("Script stopped: it ran past the script limit"))
         #expect(r.stdout.contains("in handler 'go'"))
         #expect(r.stdout.contains("template bad/pages/index.swift:5:9"))
     }
 
-    @Test func escapeLeavesTheErrorPage() throws {
+    @Test func escapeLeavesTheErrorPage() async throws {
         let dir = try bundle(script: "Page('index', { data: { message: 'hi' }, onLoad() { null.x } })")
-        let r = try snapshot(dir, events: "key Esc\nsettle\n")
+        let r = try await snapshot(dir, events: "key Esc\nsettle\n")
         #expect(r.status == 0)
     }
 
-    @Test func missingHandlerWarnsWithTheTemplateLocation() throws {
+    @Test func missingHandlerWarnsWithTheTemplateLocation() async throws {
         let dir = try bundle(script: "Page('index', { data: { message: 'still here' } })")
-        let r = try snapshot(dir, events: "key Tab\nkey Enter\nsettle\n")
+        let r = try await snapshot(dir, events: "key Tab\nkey Enter\nsettle\n")
         #expect(r.stdout.contains("msg: still here"))
         #expect(r.stderr.contains("go"))
         #expect(r.stderr.contains("bad/pages/index.swift:5:9"))
     }
 
-    @Test func oversizedSetDataIsRejectedAndThePageKeepsWorking() throws {
+    @Test func oversizedSetDataIsRejectedAndThePageKeepsWorking() async throws {
         let dir = try bundle(script: """
         Page('index', { data: { message: 'before' },
           go() { this.setData({ message: 'x'.repeat(2 * 1024 * 1024) }) } })
         """)
-        let r = try snapshot(dir, events: "key Tab\nkey Enter\nsettle\n")
+        let r = try await snapshot(dir, events: "key Tab\nkey Enter\nsettle\n")
         #expect(r.stdout.contains("2097"), "the error names the payload size")
         #expect(!r.stdout.contains("msg: xxxx"))
     }
 
-    @Test func badEventsFileNamesTheLine() throws {
+    @Test func badEventsFileNamesTheLine() async throws {
         let dir = try bundle(script: "Page('index', { data: { message: 'hi' } })")
-        let r = try snapshot(dir, events: "key Tab\nkey NotAKey\n")
+        let r = try await snapshot(dir, events: "key Tab\nkey NotAKey\n")
         #expect(r.status != 0)
         #expect(r.stderr.contains(":2: unknown key 'NotAKey'"))
     }
@@ -109,9 +109,9 @@ import Testing
 
 /// The watchdog names a stalled JS thread and the page stack, while the UI thread keeps running.
 @Suite struct StallReportTests {
-    @Test func busyScriptIsReportedAsAJavaScriptThreadStall() throws {
+    @Test func busyScriptIsReportedAsAJavaScriptThreadStall() async throws {
         let dir = try BadBundleTests().bundle(script: "Page('index', { data: { message: 'hi' }, go() { while (true) {} } })")
-        let r = try BuiltBinaries.snapshot(dir, size: "70x20", events: "key Tab\nkey Enter\nsettle\n",
+        let r = try await BuiltBinaries.snapshot(dir, size: "70x20", events: "key Tab\nkey Enter\nsettle\n",
                                            extra: ["--store", BuiltBinaries.temporaryFolder(), "--script-limit", "2"])
         #expect(r.stderr.contains("[stall]"), "\(r.stderr)")
         #expect(r.stderr.contains("js"))

@@ -23,8 +23,9 @@ enum BuiltBinaries {
         var stderr: String
     }
 
-    /// Runs a binary with a time limit; a hung process is killed and reported as status -9.
-    static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+    /// Runs a binary with a time limit; a hung process is killed and reported as status -9. Waits with
+    /// `Task.sleep`, never blocking a thread of Swift's small cooperative pool, so async tests elsewhere keep running.
+    static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 60) async throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path(name))
         process.arguments = arguments
@@ -44,24 +45,24 @@ enum BuiltBinaries {
                 group.leave()
             }
         }
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        group.wait()
+        while group.wait(timeout: .now()) == .timedOut { try await Task.sleep(for: .milliseconds(2)) }
         return Result(status: process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus,
                       stdout: String(decoding: outData.value, as: UTF8.self),
                       stderr: String(decoding: errData.value, as: UTF8.self))
     }
 
     /// `termini snapshot <target>` with an events file written from `events`.
-    static func snapshot(_ target: String, size: String = "60x16", events: String? = nil, extra: [String] = []) throws -> Result {
+    static func snapshot(_ target: String, size: String = "60x16", events: String? = nil, extra: [String] = []) async throws -> Result {
         var args = ["snapshot", target, "--size", size]
         if let events {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).txt")
             try events.write(to: file, atomically: true, encoding: .utf8)
             args += ["--events", file.path]
         }
-        return try run("termini", args + extra)
+        return try await run("termini", args + extra)
     }
 
     static func temporaryFolder() -> String {

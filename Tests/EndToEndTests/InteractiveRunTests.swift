@@ -26,40 +26,40 @@ import Testing
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", session]) }
 
     /// Polls the screen until `predicate` holds or a generous deadline passes (a loaded machine is slow, not wrong).
-    func waitForScreen(_ predicate: (String) -> Bool, timeout: TimeInterval = 20) throws -> String {
+    func waitForScreen(_ predicate: (String) -> Bool, timeout: TimeInterval = 20) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var text = try screen()
         while !predicate(text) && Date() < deadline {
-            usleep(50_000)
+            try await Task.sleep(for: .milliseconds(50))
             text = try screen()
         }
         return text
     }
 
-    @Test func todoAppRespondsToTypingTogglingAndQuitting() throws {
+    @Test func todoAppRespondsToTypingTogglingAndQuitting() async throws {
         let store = BuiltBinaries.temporaryFolder()
         let command = "\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("todo")) --store \(store); echo EXITED:$?; sleep 30"
         try tmux(["new-session", "-d", "-s", session, "-x", "70", "-y", "20", command])
         defer { _ = try? tmux(["kill-session", "-t", session]) }
 
-        var text = try waitForScreen { $0.contains("Todo (2)") }
+        var text = try await waitForScreen { $0.contains("Todo (2)") }
         #expect(text.contains("Todo (2)"), "\(text)")
         #expect(text.contains("[x]  Write the compiler"))
 
         try tmux(["send-keys", "-t", session, "Tab"])
         try tmux(["send-keys", "-t", session, "-l", "Water plants"])
         try tmux(["send-keys", "-t", session, "Enter"])
-        text = try waitForScreen { $0.contains("Todo (3)") }
+        text = try await waitForScreen { $0.contains("Todo (3)") }
         #expect(text.contains("Todo (3)"), "\(text)")
         #expect(text.contains("[ ]  Water plants"))
 
         try tmux(["send-keys", "-t", session, "Tab"])
         try tmux(["send-keys", "-t", session, "Space"])
-        text = try waitForScreen { $0.contains("[ ]  Write the compiler") }
+        text = try await waitForScreen { $0.contains("[ ]  Write the compiler") }
         #expect(text.contains("[ ]  Write the compiler"), "\(text)")
 
         try tmux(["send-keys", "-t", session, "Escape"])
-        text = try waitForScreen { $0.contains("EXITED:") }
+        text = try await waitForScreen { $0.contains("EXITED:") }
         #expect(text.contains("EXITED:0"), "\(text)")
     }
 }

@@ -5,13 +5,13 @@ import Testing
 @Suite struct SampleAppSnapshotTests {
     let store = BuiltBinaries.temporaryFolder()
 
-    func todo(_ events: String?, store: String? = nil) throws -> BuiltBinaries.Result {
-        try BuiltBinaries.snapshot(BuiltBinaries.sample("todo"), size: "60x16", events: events,
+    func todo(_ events: String?, store: String? = nil) async throws -> BuiltBinaries.Result {
+        try await BuiltBinaries.snapshot(BuiltBinaries.sample("todo"), size: "60x16", events: events,
                                    extra: ["--store", store ?? self.store])
     }
 
-    @Test func todoFirstScreenListsItems() throws {
-        let r = try todo(nil)
+    @Test func todoFirstScreenListsItems() async throws {
+        let r = try await todo(nil)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.lines
         #expect(lines[0] == "Todo (2)")
@@ -21,54 +21,54 @@ import Testing
         #expect(r.stdout.contains("[ Clear done (1) ]"))
     }
 
-    @Test func todoAddsAnItemTypedIntoTheField() throws {
-        let r = try todo("key Tab\ntype Buy milk\nkey Enter\nsettle\n")
+    @Test func todoAddsAnItemTypedIntoTheField() async throws {
+        let r = try await todo("key Tab\ntype Buy milk\nkey Enter\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.lines[0] == "Todo (3)")
         #expect(r.stdout.lines[8].hasPrefix("[ ]  Buy milk"))
     }
 
-    @Test func todoTogglesTheFocusedCheckbox() throws {
-        let r = try todo("key Tab\nkey Tab\nkey Space\nsettle\n")
+    @Test func todoTogglesTheFocusedCheckbox() async throws {
+        let r = try await todo("key Tab\nkey Tab\nkey Space\nsettle\n")
         #expect(r.stdout.lines[4].hasPrefix("[ ]  Write the compiler"))
         #expect(r.stdout.contains("[ Clear done (0) ]"))
     }
 
-    @Test func todoMovesAndRemovesRowsByClicking() throws {
+    @Test func todoMovesAndRemovesRowsByClicking() async throws {
         // Row 6 is the second item; its down-arrow button sits at the end of the row. Click "↑" on the second row.
-        let first = try todo(nil).stdout.lines
+        let first = try await todo(nil).stdout.lines
         let upColumn = try #require(first[6].range(of: "↑")).lowerBound.utf16Offset(in: first[6])
-        let moved = try todo("click \(upColumn) 6\nsettle\n")
+        let moved = try await todo("click \(upColumn) 6\nsettle\n")
         #expect(moved.stdout.lines[4].hasPrefix("[ ]  Wire up the runtime"))
         #expect(moved.stdout.lines[6].hasPrefix("[x]  Write the compiler"))
         let removeColumn = try #require(first[4].range(of: "✕")).lowerBound.utf16Offset(in: first[4])
-        let removed = try todo("click \(removeColumn) 4\nsettle\n", store: BuiltBinaries.temporaryFolder())
+        let removed = try await todo("click \(removeColumn) 4\nsettle\n", store: BuiltBinaries.temporaryFolder())
         #expect(removed.stdout.lines[0] == "Todo (1)")
         #expect(removed.stdout.lines[4].hasPrefix("[ ]  Wire up the runtime"))
     }
 
-    @Test func todoKeepsItsItemsAcrossRestarts() throws {
-        _ = try todo("key Tab\ntype Persist me\nkey Enter\nsettle\n")
-        let again = try todo(nil)
+    @Test func todoKeepsItsItemsAcrossRestarts() async throws {
+        _ = try await todo("key Tab\ntype Persist me\nkey Enter\nsettle\n")
+        let again = try await todo(nil)
         #expect(again.stdout.lines[0] == "Todo (3)")
         #expect(again.stdout.contains("Persist me"))
     }
 
-    @Test func feedShowsTenThousandVirtualizedRowsAndScrolls() throws {
-        let first = try BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x14", extra: ["--store", store])
+    @Test func feedShowsTenThousandVirtualizedRowsAndScrolls() async throws {
+        let first = try await BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x14", extra: ["--store", store])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("#1 "))
         #expect(first.stdout.contains("10000 stories"))
-        let scrolled = try BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x14",
+        let scrolled = try await BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x14",
                                                   events: "key Tab\nkey Tab\nkey PageDown\nkey PageDown\nsettle\n",
                                                   extra: ["--store", store])
         #expect(!scrolled.stdout.contains("#1 "), "\(scrolled.stdout)")
         #expect(scrolled.stdout.contains("10000 stories"))
     }
 
-    @Test func clockAnimatesWithSetInterval() throws {
+    @Test func clockAnimatesWithSetInterval() async throws {
         let timings = BuiltBinaries.temporaryFolder() + "/timings.jsonl"
-        let r = try BuiltBinaries.snapshot(BuiltBinaries.sample("clock"), size: "60x16", events: "wait 400\n",
+        let r = try await BuiltBinaries.snapshot(BuiltBinaries.sample("clock"), size: "60x16", events: "wait 400\n",
                                            extra: ["--store", store, "--timings", timings])
         #expect(r.status == 0, "\(r.stderr)")
         let ticksLine = try #require(r.stdout.lines.first { $0.contains("Ticks") })

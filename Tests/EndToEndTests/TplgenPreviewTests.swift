@@ -3,18 +3,18 @@ import Testing
 
 /// `tplgen preview` renders sample pages headless: what an author sees first.
 @Suite struct TplgenPreviewTests {
-    func preview(_ page: String, data: String?, size: String, extra: [String] = []) throws -> BuiltBinaries.Result {
+    func preview(_ page: String, data: String?, size: String, extra: [String] = []) async throws -> BuiltBinaries.Result {
         var args = ["preview", BuiltBinaries.packageRoot.appendingPathComponent(page).path, "--size", size]
         if let data {
             let file = BuiltBinaries.temporaryFolder() + "/data.json"
             try data.write(toFile: file, atomically: true, encoding: .utf8)
             args += ["--data", file]
         }
-        return try BuiltBinaries.run("tplgen", args + extra)
+        return try await BuiltBinaries.run("tplgen", args + extra)
     }
 
-    @Test func todoPageAlignsWideCharacters() throws {
-        let r = try preview("Templates/todo/pages/index.swift",
+    @Test func todoPageAlignsWideCharacters() async throws {
+        let r = try await preview("Templates/todo/pages/index.swift",
                             data: #"{"todos":[{"id":1,"title":"写编译器","done":true},{"id":2,"title":"ship","done":false}],"draft":"","doneCount":1}"#,
                             size: "50x10")
         #expect(r.status == 0, "\(r.stderr)")
@@ -29,8 +29,8 @@ import Testing
         #expect(lines[6].count - lines[4].count == 4, "\(lines[4]) / \(lines[6])")
     }
 
-    @Test func clockPageRendersItsBox() throws {
-        let r = try preview("Templates/clock/pages/index.swift",
+    @Test func clockPageRendersItsBox() async throws {
+        let r = try await preview("Templates/clock/pages/index.swift",
                             data: #"{"time":"12:34:56","date":"2026-11-21","seconds":30,"running":true,"uptime":"1 s","ticks":7,"zone":"UTC"}"#,
                             size: "40x16")
         #expect(r.status == 0, "\(r.stderr)")
@@ -39,8 +39,8 @@ import Testing
         #expect(r.stdout.contains("[ Pause ]"))
     }
 
-    @Test func unknownPageIsAClearError() throws {
-        let r = try preview("Templates/feed/pages/index.swift", data: nil, size: "40x10", extra: ["--page", "nope"])
+    @Test func unknownPageIsAClearError() async throws {
+        let r = try await preview("Templates/feed/pages/index.swift", data: nil, size: "40x10", extra: ["--page", "nope"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("no page named 'nope'"))
     }
