@@ -44,19 +44,19 @@ import Testing
 
         var text = try await waitForScreen { $0.contains("Todo (2)") }
         #expect(text.contains("Todo (2)"), "\(text)")
-        #expect(text.contains("[x]  Write the compiler"))
+        #expect(text.contains("[x] Write the compiler"))
 
         try tmux(["send-keys", "-t", session, "Tab"])
         try tmux(["send-keys", "-t", session, "-l", "Water plants"])
         try tmux(["send-keys", "-t", session, "Enter"])
         text = try await waitForScreen { $0.contains("Todo (3)") }
         #expect(text.contains("Todo (3)"), "\(text)")
-        #expect(text.contains("[ ]  Water plants"))
+        #expect(text.contains("[ ] Water plants"))
 
         try tmux(["send-keys", "-t", session, "Tab"])
         try tmux(["send-keys", "-t", session, "Space"])
-        text = try await waitForScreen { $0.contains("[ ]  Write the compiler") }
-        #expect(text.contains("[ ]  Write the compiler"), "\(text)")
+        text = try await waitForScreen { $0.contains("[ ] Write the compiler") }
+        #expect(text.contains("[ ] Write the compiler"), "\(text)")
 
         try tmux(["send-keys", "-t", session, "Escape"])
         text = try await waitForScreen { $0.contains("EXITED:") }

@@ -16,8 +16,8 @@ import Testing
         let lines = r.stdout.lines
         #expect(lines[0] == "Todo (2)")
         #expect(lines[2] == "What needs doing?")
-        #expect(lines[4].hasPrefix("[x]  Write the compiler"))
-        #expect(lines[6].hasPrefix("[ ]  Wire up the runtime"))
+        #expect(lines[4].hasPrefix("[x] Write the compiler"))
+        #expect(lines[6].hasPrefix("[ ] Wire up the runtime"))
         #expect(r.stdout.contains("[ Clear done (1) ]"))
     }
 
@@ -25,12 +25,12 @@ import Testing
         let r = try await todo("key Tab\ntype Buy milk\nkey Enter\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.lines[0] == "Todo (3)")
-        #expect(r.stdout.lines[8].hasPrefix("[ ]  Buy milk"))
+        #expect(r.stdout.lines[8].hasPrefix("[ ] Buy milk"))
     }
 
     @Test func todoTogglesTheFocusedCheckbox() async throws {
         let r = try await todo("key Tab\nkey Tab\nkey Space\nsettle\n")
-        #expect(r.stdout.lines[4].hasPrefix("[ ]  Write the compiler"))
+        #expect(r.stdout.lines[4].hasPrefix("[ ] Write the compiler"))
         #expect(r.stdout.contains("[ Clear done (0) ]"))
     }
 
@@ -39,12 +39,12 @@ import Testing
         let first = try await todo(nil).stdout.lines
         let upColumn = try #require(first[6].range(of: "↑")).lowerBound.utf16Offset(in: first[6])
         let moved = try await todo("click \(upColumn) 6\nsettle\n")
-        #expect(moved.stdout.lines[4].hasPrefix("[ ]  Wire up the runtime"))
-        #expect(moved.stdout.lines[6].hasPrefix("[x]  Write the compiler"))
+        #expect(moved.stdout.lines[4].hasPrefix("[ ] Wire up the runtime"))
+        #expect(moved.stdout.lines[6].hasPrefix("[x] Write the compiler"))
         let removeColumn = try #require(first[4].range(of: "✕")).lowerBound.utf16Offset(in: first[4])
         let removed = try await todo("click \(removeColumn) 4\nsettle\n", store: BuiltBinaries.temporaryFolder())
         #expect(removed.stdout.lines[0] == "Todo (1)")
-        #expect(removed.stdout.lines[4].hasPrefix("[ ]  Wire up the runtime"))
+        #expect(removed.stdout.lines[4].hasPrefix("[ ] Wire up the runtime"))
     }
 
     @Test func todoKeepsItsItemsAcrossRestarts() async throws {

@@ -20,7 +20,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.lines
         #expect(lines[0] == "Todo (2)")
-        #expect(lines[4].hasPrefix("[x]  写编译器"))
+        #expect(lines[4].hasPrefix("[x] 写编译器"))
         // The buttons end at the right edge on both rows, so the wide title took two columns per character.
         #expect(lines[4].hasSuffix("[ ↑ ] [ ↓ ] [ ✕ ]"))
         #expect(lines[6].hasSuffix("[ ↑ ] [ ↓ ] [ ✕ ]"))

@@ -116,11 +116,10 @@ import TerminiTemplate
         let server = try LoopbackHTTPServer()
         let h = try ServiceHarness()
         defer { h.remove(); server.stop() }
-        let start = Date()
+        // /slow answers after 5 s: a success here would mean the 200 ms timeout never fired.
         let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/slow"), "timeout": 200])
         #expect(outcome.code == .timeout)
         #expect(outcome.message == "request:fail timeout after 200 ms")
-        #expect(Date().timeIntervalSince(start) < 2)
     }
 
     @Test func defaultTimeoutApplies() async throws {
@@ -175,9 +174,10 @@ import TerminiTemplate
     }
 
     private func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(3)
+        // Generous: a loaded 2-core machine is slow, not wrong. The deadline only stops a broken test from hanging.
+        let deadline = Date().addingTimeInterval(30)
         while !condition() {
-            guard Date() < deadline else { throw ServerError("condition not met within 3 s") }
+            guard Date() < deadline else { throw ServerError("condition not met within 30 s") }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
     }
