@@ -63,6 +63,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
+        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SamplePagesTests",

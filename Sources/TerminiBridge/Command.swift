@@ -1,0 +1,93 @@
+import TerminiTemplate
+
+/// Who is calling a command: the app, its permissions, and the page the call belongs to.
+public struct CommandContext: Sendable {
+    public var appId: String
+    /// The calling page's instance id; nil for calls made outside any page (e.g. from `App.onLaunch`).
+    public var pageId: Int?
+    public var pageName: String?
+    /// The permissions the bundle's manifest grants.
+    public var permissions: Set<String>
+
+    public init(appId: String, pageId: Int?, pageName: String?, permissions: Set<String>) {
+        self.appId = appId
+        self.pageId = pageId
+        self.pageName = pageName
+        self.permissions = permissions
+    }
+}
+
+/// Typed failure codes returned to JS as `errCode`. The numbers are part of the public contract; never renumber.
+public enum CommandErrorCode: Int, Sendable, CaseIterable {
+    case unknownCommand = 1
+    case permissionDenied = 2
+    case invalidParameter = 3
+    case notFound = 4
+    case quotaExceeded = 5
+    case timeout = 6
+    case network = 7
+    case cancelled = 8
+    case limitReached = 9
+    case busy = 10
+    case `internal` = 11
+}
+
+/// A command failure: a code and a one-line reason, sent to JS as `{errMsg: '<name>:fail <reason>', errCode}`.
+public struct CommandError: Error, Equatable, Sendable {
+    public var code: CommandErrorCode
+    public var reason: String
+    public init(_ code: CommandErrorCode, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+}
+
+/// One native service callable from JS with `bridge.invoke(name, params)`.
+///
+/// An instance is made per call, tied to the calling page, as in the seed's BaseCommand: the router never keeps
+/// command state between calls, and a page's unload cancels its in-flight instances.
+public protocol Command: Sendable {
+    /// The name JS invokes, e.g. `setStorage`.
+    static var name: String { get }
+    /// The manifest permission the command needs; nil when every bundle may call it.
+    static var permission: String? { get }
+    init(context: CommandContext, params: JSONValue)
+    /// Validates and parses `params`; throws `.invalidParameter` naming the field on bad input.
+    mutating func checkAndParse() throws(CommandError)
+    /// Does the work. The result's members are merged into the success envelope.
+    func run() async throws(CommandError) -> [String: JSONValue]
+}
+
+extension Command {
+    public static var permission: String? { nil }
+}
+
+/// Helpers for reading parameters with errors that name the field.
+extension JSONValue {
+    /// The parameter `key` as a string, or an `.invalidParameter` error naming it.
+    public func requiredString(_ key: String) throws(CommandError) -> String {
+        guard let v = self[key] else { throw CommandError(.invalidParameter, "missing required parameter '\(key)'") }
+        guard case .string(let s) = v else {
+            throw CommandError(.invalidParameter, "parameter '\(key)' must be a string, got \(v.typeName)")
+        }
+        return s
+    }
+
+    /// The optional parameter `key` as a number, or an `.invalidParameter` error naming it.
+    public func optionalNumber(_ key: String) throws(CommandError) -> Double? {
+        guard let v = self[key], !v.isNull else { return nil }
+        guard case .number(let n) = v, n.isFinite else {
+            throw CommandError(.invalidParameter, "parameter '\(key)' must be a number, got \(v.typeName)")
+        }
+        return n
+    }
+
+    /// The optional parameter `key` as a string, or an `.invalidParameter` error naming it.
+    public func optionalString(_ key: String) throws(CommandError) -> String? {
+        guard let v = self[key], !v.isNull else { return nil }
+        guard case .string(let s) = v else {
+            throw CommandError(.invalidParameter, "parameter '\(key)' must be a string, got \(v.typeName)")
+        }
+        return s
+    }
+}

@@ -1,1 +1,0 @@
-// TerminiBridge: see docs/ARCHITECTURE.md for this module's role. Filled in by its issue.

@@ -1,0 +1,129 @@
+import TerminiTemplate
+
+/// `manifest.json` of a bundle: identity, entry script, pages, permissions, request domains, preload and file hashes.
+public struct BundleManifest: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var version: String
+    /// The engine version range the bundle needs, e.g. ">=0.1.0".
+    public var engine: String
+    public var entry: String
+    /// Page names; the first is the launch page.
+    public var pages: [String]
+    public var permissions: [String]
+    public var requestDomains: [String]
+    public var preload: [String: [PreloadRequest]]
+    /// Relative path to lowercase hex SHA-256.
+    public var files: [String: String]
+
+    /// One request to start while the JS context boots.
+    public struct PreloadRequest: Equatable, Sendable {
+        public var url: String
+        public var key: String
+    }
+
+    public init(id: String, name: String, version: String, engine: String = ">=0.1.0", entry: String = "main.js",
+                pages: [String], permissions: [String] = [], requestDomains: [String] = [],
+                preload: [String: [PreloadRequest]] = [:], files: [String: String] = [:])
+    {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.engine = engine
+        self.entry = entry
+        self.pages = pages
+        self.permissions = permissions
+        self.requestDomains = requestDomains
+        self.preload = preload
+        self.files = files
+    }
+}
+
+/// A manifest field that is missing or of the wrong type, named by its JSON path.
+public struct ManifestError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): \(message)" }
+}
+
+extension BundleManifest {
+    /// Decodes `manifest.json` (or a project's `app.json`, which has the same identity fields and no file hashes).
+    public init(json: JSONValue, file: String) throws(ManifestError) {
+        func fail(_ m: String) -> ManifestError { ManifestError(file: file, message: m) }
+        guard case .object(let o) = json else { throw fail("expected a JSON object at $") }
+        func string(_ key: String, default def: String? = nil) throws(ManifestError) -> String {
+            switch o[key] {
+            case .string(let s)?: return s
+            case nil where def != nil: return def!
+            case nil: throw fail("$.\(key): missing")
+            case let v?: throw fail("$.\(key): expected a string, found \(v.typeName)")
+            }
+        }
+        func strings(_ key: String) throws(ManifestError) -> [String] {
+            guard let v = o[key] else { return [] }
+            guard case .array(let items) = v else { throw fail("$.\(key): expected an array, found \(v.typeName)") }
+            var out: [String] = []
+            for (i, item) in items.enumerated() {
+                guard case .string(let s) = item else { throw fail("$.\(key)[\(i)]: expected a string, found \(item.typeName)") }
+                out.append(s)
+            }
+            return out
+        }
+        id = try string("id")
+        guard BundleManifest.isValidIdentifier(id) else {
+            throw fail("$.id: '\(id)' is not a valid app id (letters, digits, '-', '_' and '.', starting with a letter)")
+        }
+        name = try string("name", default: id)
+        version = try string("version")
+        engine = try string("engine", default: ">=0.1.0")
+        entry = try string("entry", default: "main.js")
+        pages = try strings("pages")
+        if pages.isEmpty { throw fail("$.pages: the app declares no pages") }
+        permissions = try strings("permissions")
+        requestDomains = try strings("requestDomains")
+        preload = [:]
+        if let p = o["preload"] {
+            guard case .object(let byPage) = p else { throw fail("$.preload: expected an object, found \(p.typeName)") }
+            for (page, list) in byPage {
+                guard case .array(let items) = list else { throw fail("$.preload.\(page): expected an array") }
+                var requests: [PreloadRequest] = []
+                for (i, item) in items.enumerated() {
+                    guard let url = item["url"]?.stringValue, let key = item["key"]?.stringValue else {
+                        throw fail("$.preload.\(page)[\(i)]: expected {url, key} strings")
+                    }
+                    requests.append(PreloadRequest(url: url, key: key))
+                }
+                preload[page] = requests
+            }
+        }
+        files = [:]
+        if let f = o["files"] {
+            guard case .object(let entries) = f else { throw fail("$.files: expected an object, found \(f.typeName)") }
+            for (path, hash) in entries {
+                guard case .string(let h) = hash else { throw fail("$.files.\(path): expected a hex SHA-256 string") }
+                files[path] = h
+            }
+        }
+    }
+
+    public var json: JSONValue {
+        var o: [String: JSONValue] = [
+            "id": .string(id), "name": .string(name), "version": .string(version), "engine": .string(engine),
+            "entry": .string(entry), "pages": .array(pages.map { .string($0) }),
+            "permissions": .array(permissions.map { .string($0) }),
+            "requestDomains": .array(requestDomains.map { .string($0) }),
+        ]
+        if !preload.isEmpty {
+            o["preload"] = .object(preload.mapValues { list in
+                .array(list.map { .object(["url": .string($0.url), "key": .string($0.key)]) })
+            })
+        }
+        if !files.isEmpty { o["files"] = .object(files.mapValues { .string($0) }) }
+        return .object(o)
+    }
+
+    static func isValidIdentifier(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII, s.count <= 64 else { return false }
+        return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+    }
+}

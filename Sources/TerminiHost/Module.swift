@@ -1,1 +1,0 @@
-// TerminiHost: see docs/ARCHITECTURE.md for this module's role. Filled in by its issue.

@@ -1,0 +1,89 @@
+/// The steps of a `termini snapshot --events` file, one per line (DESIGN §8).
+public enum EventStep: Equatable, Sendable {
+    /// A named key (`Enter`, `Tab`, `Up`, ..., `Space`) or a single character.
+    case key(String)
+    case type(String)
+    case click(column: Int, row: Int)
+    case resize(width: Int, height: Int)
+    case wait(milliseconds: Int)
+    case settle
+}
+
+/// A line of an events file that does not follow the grammar, with its 1-based line number.
+public struct EventScriptError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// Parses events files. Blank lines and lines starting with `#` are ignored.
+public enum EventScript {
+    public static let keyNames: Set<String> = [
+        "Enter", "Tab", "BackTab", "Up", "Down", "Left", "Right", "Esc", "Backspace", "PageUp", "PageDown", "Space",
+        "Home", "End", "Delete",
+    ]
+
+    public static func parse(_ text: String, file: String) throws(EventScriptError) -> [EventStep] {
+        var steps: [EventStep] = []
+        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = i + 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let word = trimmed.prefix(while: { $0 != " " })
+            let rest = trimmed.dropFirst(word.count).dropFirst()
+            func fail(_ message: String) -> EventScriptError { EventScriptError(file: file, line: lineNumber, message: message) }
+            switch word {
+            case "key":
+                let name = String(rest.trimmingTrailingSpaces())
+                guard keyNames.contains(name) || name.count == 1 else {
+                    throw fail("unknown key '\(name)'; expected one of \(keyNames.sorted().joined(separator: ", ")) or a single character")
+                }
+                steps.append(.key(name))
+            case "type":
+                guard !rest.isEmpty else { throw fail("'type' needs text") }
+                steps.append(.type(String(rest)))
+            case "click":
+                let parts = rest.split(separator: " ")
+                guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 0, r >= 0 else {
+                    throw fail("expected 'click <col> <row>' with non-negative integers")
+                }
+                steps.append(.click(column: c, row: r))
+            case "resize":
+                guard let size = parseSize(String(rest.trimmingTrailingSpaces())) else {
+                    throw fail("expected 'resize <cols>x<rows>', e.g. 'resize 80x24'")
+                }
+                steps.append(.resize(width: size.width, height: size.height))
+            case "wait":
+                guard let ms = Int(rest.trimmingTrailingSpaces()), ms >= 0, ms <= 600_000 else {
+                    throw fail("expected 'wait <milliseconds>' between 0 and 600000")
+                }
+                steps.append(.wait(milliseconds: ms))
+            case "settle":
+                guard rest.trimmingTrailingSpaces().isEmpty else { throw fail("'settle' takes no arguments") }
+                steps.append(.settle)
+            default:
+                throw fail("unknown event '\(word)'; expected key, type, click, resize, wait or settle")
+            }
+        }
+        return steps
+    }
+
+    /// Parses `WxH`, e.g. `80x24`. Sizes must be between 1 and 1000.
+    public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h)
+        else { return nil }
+        return (w, h)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingTrailingSpaces() -> Substring {
+        var s = self
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return s
+    }
+}

@@ -1,1 +1,0 @@
-print("termini: not built yet")

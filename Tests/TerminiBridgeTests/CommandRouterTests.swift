@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TerminiTemplate
+@testable import TerminiBridge
+
+/// A host-defined command, registered through the public API exactly as an embedding host would.
+struct EchoCommand: Command {
+    static let name = "echo"
+    static let permission: String? = "echo"
+    let params: JSONValue
+    var text = ""
+    init(context: CommandContext, params: JSONValue) { self.params = params }
+    mutating func checkAndParse() throws(CommandError) { text = try params.requiredString("text") }
+    func run() async throws(CommandError) -> [String: JSONValue] { ["text": .string(text)] }
+}
+
+/// Sleeps, so a test can unload its page while it is in flight.
+struct SlowCommand: Command {
+    static let name = "slow"
+    init(context: CommandContext, params: JSONValue) {}
+    mutating func checkAndParse() throws(CommandError) {}
+    func run() async throws(CommandError) -> [String: JSONValue] {
+        try? await Task.sleep(nanoseconds: 300_000_000)
+        return [:]
+    }
+}
+
+final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [CommandOutcome] = []
+    func add(_ o: CommandOutcome) { lock.lock(); values.append(o); lock.unlock() }
+    var all: [CommandOutcome] { lock.lock(); defer { lock.unlock() }; return values }
+}
+
+@Suite struct CommandRouterTests {
+    let context = CommandContext(appId: "demo", pageId: 1, pageName: "index", permissions: ["echo"])
+
+    func call(_ router: CommandRouter, _ name: String, _ params: JSONValue, context: CommandContext? = nil) async -> CommandOutcome {
+        await withCheckedContinuation { cont in
+            router.invoke(name, params: params, context: context ?? self.context) { cont.resume(returning: $0) }
+        }
+    }
+
+    @Test func duplicateRegistrationFailsAtStartUp() {
+        #expect(throws: DuplicateCommandError(name: "echo")) {
+            try CommandRouter([CommandRegistration(EchoCommand.self), CommandRegistration(EchoCommand.self)])
+        }
+    }
+
+    @Test func hostCommandSucceedsWithOkEnvelope() async throws {
+        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        let outcome = await call(router, "echo", ["text": "hi"])
+        #expect(outcome == CommandOutcome(ok: true, envelope: ["errMsg": "echo:ok", "text": "hi"]))
+    }
+
+    @Test func unknownCommandFailsWithCode() async throws {
+        let router = try CommandRouter([])
+        let outcome = await call(router, "nope", [:])
+        #expect(!outcome.ok)
+        #expect(outcome.envelope["errMsg"] == "nope:fail unknown command 'nope'")
+        #expect(outcome.envelope["errCode"] == .number(Double(CommandErrorCode.unknownCommand.rawValue)))
+    }
+
+    @Test func missingPermissionIsRefusedBeforeParsing() async throws {
+        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        var ctx = context
+        ctx.permissions = []
+        let outcome = await call(router, "echo", ["text": "hi"], context: ctx)
+        #expect(outcome.envelope["errMsg"] == "echo:fail permission 'echo' is not granted in the manifest")
+        #expect(outcome.envelope["errCode"] == .number(2))
+    }
+
+    @Test func badParametersNameTheField() async throws {
+        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        #expect(await call(router, "echo", [:]).envelope["errMsg"] == "echo:fail missing required parameter 'text'")
+        #expect(await call(router, "echo", ["text": 3]).envelope["errMsg"]
+            == "echo:fail parameter 'text' must be a string, got number")
+    }
+
+    @Test func unloadCancelsInFlightCallsAndDropsCallbacks() async throws {
+        let router = try CommandRouter([CommandRegistration(SlowCommand.self)])
+        let box = OutcomeBox()
+        router.invoke("slow", params: [:], context: context) { box.add($0) }
+        #expect(router.inFlightCount == 1)
+        router.cancelAll(pageId: 1)
+        #expect(router.inFlightCount == 0)
+        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(box.all.isEmpty)
+    }
+}
