@@ -3,15 +3,20 @@
 # one changed file (what hot reload does). Prints exactly two lines, medians of 5 runs in milliseconds:
 #   tplgen_compile_100_files_ms <median>
 #   tplgen_recompile_one_file_ms <median>
-# Targets: <= 1000 and <= 100. Build output goes to stderr. TPLGEN_BENCH_SCRATCH=<dir> picks another build folder.
+# Targets: <= 1000 and <= 100. Build output goes to stderr. TPLGEN=<binary> skips the build (Scripts/bench sets it);
+# TPLGEN_BENCH_SCRATCH=<dir> builds in another build folder.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-scratch=()
-if [[ -n "${TPLGEN_BENCH_SCRATCH:-}" ]]; then scratch=(--scratch-path "$TPLGEN_BENCH_SCRATCH"); fi
-swift build -c release --product tplgen "${scratch[@]}" >&2
-bin="$(swift build -c release --show-bin-path "${scratch[@]}")/tplgen"
+if [[ -n "${TPLGEN:-}" && -x "${TPLGEN:-}" ]]; then
+    bin="$TPLGEN"   # Scripts/bench has already built release binaries
+else
+    scratch=()
+    if [[ -n "${TPLGEN_BENCH_SCRATCH:-}" ]]; then scratch=(--scratch-path "$TPLGEN_BENCH_SCRATCH"); fi
+    swift build -c release --product tplgen "${scratch[@]}" >&2
+    bin="$(swift build -c release --show-bin-path "${scratch[@]}")/tplgen"
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
