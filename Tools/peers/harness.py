@@ -123,6 +123,7 @@ OPERATIONS = {
 }
 
 HEADER_COUNT = re.compile(r"rows:\s*(\d+)")
+ANSI_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
 
 def expected_line(row: tuple[int, str]) -> str:
@@ -186,7 +187,9 @@ class PtyApp:
             else:
                 raise
         if not data:
-            raise AppDied(f"{self.name}: the app exited; last output: {bytes(self.tail[-400:])!r}")
+            text = ANSI_ESCAPE.sub("", bytes(self.tail).decode("utf-8", "replace"))
+            lines = [line.strip() for line in text.replace("\r", "\n").split("\n") if line.strip()]
+            raise AppDied(f"{self.name}: the app exited; its last output:\n  " + "\n  ".join(lines[-8:]))
         self.tail += data
         del self.tail[:-2000]
         return data
@@ -429,7 +432,11 @@ def machine() -> str:
                     break
     except OSError:
         pass
-    return f"{os.cpu_count()} × {model}, {platform.system()} {platform.release()}"
+    try:
+        cores = len(os.sched_getaffinity(0))  # what `nproc` prints
+    except (AttributeError, OSError):
+        cores = os.cpu_count()
+    return f"nproc {cores}, {model}, {platform.system()} {platform.release()}"
 
 
 def fmt(value) -> str:
@@ -490,7 +497,7 @@ def parse_args(argv: list[str]):
                 parser.error(f"--cmd {entry!r}: --compare needs NAME=COMMAND")
             commands.append((name.strip(), cmd))
         else:
-            commands.append((shlex.split(entry)[0] if entry.strip() else "", entry))
+            commands.append((entry.strip(), entry))
     if args.compare and len(commands) < 2:
         parser.error("--compare needs at least two --cmd NAME=COMMAND entries")
     if not args.compare and len(commands) != 1:
@@ -524,7 +531,7 @@ def main(argv: list[str]) -> int:
             else:
                 print(f"{s['op']:<22} {'timeout':>9}", flush=True)
         else:
-            log(f"{results[0].name}: done")
+            log(f"harness: {results[0].name} done")
     if args.compare:
         print_comparison(args, all_results, started)
     return 0
@@ -539,7 +546,7 @@ def print_comparison(args, all_results: list[list[OpResult]], started: datetime.
         return
     first = names[0]
     print(f"Keyed-list benchmark, {started:%Y-%m-%d %H:%M} UTC, {machine()}; pty {args.cols}x{args.rows}; "
-          f"{args.runs} measured runs after {args.warmup} warm-ups per operation, apps alternating run by run; "
+          f"{args.runs} measured runs after {args.warmup} warm-up runs per operation, apps alternating run by run; "
           "times are end to end (key written → last byte read), medians in ms.")
     print()
     header = ["op"] + [f"{n} ms" for n in names] + [f"{n} / {first}" for n in names[1:]] + [f"{n} bytes" for n in names]

@@ -12,6 +12,7 @@ skip() { echo "peers: skipped: $*" >&2; exit 3; }
 
 PY="${PYTHON:-$(command -v python3 || true)}"
 [ -n "$PY" ] || skip "python3 not found on PATH"
+[ -x "$PY" ] || command -v "$PY" >/dev/null 2>&1 || skip "python3 at '$PY' is not an executable"
 "$PY" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)' 2>/dev/null \
   || skip "python3 is older than 3.9 (Textual 8 needs 3.9+)"
 

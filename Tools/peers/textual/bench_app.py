@@ -91,8 +91,10 @@ class BenchBase(App):
     #header { height: 1; width: 1fr; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, fault: bool = False) -> None:
         super().__init__()
+        # --fault: op 3 leaves row index 10 stale on screen, so the harness's check can be seen to fail.
+        self.fault = fault
         self.store = RowStore()
         self.header = Static(self.header_text(), id="header", markup=False)
 
@@ -103,7 +105,9 @@ class BenchBase(App):
         self.header.update(self.header_text(), layout=False)
 
     async def action_replace_all(self) -> None:
-        await self.action_create(1000)
+        done = self.action_create(1000)
+        if done is not None:  # the widgets variant's create is async (it awaits mounting)
+            await done
 
 
 class WidgetsBench(BenchBase):
@@ -116,8 +120,8 @@ class WidgetsBench(BenchBase):
     #list > Static.-selected { text-style: reverse; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, fault: bool = False) -> None:
+        super().__init__(fault)
         self.list = VerticalScroll(id="list")
         self.widgets: dict[int, Static] = {}
 
@@ -148,8 +152,11 @@ class WidgetsBench(BenchBase):
 
     def action_update_every_10th(self) -> None:
         with self.batch_update():
-            for row in self.store.rows[::10]:
+            for index in range(0, len(self.store.rows), 10):
+                row = self.store.rows[index]
                 row[1] += " !!!"
+                if self.fault and index == 10:
+                    continue
                 # Fixed height 1: a content change never needs a layout pass.
                 self.widgets[row[0]].update(row_text(row), layout=False)
 
@@ -205,8 +212,8 @@ class DataTableBench(BenchBase):
     #table > .datatable--cursor { text-style: reverse; background: $background; color: $foreground; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, fault: bool = False) -> None:
+        super().__init__(fault)
         self.table: DataTable = DataTable(
             id="table", show_header=False, cursor_type="row", show_cursor=False,
             cell_padding=0, zebra_stripes=False,
@@ -255,8 +262,11 @@ class DataTableBench(BenchBase):
     def action_update_every_10th(self) -> None:
         with self.batch_update():
             update_cell = self.table.update_cell
-            for row in self.store.rows[::10]:
+            for index in range(0, len(self.store.rows), 10):
+                row = self.store.rows[index]
                 row[1] += " !!!"
+                if self.fault and index == 10:
+                    continue
                 update_cell(str(row[0]), "row", row_text(row))
 
     def action_select(self, index: int) -> None:
@@ -300,8 +310,10 @@ class DataTableBench(BenchBase):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=("widgets", "datatable"), required=True)
+    parser.add_argument("--fault", action="store_true",
+                        help="deliberately leave one updated row stale (to check that the harness notices)")
     args = parser.parse_args()
-    app = WidgetsBench() if args.variant == "widgets" else DataTableBench()
+    app = (WidgetsBench if args.variant == "widgets" else DataTableBench)(args.fault)
     app.run()
 
 
