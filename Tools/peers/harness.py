@@ -563,6 +563,13 @@ def print_comparison(args, all_results: list[list[OpResult]], started: datetime.
     print()
     for command_name, command in args.commands:
         print(f"- `{command_name}`: `{command}`")
+    for results in all_results:
+        for (command_name, _), result in zip(args.commands, results):
+            if result.late:
+                print(f"- {result.name}, {command_name}: {result.late} of {len(result.times)} runs showed a wrong "
+                      "screen at the first 150 ms pause and were timed to their later, correct frame")
+            if result.error:
+                print(f"- {result.name}, {command_name}: {result.error} (limit {args.timeout:g} s)")
 
 
 if __name__ == "__main__":
