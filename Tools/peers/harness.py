@@ -171,7 +171,7 @@ class PtyApp:
         if pid == 0:  # child: size the pty before exec so the app's first query sees it
             try:
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-                os.execvpe("/bin/sh", ["/bin/sh", "-c", "exec " + cmd], env)
+                os.execvpe("/bin/sh", ["/bin/sh", "-c", cmd], env)
             finally:
                 os._exit(127)
         self.pid, self.fd = pid, fd
@@ -322,9 +322,10 @@ class PtyApp:
                 except OSError:
                     pass
         else:
+            # pty.fork made the child a session leader: its group holds the shell and the app.
             for sig in (signal.SIGTERM, signal.SIGKILL):
                 try:
-                    os.kill(self.pid, sig)
+                    os.killpg(self.pid, sig)
                 except ProcessLookupError:
                     break
                 time.sleep(0.3)
