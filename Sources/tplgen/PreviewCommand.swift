@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemplateCompiler
 import TerminiTemplate
+import TerminiTerminal
 import TerminiUI
 
 /// `tplgen preview`: compiles one declaration file and prints a page rendered headless, the author's first look.
@@ -29,7 +30,7 @@ struct PreviewCommand: ParsableCommand {
     var size: String = "80x24"
 
     func run() throws {
-        guard let (width, height) = Self.parseSize(size) else {
+        guard let (width, height) = TerminalSize(parsing: size).map({ ($0.width, $0.height) }) else {
             throw ValidationError("--size must look like 80x24 (1-1000 each), got '\(size)'")
         }
         let pageData = try loadData()
@@ -69,12 +70,5 @@ struct PreviewCommand: ParsableCommand {
         } catch let error as JSONSyntaxError {
             throw ValidationError("\(data):\(error.line):\(error.column): \(error.message)")
         }
-    }
-
-    static func parseSize(_ text: String) -> (Int, Int)? {
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h)
-        else { return nil }
-        return (w, h)
     }
 }

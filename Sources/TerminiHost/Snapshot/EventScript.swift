@@ -1,3 +1,5 @@
+import TerminiTerminal
+
 /// The steps of a `termini snapshot --events` file, one per line (DESIGN §8).
 public enum EventStep: Equatable, Sendable {
     /// A named key (`Enter`, `Tab`, `Up`, ..., `Space`) or a single character.
@@ -73,10 +75,7 @@ public enum EventScript {
 
     /// Parses `WxH`, e.g. `80x24`. Sizes must be between 1 and 1000.
     public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h)
-        else { return nil }
-        return (w, h)
+        TerminalSize(parsing: text).map { ($0.width, $0.height) }
     }
 }
 
