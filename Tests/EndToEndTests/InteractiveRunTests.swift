@@ -62,4 +62,29 @@ import Testing
         text = try await waitForScreen { $0.contains("EXITED:") }
         #expect(text.contains("EXITED:0"), "\(text)")
     }
+
+    @Test func perfFlagDrawsTheFrameHUDOverAnimatingApp() async throws {
+        let store = BuiltBinaries.temporaryFolder()
+        let timings = store + "/timings.jsonl"
+        let command = "\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("clock")) --perf --timings \(timings) --store \(store); echo EXITED:$?; sleep 30"
+        let hudSession = session + "-perf"
+        try tmux(["new-session", "-d", "-s", hudSession, "-x", "80", "-y", "24", command])
+        defer { _ = try? tmux(["kill-session", "-t", hudSession]) }
+        func hudScreen() throws -> String { try tmux(["capture-pane", "-p", "-t", hudSession]) }
+        let deadline = Date().addingTimeInterval(20)
+        var text = try hudScreen()
+        while !(text.contains("FPS ") && text.contains("Ticks")) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            text = try hudScreen()
+        }
+        #expect(text.contains("FPS "), "\(text)")
+        try tmux(["send-keys", "-t", hudSession, "Escape"])
+        while !text.contains("EXITED:") && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            text = try hudScreen()
+        }
+        #expect(text.contains("EXITED:0"))
+        let frames = try String(contentsOfFile: timings, encoding: .utf8).split(separator: "\n")
+        #expect(frames.count > 3, "an animating clock writes a timing line per frame")
+    }
 }
