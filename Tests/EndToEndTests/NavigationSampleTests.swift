@@ -43,14 +43,16 @@ import Testing
         let asking = try await settings(toReset, store: store)
         #expect(asking.stdout.contains("Reset settings?"), "\(asking.stdout)")
         #expect(asking.stdout.contains("[ Keep ]  [ Reset ]"))
-        let kept = try await settings(toReset + "key Tab\nkey Enter\nsettle\n", store: store)
+        // A fresh store, so this run's toggle turns dark mode on again before the reset question.
+        let keptStore = BuiltBinaries.temporaryFolder()
+        let kept = try await settings(toReset + "key Tab\nkey Enter\nsettle\n", store: keptStore)
         #expect(kept.stdout.contains("Reset cancelled"), "\(kept.stdout)")
         #expect(kept.stdout.contains("[x] Dark mode"))
-        let reset = try await settings("key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\nkey Enter\nsettle\n",
-                                       store: store)
+        let toResetOnly = "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n"
+        let reset = try await settings(toResetOnly + "key Enter\nsettle\n", store: keptStore)
         #expect(reset.stdout.contains("Reset to defaults"), "\(reset.stdout)")
         #expect(reset.stdout.contains("[ ] Dark mode"))
-        let after = try await settings(nil, store: store)
+        let after = try await settings(nil, store: keptStore)
         #expect(after.stdout.contains("[ ] Dark mode"), "\(after.stdout)")
     }
 
