@@ -155,9 +155,15 @@ public final class MiniAppEngine {
     /// Blocks the UI thread until the script is idle by `settle`'s rules; the watchdog knows it is waiting.
     func waitForScriptIdle(timeout: Duration) {
         watchdog.idle("ui")
-        // Bridge calls are left out: navigation and modal calls wait for this very thread (a modal for the user),
-        // and the router's own calls are counted by `router.inFlightCount`.
-        _ = runtime.waitUntilIdle(timeout: timeout, criteria: Self.settleCriteria)
+        // Bridge calls are left out of the script's idle rule: navigation and modal calls wait for this very thread
+        // (a modal for the user). The others are waited for here: one counts until the script has its answer,
+        // including the moment between the router finishing it and the answer reaching the script.
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            _ = runtime.waitUntilIdle(timeout: timeout, criteria: Self.settleCriteria)
+            if !inbox.isEmpty || runtime.pulse().pendingInvokes <= heldInvokes || ContinuousClock.now >= deadline { break }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
         watchdog.beat("ui")
     }
 

@@ -52,6 +52,9 @@ extension MiniAppEngine {
         if let outcome { answer(call, outcome) }
     }
 
+    /// Bridge calls this thread holds unanswered: a navigation waiting for its page, an open modal.
+    var heldInvokes: Int { (navigation?.reply == nil ? 0 : 1) + (overlays.modal == nil ? 0 : 1) }
+
     func answer(_ call: BridgeCall, _ outcome: CommandOutcome) {
         runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
     }
@@ -193,7 +196,7 @@ extension MiniAppEngine {
         case .relaunch(let old): stack.removeAll { old.contains($0.pageId) }
         }
         // The page under it was hidden (navigateTo) or revealed (redirectTo): either way it is on screen again.
-        if let top = stack.last { runtime.callLifecycle(pageId: top.pageId, .show) } else { appError = error }
+        if let top = stack.last { runtime.callLifecycle(pageId: top.pageId, .show) } else if appError == nil { appError = error }
         if let reply = pending.reply {
             answer(reply, .failure(reply.name, CommandError(.internal, "page '\(pending.name)' could not be created: \(error.message)")))
         }
