@@ -204,4 +204,16 @@ import Testing
         try h.play(tapGo)
         #expect(h.engine.isFinished)
     }
+
+    @Test func leavingAPageReleasesItsWidgetTree() throws {
+        let h = try harness("function ACTION() { report(bridge.invoke('navigateTo', { url: 'b' })) }")
+        try h.play(tapGo)
+        weak var entry = h.engine.stack.last
+        weak var view = h.engine.stack.last?.view
+        #expect(entry?.name == "b")
+        try h.play("key Esc\n")
+        #expect(h.pageNames == ["a"])
+        #expect(entry == nil)
+        #expect(view == nil)
+    }
 }

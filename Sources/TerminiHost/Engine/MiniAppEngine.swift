@@ -63,6 +63,8 @@ public final class MiniAppEngine {
         publishedSize = Published((width: size.width, height: size.height))
         let preloadStore = PreloadStore()
         preload = preloadStore
+        // The launch page's data is on its way before the JS thread even starts creating its context (DESIGN §6).
+        Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore)
         let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {
             GetPreloadedDataCommand(context: $0, params: $1, store: preloadStore)
         }
@@ -99,9 +101,7 @@ public final class MiniAppEngine {
     /// Loads main.js, launches the app and opens its first page with `query`.
     public func start(page: String? = nil, query: [String: String] = [:]) {
         let launch = page ?? bundle.launchPage
-        // The first page's data is on its way while main.js loads and the page boots (DESIGN §6).
-        preload.start(bundle.manifest.preload[launch] ?? [], appId: bundle.manifest.id,
-                      permissions: Set(bundle.manifest.permissions), requestDomains: bundle.manifest.requestDomains)
+        if launch != bundle.launchPage { Self.startPreload(for: launch, bundle: bundle, into: preload) }
         let runtime = self.runtime
         watchdog.watch("js", busySince: { runtime.pulse().busySince })
         watchdog.start()
@@ -110,6 +110,11 @@ public final class MiniAppEngine {
         let pageId = openPage(launch, query: query)
         navigation = PendingNavigation(pageId: pageId, name: launch, kind: .launch, reply: nil)
         scheduler.markDirty()
+    }
+
+    private static func startPreload(for page: String, bundle: LoadedBundle, into store: PreloadStore) {
+        store.start(bundle.manifest.preload[page] ?? [], appId: bundle.manifest.id,
+                    permissions: Set(bundle.manifest.permissions), requestDomains: bundle.manifest.requestDomains)
     }
 
     /// Stops the script thread, the watchdog and the timing log. The backend is the caller's to shut down.

@@ -41,6 +41,7 @@ func navigationMemoryBench() throws {
     run(engine, timeout: 0.05) { false }
     var baseline = 0.0
     var completed = 0
+    var curve: [String] = []
     let start = DispatchTime.now().uptimeNanoseconds
     for cycle in 1...1000 {
         backend.enqueue(.key(.enter))
@@ -50,11 +51,12 @@ func navigationMemoryBench() throws {
         guard engine.screenText.contains("index n=0") else { break }
         completed = cycle
         if cycle == 10 { baseline = residentMegabytes() }
+        if cycle % 100 == 0 { curve.append(String(format: "%.1f", residentMegabytes())) }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let growth = residentMegabytes() - baseline
     print("host_navigation_cycles \(completed) over=\(fmt(seconds))s")
     print("host_navigation_cycle_ms \(fmt(seconds * 1000 / Double(max(1, completed))))")
-    print("host_navigation_rss_growth_mb \(fmt(growth))")
+    print("host_navigation_rss_growth_mb \(fmt(growth)) rss_mb_every_100_cycles=\(curve.joined(separator: ","))")
     engine.stop()
 }
