@@ -13,8 +13,13 @@ import TerminiTemplate
     static let expected: [String: [String: (root: String, deps: [String], title: String?)]] = [
         "todo": ["index": ("Column", ["doneCount", "draft", "todos"], "Todo")],
         "feed": [
-            "index": ("Column", ["items", "loading"], "Feed"),
+            "index": ("Column", ["items", "loading", "status"], "Feed"),
             "detail": ("Padding", ["story.author", "story.points", "story.text", "story.title"], "Story"),
+        ],
+        "settings": [
+            "index": ("Column", ["account", "options.autoUpdate", "options.darkMode", "options.notifications", "status"],
+                      "Settings"),
+            "account": ("Column", ["name"], "Account"),
         ],
         "clock": ["index": ("Box", ["date", "running", "seconds", "ticks", "time", "uptime", "zone"], "Clock")],
     ]
@@ -39,7 +44,7 @@ import TerminiTemplate
         return (node.children + node.slots.values.flatMap { $0 }).allSatisfy { allNodesHaveLoc($0, app: app) }
     }
 
-    @Test(arguments: ["todo", "feed", "clock"])
+    @Test(arguments: ["todo", "feed", "clock", "settings"])
     func libraryCompilesEveryAppToTheExpectedPages(app: String) throws {
         let (sources, loadErrors) = PageSourceLoader.load(paths: [Self.pagesFolder(app)])
         #expect(loadErrors.isEmpty)

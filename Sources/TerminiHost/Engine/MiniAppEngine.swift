@@ -19,23 +19,32 @@ public final class MiniAppEngine {
     let inbox: ScriptInbox
     let router: CommandRouter
     let watchdog: Watchdog
-    private let clock = MonotonicClock.system
+    /// The first page's preload results, handed out by `getPreloadedData`.
+    let preload: PreloadStore
+    let clock = MonotonicClock.system
 
-    /// The navigation stack, root first. Only the top page is built and painted.
-    private(set) var stack: [PageEntry] = []
+    /// The navigation stack, root first. Only the top page is built and painted: pages are opaque, and the ones
+    /// below keep their widget trees and data (maintainState) until they are revealed.
+    var stack: [PageEntry] = []
+    /// The page being created for a navigation; see `PendingNavigation`.
+    var navigation: PendingNavigation?
+    /// Toast and modal above the pages.
+    var overlays = OverlayState()
     /// A script error that belongs to no page (a syntax error in main.js, an error in App hooks).
-    private(set) var appError: ScriptError?
+    var appError: ScriptError?
     private var nextPageId = 1
-    private var back: CellBuffer
+    var back: CellBuffer
     private var front: CellBuffer
+    /// Where a page under the title bar paints, one row shorter than the screen.
+    private var pageBuffer = CellBuffer(width: 0, height: 0)
     private var hud: PerformanceHUD
     private var timingLog: FrameTimingLog?
     private(set) var timings: [FrameTiming] = []
     private var frameIndex = 0
-    private let publishedPageStack = Published<[String]>([])
+    let publishedPageStack = Published<[String]>([])
     private let publishedSize: Published<(width: Int, height: Int)>
     /// Set when the app asked to close or the user quit.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
     /// Called on the UI thread after every frame is on screen, with its timing.
     public var onFrame: ((FrameTiming) -> Void)?
     /// The most script messages that were waiting at once when the UI thread drained them: bounded when the UI
@@ -52,7 +61,15 @@ public final class MiniAppEngine {
         scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond, waker: waker)
         let size = backend.size
         publishedSize = Published((width: size.width, height: size.height))
-        let router = try CommandRouter(commands + Self.services(bundle: bundle, options: options, size: publishedSize))
+        let preloadStore = PreloadStore()
+        preload = preloadStore
+        // The launch page's data is on its way before the JS thread even starts creating its context (DESIGN §6).
+        Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore)
+        let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {
+            GetPreloadedDataCommand(context: $0, params: $1, store: preloadStore)
+        }
+        let router = try CommandRouter(commands + [preloadCommand]
+            + Self.services(bundle: bundle, options: options, size: publishedSize))
         self.router = router
         let uiCommands = Self.uiThreadCommands
         let runtimeBox = Published<ScriptRuntime?>(nil)
@@ -83,18 +100,26 @@ public final class MiniAppEngine {
 
     /// Loads main.js, launches the app and opens its first page with `query`.
     public func start(page: String? = nil, query: [String: String] = [:]) {
+        let launch = page ?? bundle.launchPage
+        if launch != bundle.launchPage { Self.startPreload(for: launch, bundle: bundle, into: preload) }
         let runtime = self.runtime
         watchdog.watch("js", busySince: { runtime.pulse().busySince })
         watchdog.start()
         runtime.load(script: bundle.script, fileName: bundle.scriptName)
-        let launch = page ?? bundle.launchPage
         runtime.launchApp(options: .object(["path": .string(launch), "query": .object(query.mapValues { .string($0) })]))
-        openPage(launch, query: query)
+        let pageId = openPage(launch, query: query)
+        navigation = PendingNavigation(pageId: pageId, name: launch, kind: .launch, reply: nil)
         scheduler.markDirty()
+    }
+
+    private static func startPreload(for page: String, bundle: LoadedBundle, into store: PreloadStore) {
+        store.start(bundle.manifest.preload[page] ?? [], appId: bundle.manifest.id,
+                    permissions: Set(bundle.manifest.permissions), requestDomains: bundle.manifest.requestDomains)
     }
 
     /// Stops the script thread, the watchdog and the timing log. The backend is the caller's to shut down.
     public func stop() {
+        preload.cancelAll()
         watchdog.stop()
         runtime.shutdown()
         timingLog?.close()
@@ -116,6 +141,7 @@ public final class MiniAppEngine {
         let spinnerTick = 100
         var wait = scheduler.millisecondsUntilNextFrame() ?? -1
         if stack.last?.view.hasAnimations == true { wait = wait < 0 ? spinnerTick : min(wait, spinnerTick) }
+        if let toastLeft = expireToast() { wait = wait < 0 ? toastLeft : min(wait, toastLeft) }
         if let cap = maxWaitMilliseconds { wait = wait < 0 ? cap : min(wait, cap) }
         if !inbox.isEmpty { wait = 0 }
         watchdog.idle("ui")
@@ -123,6 +149,7 @@ public final class MiniAppEngine {
         watchdog.beat("ui")
         if let input { handle(input) }
         applyScriptMessages()
+        _ = expireToast()
         if let top = stack.last {
             top.view.tick(now: Double(clock.now()) / 1e9)
             if top.view.needsBuild { scheduler.markDirty() }
@@ -133,7 +160,15 @@ public final class MiniAppEngine {
     /// Blocks the UI thread until the script is idle by `settle`'s rules; the watchdog knows it is waiting.
     func waitForScriptIdle(timeout: Duration) {
         watchdog.idle("ui")
-        _ = runtime.waitUntilIdle(timeout: timeout, criteria: .settle)
+        // Bridge calls are left out of the script's idle rule: navigation and modal calls wait for this very thread
+        // (a modal for the user). The others are waited for here: one counts until the script has its answer,
+        // including the moment between the router finishing it and the answer reaching the script.
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            _ = runtime.waitUntilIdle(timeout: timeout, criteria: Self.settleCriteria)
+            if !inbox.isEmpty || runtime.pulse().pendingInvokes <= heldInvokes || ContinuousClock.now >= deadline { break }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
         watchdog.beat("ui")
     }
 
@@ -145,12 +180,7 @@ public final class MiniAppEngine {
         for message in messages {
             switch message {
             case .pageCreated(let pageId, let name, let data):
-                guard let template = bundle.pages[name] else { continue }
-                let view = PageView(template: template, data: data)
-                let entry = PageEntry(pageId: pageId, name: name, view: view, title: template.title)
-                stack.append(entry)
-                publishedPageStack.value = stack.map(\.name)
-                scheduler.markDirty()
+                pageCreated(pageId: pageId, name: name, data: data)
             case .setData(let pageId, let patches, let sequence):
                 guard let entry = stack.first(where: { $0.pageId == pageId }) else { continue }
                 entry.view.apply(patches.map { ($0.path, $0.value) })
@@ -170,6 +200,7 @@ public final class MiniAppEngine {
 
     private func report(_ error: ScriptError) {
         options.console("[error] \(error)")
+        if navigationFailed(error) { return }
         if let pageId = error.pageId, let entry = stack.first(where: { $0.pageId == pageId }) {
             if entry.error == nil { entry.error = error }
         } else if let top = stack.last, error.kind != .syntax {
@@ -181,6 +212,10 @@ public final class MiniAppEngine {
     }
 
     private func route(_ call: BridgeCall) {
+        if Self.uiThreadCommands.contains(call.name) {
+            handleUICommand(call)
+            return
+        }
         let entry = call.pageId.flatMap { id in stack.first(where: { $0.pageId == id }) }
         let context = CommandContext(appId: bundle.manifest.id, pageId: call.pageId, pageName: entry?.name,
                                      permissions: Set(bundle.manifest.permissions))
@@ -189,6 +224,10 @@ public final class MiniAppEngine {
             runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
         }
     }
+
+    /// `settle`'s rule for the script: jobs and timers due within 50 ms, not intervals, not pending bridge calls.
+    static let settleCriteria = IdleCriteria(timersDueWithin: .milliseconds(50), ignoresRepeatingTimers: true,
+                                             includesBridgeCalls: false)
 
     /// Commands that change what the UI thread owns (the page stack, overlays); every other command is answered
     /// straight from the JS thread.
@@ -218,25 +257,24 @@ public final class MiniAppEngine {
 
     // MARK: - Navigation
 
-    private func openPage(_ name: String, query: [String: String]) {
+    /// Asks the script for a page instance; it joins the stack when the script reports it created.
+    @discardableResult
+    func openPage(_ name: String, query: [String: String]) -> Int {
         let pageId = nextPageId
         nextPageId += 1
         runtime.createPage(pageId: pageId, name: name, query: query)
+        return pageId
     }
 
     /// Leaves the top page (Esc): unloads it, or finishes the app when it is the root.
     func leaveTopPage() {
-        if appError != nil || stack.count <= 1 {
+        if appError != nil || (stack.count <= 1 && navigation == nil) {
             isFinished = true
             return
         }
-        let top = stack.removeLast()
-        router.cancelAll(pageId: top.pageId)
-        runtime.callLifecycle(pageId: top.pageId, .unload)
-        if let revealed = stack.last { runtime.callLifecycle(pageId: revealed.pageId, .show) }
-        publishedPageStack.value = stack.map(\.name)
-        front.clear()
-        scheduler.markDirty()
+        // A page being opened replaces what the user sees in a moment; leaving now would pop the wrong page.
+        guard navigation == nil else { return }
+        popPages(1)
     }
 
     // MARK: - Input
@@ -250,10 +288,25 @@ public final class MiniAppEngine {
             scheduler.markDirty()
         case .key(.control("c")), .key(.control("q")):
             isFinished = true
+        case _ where overlays.modal != nil:
+            handleModalInput(input)
         case .key(.escape):
             leaveTopPage()
+        case .key(.backspace) where stack.count > 1 && stack.last?.focusEditsText == false:
+            leaveTopPage()
         default:
-            guard appError == nil, let top = stack.last, top.error == nil else { return }
+            // Page input waits for no one: while a navigation is in flight it is dropped, so a double tap cannot
+            // reach the old page a second time.
+            guard navigation == nil, appError == nil, let top = stack.last, top.error == nil else { return }
+            var input = input
+            if TitleBar.isShown(for: top, depth: stack.count), case .mouse(var mouse) = input {
+                if mouse.y == 0 {
+                    if mouse.kind == .press, TitleBar.backColumns.contains(mouse.x), stack.count > 1 { leaveTopPage() }
+                    return
+                }
+                mouse.y -= 1
+                input = .mouse(mouse)
+            }
             for event in top.view.handle(input) {
                 var object = event.eventObject
                 if case .object(var o) = object {
@@ -275,27 +328,39 @@ public final class MiniAppEngine {
             front.resize(width: size.width, height: size.height)
         }
         let top = stack.last
-        if let top, top.error == nil, appError == nil { top.view.build(size: size) }
+        let titled = top.map { TitleBar.isShown(for: $0, depth: stack.count) } ?? false
+        let pageSize = titled ? (width: size.width, height: max(0, size.height - 1)) : size
+        if let top, top.error == nil, appError == nil { top.view.build(size: pageSize) }
         let buildEnd = clock.now()
         if let error = appError ?? top?.error {
             ErrorScreen.paint(error, into: &back)
+        } else if let top, titled {
+            if pageBuffer.width != pageSize.width || pageBuffer.height != pageSize.height {
+                pageBuffer.resize(width: pageSize.width, height: pageSize.height)
+            }
+            top.view.paint(into: &pageBuffer)
+            TitleBar.paint(title: top.title ?? top.name, canGoBack: stack.count > 1, page: pageBuffer, into: &back)
         } else if let top {
             top.view.paint(into: &back)
         } else {
             back.clear()
         }
+        OverlayPainter.paint(overlays, into: &back)
         if options.showPerformanceHUD { hud.paint(into: &back) }
         let written = backend.present(back, previous: front)
         swap(&back, &front)
         let timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
                                  rasterStart: buildEnd, rasterEnd: clock.now(), bytes: written.bytes, cells: written.cells)
         record(timing)
-        // setData callbacks and onReady belong after the frame that shows the change.
-        if let top {
-            if let sequence = top.unpresentedSequence {
-                top.unpresentedSequence = nil
-                runtime.framePresented(pageId: top.pageId, upTo: sequence)
+        // setData callbacks and onReady belong after the frame that shows the change. A hidden page's data is
+        // applied to its tree already (it shows when revealed), so its callbacks do not wait for that.
+        for entry in stack {
+            if let sequence = entry.unpresentedSequence {
+                entry.unpresentedSequence = nil
+                runtime.framePresented(pageId: entry.pageId, upTo: sequence)
             }
+        }
+        if let top {
             if !top.isReady {
                 top.isReady = true
                 runtime.callLifecycle(pageId: top.pageId, .ready)

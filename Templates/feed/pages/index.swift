@@ -1,7 +1,7 @@
 import TerminiDSL
 
 let feedRow = Column {
-    Text("{{item.title}}", style: .bold, wrap: false)
+    Button("{{item.title}}", onTap: "open").data(["id": "{{item.id}}"])
     Row(spacing: 2) {
         Text("{{item.author}}", color: .cyan)
         Text("{{item.points}} points · {{item.comments}} comments", style: .dim)
@@ -16,10 +16,11 @@ let feed = Page("index", title: "Feed") {
             If("{{loading}}") { Spinner() }
             Button("Refresh", onTap: "refresh")
         }
+        Text("{{status}}", style: .dim, wrap: false)
         Divider()
         Expanded {
             ListView("{{items}}", key: "id") {
-                Box(border: .rounded) { feedRow }.data(["id": "{{item.id}}"])
+                Box(border: .rounded) { feedRow }
             }
         }
         Text("{{items.length}} stories", style: .dim)

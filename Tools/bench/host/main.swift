@@ -151,3 +151,7 @@ do {
     print("host_snapshot_todo_process_ms \(fmt(median(wall)))")
     try? FileManager.default.removeItem(atPath: folder)
 }
+
+// 5. navigateTo + navigateBack x 1,000 (NavigationBench.swift), and preload's time to data on screen (PreloadBench.swift).
+try navigationMemoryBench()
+try preloadBench()

@@ -1,0 +1,73 @@
+// Settings: options persisted with setStorage, an account page reached with navigateTo, a toast when saved and a
+// confirm modal before a reset.
+const DEFAULTS = { darkMode: false, notifications: true, autoUpdate: true }
+const DEFAULT_ACCOUNT = 'guest'
+
+function load(key, fallback) {
+  return bridge.invoke('getStorage', { key }).then(res => res.data, () => fallback)
+}
+
+Page('index', {
+  data: { options: DEFAULTS, account: DEFAULT_ACCOUNT, status: '' },
+
+  onLoad() {
+    load('options', DEFAULTS).then(options => this.setData({ options: { ...DEFAULTS, ...options } }))
+  },
+
+  // The account page saves the name itself; read it again whenever this page is back on screen.
+  onShow() {
+    load('account', DEFAULT_ACCOUNT).then(account => this.setData({ account }))
+  },
+
+  toggle(e) {
+    const name = e.dataset.name
+    this.setData({ [`options.${name}`]: e.detail.value, status: 'Unsaved changes' })
+  },
+
+  openAccount() {
+    bridge.invoke('navigateTo', { url: 'account' }).catch(err => console.warn(err.errMsg))
+  },
+
+  save() {
+    bridge.invoke('setStorage', { key: 'options', data: this.data.options })
+      .then(() => {
+        this.setData({ status: 'Saved' })
+        return bridge.invoke('showToast', { title: 'Settings saved', duration: 1500 })
+      })
+      .catch(err => this.setData({ status: err.errMsg }))
+  },
+
+  reset() {
+    bridge.invoke('showModal', { title: 'Reset settings?', content: 'Every option goes back to its default.',
+                                 confirmText: 'Reset', cancelText: 'Keep' })
+      .then(res => {
+        if (!res.confirm) {
+          this.setData({ status: 'Reset cancelled' })
+          return
+        }
+        this.setData({ options: DEFAULTS, status: 'Reset to defaults' })
+        return bridge.invoke('removeStorage', { key: 'options' })
+          .then(() => bridge.invoke('showToast', { title: 'Settings reset' }))
+      })
+      .catch(err => this.setData({ status: err.errMsg }))
+  },
+})
+
+Page('account', {
+  data: { name: '' },
+
+  onLoad() {
+    load('account', DEFAULT_ACCOUNT).then(name => this.setData({ name }))
+  },
+
+  onName(e) {
+    this.setData({ name: e.detail.value })
+  },
+
+  done() {
+    const name = this.data.name.trim() || DEFAULT_ACCOUNT
+    bridge.invoke('setStorage', { key: 'account', data: name })
+      .then(() => bridge.invoke('navigateBack'))
+      .catch(err => console.warn(err.errMsg))
+  },
+})

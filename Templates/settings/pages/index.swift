@@ -1,0 +1,22 @@
+import TerminiDSL
+
+let settingsOptions = Column {
+    Checkbox(checked: "{{options.darkMode}}", label: "Dark mode", onToggle: "toggle").data(["name": "darkMode"])
+    Checkbox(checked: "{{options.notifications}}", label: "Notifications", onToggle: "toggle")
+        .data(["name": "notifications"])
+    Checkbox(checked: "{{options.autoUpdate}}", label: "Automatic updates", onToggle: "toggle")
+        .data(["name": "autoUpdate"])
+}
+
+let settings = Page("index", title: "Settings") {
+    Column(spacing: 1) {
+        Text("Settings", style: .bold)
+        settingsOptions
+        Button("Account: {{account}} ›", onTap: "openAccount")
+        Row(spacing: 2) {
+            Button("Save", onTap: "save")
+            Button("Reset", onTap: "reset")
+        }
+        Text("{{status}}", style: .dim)
+    }
+}

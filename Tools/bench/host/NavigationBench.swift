@@ -1,0 +1,62 @@
+import Foundation
+import TerminiHost
+import TerminiTemplate
+import TerminiTerminal
+
+/// Resident set size of this process in MiB, from /proc/self/statm.
+func residentMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// A two-page bundle: index's button opens detail (which shows the query), Esc comes back.
+func navigationBundle() throws -> LoadedBundle {
+    func page(_ name: String, _ text: String) throws -> TemplateFile {
+        try TemplateFile(jsonText: #"""
+            {"format":"termini.template/1","page":"\#(name)","title":"\#(name)","source":"bench/pages/\#(name).swift",
+             "deps":["n"],"root":{"cls":"Column","loc":"bench:1:1","children":[
+               {"cls":"Text","p1":"\#(text)","loc":"bench:2:1"},
+               {"cls":"Button","p1":"open","onTap":"open","loc":"bench:3:1"}]}}
+            """#)
+    }
+    let manifest = BundleManifest(id: "bench", name: "Bench", version: "1.0.0", pages: ["index", "detail"])
+    let script = """
+        let opened = 0
+        Page('index', { data: { n: 0 }, open() { opened += 1; bridge.invoke('navigateTo', { url: 'detail?n=' + opened }) } })
+        Page('detail', { data: { n: 0 }, onLoad(q) { this.setData({ n: Number(q.n) }) } })
+        """
+    return LoadedBundle(manifest: manifest, origin: "bench", script: script, scriptName: "bench/main.js",
+                        pages: ["index": try page("index", "index n={{n}}"), "detail": try page("detail", "detail n={{n}}")])
+}
+
+/// navigateTo + navigateBack x 1,000: RSS growth after the first 10 cycles (issue 5: <= 2 MB).
+@MainActor
+func navigationMemoryBench() throws {
+    let (engine, backend) = try makeEngine(try navigationBundle(), width: 80, height: 24)
+    engine.start()
+    run(engine, timeout: 5) { engine.screenText.contains("index n=0") }
+    backend.enqueue(.key(.tab))
+    run(engine, timeout: 0.05) { false }
+    var baseline = 0.0
+    var completed = 0
+    var curve: [String] = []
+    let start = DispatchTime.now().uptimeNanoseconds
+    for cycle in 1...1000 {
+        backend.enqueue(.key(.enter))
+        run(engine, timeout: 5) { engine.screenText.contains("detail n=\(cycle)") }
+        backend.enqueue(.key(.escape))
+        run(engine, timeout: 5) { engine.screenText.contains("index n=0") }
+        guard engine.screenText.contains("index n=0") else { break }
+        completed = cycle
+        if cycle == 10 { baseline = residentMegabytes() }
+        if cycle % 100 == 0 { curve.append(String(format: "%.1f", residentMegabytes())) }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let growth = residentMegabytes() - baseline
+    print("host_navigation_cycles \(completed) over=\(fmt(seconds))s")
+    print("host_navigation_cycle_ms \(fmt(seconds * 1000 / Double(max(1, completed))))")
+    print("host_navigation_rss_growth_mb \(fmt(growth)) rss_mb_every_100_cycles=\(curve.joined(separator: ","))")
+    engine.stop()
+}
