@@ -15,6 +15,11 @@ func loadBundleOrExit(_ target: String) throws -> LoadedBundle {
     }
 }
 
+/// A notice for the user on standard error, e.g. an automatic rollback, after the screen is released.
+func printNotice(_ text: String) {
+    FileHandle.standardError.write(Data("termini: \(text)\n".utf8))
+}
+
 /// Where console output goes: a log file, standard error (snapshot), and a short memory of errors to show after an
 /// interactive run ends (writing to the terminal during the run would corrupt the screen).
 final class ConsoleSink: @unchecked Sendable {

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TerminiTerminal
+@testable import TerminiHost
+
+/// `termini preview` without a terminal: hot reload of a saved page keeps data, a compile error overlays the last
+/// good screen, `r` restarts only outside text fields.
+@Suite(.serialized) struct PreviewSessionTests {
+    static let todo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Templates/todo").path
+
+    func makeSession(_ tmp: TemporaryFolder) throws -> (PreviewSession, HeadlessBackend, String) {
+        let project = tmp.sub("todo")
+        try FileManager.default.copyItem(atPath: Self.todo, toPath: project)
+        let backend = HeadlessBackend(width: 70, height: 20)
+        var options = EngineOptions()
+        options.storeDirectory = tmp.sub("store")
+        let session = try PreviewSession(project: project, backend: backend, options: options)
+        session.pollInterval = .milliseconds(10)
+        session.start()
+        return (session, backend, project)
+    }
+
+    /// Steps the session until the terminal shows `text` (or a generous deadline passes).
+    @discardableResult
+    func stepUntil(_ session: PreviewSession, _ backend: HeadlessBackend, shows text: String) -> String {
+        let deadline = Date().addingTimeInterval(20)
+        while !backend.screenText().contains(text) && Date() < deadline { session.step(maxWaitMilliseconds: 5) }
+        return backend.screenText()
+    }
+
+    func edit(_ file: String, _ change: (String) -> String) throws {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try change(text).write(toFile: file, atomically: false, encoding: .utf8)
+    }
+
+    @Test func savedPageReRendersWithItsDataAndAnErrorKeepsTheLastGoodScreen() throws {
+        let tmp = TemporaryFolder()
+        let (session, backend, project) = try makeSession(tmp)
+        defer { session.stop() }
+        stepUntil(session, backend, shows: "Todo (2)")
+        // Change the page's data first: add a todo.
+        backend.enqueue(.key(.tab))
+        for c in "Water plants" { backend.enqueue(.key(c == " " ? .space : .character(c))) }
+        backend.enqueue(.key(.enter))
+        var screen = stepUntil(session, backend, shows: "Todo (3)")
+        #expect(screen.contains("Water plants"))
+
+        try edit(project + "/pages/index.swift") { $0.replacingOccurrences(of: "Text(\"Todo (", with: "Text(\"Tasks (") }
+        screen = stepUntil(session, backend, shows: "Tasks (3)")
+        #expect(screen.contains("Tasks (3)"), "\(screen)")
+        #expect(screen.contains("Water plants"), "data kept across the reload: \(screen)")
+
+        try edit(project + "/pages/index.swift") { $0.replacingOccurrences(of: "Column(spacing: 1) {", with: "Column(spacing: 1) { Bogus(") }
+        screen = stepUntil(session, backend, shows: "index.swift:")
+        #expect(screen.contains("pages/index.swift:"), "\(screen)")
+        let overlay = try #require(session.overlayLines).joined(separator: "\n")
+        #expect(overlay.range(of: #"pages/index\.swift:\d+:\d+"#, options: .regularExpression) != nil, "\(overlay)")
+        #expect(screen.contains("Tasks (3)"), "the last good screen stays under the overlay: \(screen)")
+
+        try edit(project + "/pages/index.swift") { $0.replacingOccurrences(of: " Bogus(", with: "").replacingOccurrences(of: "Tasks (", with: "Done (") }
+        screen = stepUntil(session, backend, shows: "Done (3)")
+        #expect(screen.contains("Done (3)") && !screen.contains("index.swift:"), "\(screen)")
+    }
+
+    @Test func brokenScriptKeepsTheRunningAppAndRRestartsOutsideTextFields() throws {
+        let tmp = TemporaryFolder()
+        let (session, backend, project) = try makeSession(tmp)
+        defer { session.stop() }
+        stepUntil(session, backend, shows: "Todo (2)")
+        try edit(project + "/main.js") { "const x = ;\n" + $0 }
+        let deadline = Date().addingTimeInterval(20)
+        while session.overlayLines == nil && Date() < deadline { session.step(maxWaitMilliseconds: 5) }
+        var screen = stepUntil(session, backend, shows: "main.js:1")
+        #expect(screen.contains("Todo (2)"), "the running app stays: \(screen)")
+        // JavaScriptCore reports a syntax error's line but no column.
+        #expect(session.overlayLines?.first?.hasSuffix("todo/main.js:1") == true, "\(session.overlayLines ?? [])")
+
+        try edit(project + "/main.js") { $0.replacingOccurrences(of: "const x = ;\n", with: "").replacingOccurrences(of: "'Write the compiler'", with: "'Reloaded script'") }
+        screen = stepUntil(session, backend, shows: "Reloaded script")
+        #expect(screen.contains("Reloaded script") && session.overlayLines == nil, "\(screen)")
+
+        // `r` typed into the focused text field is text, not a restart.
+        let reloads = session.reloadCount
+        backend.enqueue(.key(.tab))
+        backend.enqueue(.key(.character("r")))
+        for _ in 0..<20 { session.step(maxWaitMilliseconds: 5) }
+        #expect(session.reloadCount == reloads)
+        backend.enqueue(.key(.tab))
+        backend.enqueue(.key(.character("r")))
+        for _ in 0..<50 where session.reloadCount == reloads { session.step(maxWaitMilliseconds: 5) }
+        #expect(session.reloadCount == reloads + 1)
+    }
+}
