@@ -24,8 +24,13 @@ import TerminiTerminal
     /// Steps the session until the terminal shows `text` (or a generous deadline passes).
     @discardableResult
     func stepUntil(_ session: PreviewSession, _ backend: HeadlessBackend, shows text: String) -> String {
+        stepUntil(session, backend) { $0.contains(text) }
+    }
+
+    @discardableResult
+    func stepUntil(_ session: PreviewSession, _ backend: HeadlessBackend, _ predicate: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(20)
-        while !backend.screenText().contains(text) && Date() < deadline { session.step(maxWaitMilliseconds: 5) }
+        while !predicate(backend.screenText()) && Date() < deadline { session.step(maxWaitMilliseconds: 5) }
         return backend.screenText()
     }
 
@@ -76,9 +81,13 @@ import TerminiTerminal
         // JavaScriptCore reports a syntax error's line but no column.
         #expect(session.overlayLines?.first?.hasSuffix("todo/main.js:1") == true, "\(session.overlayLines ?? [])")
 
-        try edit(project + "/main.js") { $0.replacingOccurrences(of: "const x = ;\n", with: "").replacingOccurrences(of: "'Write the compiler'", with: "'Reloaded script'") }
-        screen = stepUntil(session, backend, shows: "Reloaded script")
-        #expect(screen.contains("Reloaded script") && session.overlayLines == nil, "\(screen)")
+        let failedReloads = session.reloadCount
+        try edit(project + "/main.js") { $0.replacingOccurrences(of: "const x = ;\n", with: "") }
+        let fixed = Date().addingTimeInterval(20)
+        while session.reloadCount == failedReloads && Date() < fixed { session.step(maxWaitMilliseconds: 5) }
+        screen = stepUntil(session, backend) { $0.contains("Todo (2)") && !$0.contains("main.js:1") }
+        #expect(session.reloadCount == failedReloads + 1 && session.overlayLines == nil, "\(screen)")
+        #expect(screen.contains("Todo (2)") && !screen.contains("main.js:1"), "\(screen)")
 
         // `r` typed into the focused text field is text, not a restart.
         let reloads = session.reloadCount
@@ -90,5 +99,53 @@ import TerminiTerminal
         backend.enqueue(.key(.character("r")))
         for _ in 0..<50 where session.reloadCount == reloads { session.step(maxWaitMilliseconds: 5) }
         #expect(session.reloadCount == reloads + 1)
+    }
+}
+
+/// A saved main.js restarts the script and gives the first page its data back.
+@Suite(.serialized) struct PreviewScriptReloadTests {
+    @Test func savedScriptKeepsTheFirstPagesData() throws {
+        let tmp = TemporaryFolder()
+        try tmp.write("counter/app.json", #"{"id": "counter", "name": "Counter", "version": "1.0.0", "pages": ["index"]}"#)
+        try tmp.write("counter/pages/index.swift", """
+            import TerminiDSL
+
+            let index = Page("index") {
+                Column {
+                    Text("{{label}}={{n}}")
+                    Button("bump", onTap: "bump")
+                }
+            }
+            """)
+        let script = "Page('index', { data: { label: 'n', n: 0 }, bump() { this.setData({ n: this.data.n + 1 }) } })\n"
+        try tmp.write("counter/main.js", script)
+        let backend = HeadlessBackend(width: 40, height: 6)
+        var options = EngineOptions()
+        options.storeDirectory = nil
+        let session = try PreviewSession(project: tmp.sub("counter"), backend: backend, options: options)
+        session.pollInterval = .milliseconds(10)
+        session.start()
+        defer { session.stop() }
+        let helper = PreviewSessionTests()
+        helper.stepUntil(session, backend, shows: "n=0")
+        backend.enqueue(.key(.tab))
+        backend.enqueue(.key(.enter))
+        backend.enqueue(.key(.enter))
+        helper.stepUntil(session, backend, shows: "n=2")
+
+        let reloads = session.reloadCount
+        try tmp.write("counter/main.js", script.replacingOccurrences(of: "n + 1", with: "n + 10"))
+        let deadline = Date().addingTimeInterval(20)
+        while session.reloadCount == reloads && Date() < deadline { session.step(maxWaitMilliseconds: 5) }
+        #expect(session.reloadCount == reloads + 1)
+        for _ in 0..<20 { session.step(maxWaitMilliseconds: 5) }
+        // The new engine's page has had its first frame (keys sent earlier would reach no built widget).
+        let screen2 = helper.stepUntil(session, backend) { $0.contains("n=2") && session.engine.stack.first?.isReady == true }
+        #expect(screen2.contains("n=2"), "data kept: \(screen2)")
+        // The new script runs: bump now adds 10 to the kept value.
+        backend.enqueue(.key(.tab))
+        backend.enqueue(.key(.enter))
+        let screen = helper.stepUntil(session, backend, shows: "n=12")
+        #expect(screen.contains("n=12"), "\(screen)")
     }
 }

@@ -8,9 +8,10 @@ import TerminiTerminal
 ///
 /// - A saved `pages/*.swift` is recompiled (TemplateCompiler library, in process) and every open page re-renders
 ///   with its data, focus and navigation stack kept.
-/// - A saved `main.js` or `app.json` restarts the app with the new script at its first page. Page data is not
-///   carried over (the script runtime has no native-to-JS data channel yet); the new script is first tried
-///   headless, so a script that fails to start leaves the running app in place.
+/// - A saved `main.js` or `app.json` restarts the app with the new script (a new script runtime) at its first page,
+///   then gives that page back its data with one `setData` when the page name still exists. Limits: pages above
+///   the first are closed, and data the new `onLoad` sets asynchronously (e.g. from storage) wins over the kept
+///   data. The new script is first tried headless, so a script that fails to start leaves the running app in place.
 /// - `r` restarts the app (typed into a focused text field, it is just a letter).
 /// - A compile or start-up script error is drawn as an overlay naming `file:line:col`; the last good screen stays
 ///   underneath until a save fixes it.
@@ -74,7 +75,7 @@ public final class PreviewSession {
         if lastPoll.duration(to: clock.now) >= pollInterval {
             lastPoll = clock.now
             let changes = watcher.poll()
-            if changes.script { restart() } else if changes.pages { reloadPages() }
+            if changes.script { restart(keepingData: true) } else if changes.pages { reloadPages() }
         }
     }
 
@@ -92,8 +93,9 @@ public final class PreviewSession {
         reloadCount += 1
     }
 
-    /// Reloads the whole project and starts it again, unless it fails to compile or to start.
-    func restart() {
+    /// Reloads the whole project and starts it again, unless it fails to compile or to start. With `keepingData`,
+    /// the first page gets back the data it had, when the new script still has a page of that name.
+    func restart(keepingData: Bool = false) {
         let bundle: LoadedBundle
         do { bundle = try ProjectLoader.load(folder: project) } catch {
             return show("\(error)".split(separator: "\n").map(String.init))
@@ -103,12 +105,16 @@ public final class PreviewSession {
         do { next = try MiniAppEngine(bundle: bundle, backend: backend, options: options) } catch {
             return show(["\(error)"])
         }
+        let kept = keepingData ? engine.stack.first.map { (name: $0.name, data: $0.view.data) } : nil
         engine.stop()
         engine = next
         attach(next)
         backend.overlay = nil
         backend.invalidateScreen()
         next.start()
+        if let kept, kept.name == next.bundle.launchPage, case .object(let fields) = kept.data, !fields.isEmpty {
+            next.restoreLaunchPageData(kept.data)
+        }
         reloadCount += 1
     }
 
