@@ -105,4 +105,21 @@ import Testing
         let list = try await BuiltBinaries.run("termini", ["list", "--store", store])
         #expect(list.stdout.contains("no apps installed"), "\(list.stdout)")
     }
+
+    @Test func interactiveRunOfABrokenUpdateSaysItRolledBack() async throws {
+        let store = BuiltBinaries.temporaryFolder()
+        try await install(try await pack(try todoProject(version: "1.0.0")), store: store)
+        try await install(try await pack(try todoProject(version: "2.0.0", brokenScript: true)), store: store)
+        let tmux = TmuxSession()
+        try tmux.start("\(BuiltBinaries.path("termini")) run minigame://todo --store \(store); echo EXITED:$?; sleep 30", width: 100, height: 24)
+        defer { tmux.kill() }
+        var text = try await tmux.waitForScreen { $0.contains("broken build 42") }
+        #expect(text.contains("broken build 42"), "the error screen: \(text)")
+        try tmux.keys("Escape")
+        text = try await tmux.waitForScreen { $0.contains("EXITED:") }
+        #expect(text.contains("todo 2.0.0 failed its first launch"), "\(text)")
+        #expect(text.contains("rolled back to 1.0.0"), "\(text)")
+        let list = try await BuiltBinaries.run("termini", ["list", "--store", store])
+        #expect(list.stdout.contains("* 1.0.0  (current)"), "\(list.stdout)")
+    }
 }
