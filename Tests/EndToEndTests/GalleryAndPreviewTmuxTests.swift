@@ -16,19 +16,26 @@ import Testing
         #expect(text.contains("Termini sample apps"), "\(text)")
         for name in ["Todo", "Feed", "Clock", "你好 Wide text"] { #expect(text.contains(name), "\(name) missing: \(text)") }
 
-        // Each sample in gallery order: ↓ moves to it, Enter opens it, Esc comes back.
-        let samples: [(moves: Int, shows: String)] = [(0, "Todo (2)"), (1, "Top stories"), (1, "Uptime"), (1, "你好，世界")]
-        var moved = 0
-        for sample in samples {
-            for _ in 0..<sample.moves { try tmux.keys("Down") }
-            moved += sample.moves
+        // Each sample in gallery order: ↓ moves to it, Enter opens it, Esc comes back. What each app shows first:
+        let firstScreen = ["Todo": "Todo (2)", "Feed": "Top stories", "Clock": "Uptime", "Settings": "Dark mode",
+                           "你好 Wide text": "你好，世界"]
+        let rows = text.lines.compactMap { line -> String? in
+            guard let open = line.range(of: "[ "), let close = line.range(of: " ]", range: open.upperBound..<line.endIndex),
+                  open.lowerBound == line.startIndex else { return nil }
+            return String(line[open.upperBound..<close.lowerBound])
+        }
+        #expect(Array(rows.prefix(3)) == ["Todo", "Feed", "Clock"], "\(rows)")
+        #expect(rows.last == "你好 Wide text", "\(rows)")
+        for (i, name) in rows.enumerated() {
+            if i > 0 { try tmux.keys("Down") }
             try tmux.keys("Enter")
-            text = try await tmux.waitForScreen { $0.contains(sample.shows) }
-            #expect(text.contains(sample.shows), "after \(moved) moves: \(text)")
+            let shows = try #require(firstScreen[name], "no expected screen for gallery row '\(name)'")
+            text = try await tmux.waitForScreen { $0.contains(shows) }
+            #expect(text.contains(shows), "\(name): \(text)")
             #expect(!text.contains("Termini sample apps"))
             try tmux.keys("Escape")
             text = try await tmux.waitForScreen { $0.contains("Termini sample apps") }
-            #expect(text.contains("Termini sample apps") && !text.contains(sample.shows), "\(text)")
+            #expect(text.contains("Termini sample apps") && !text.contains(shows), "\(text)")
         }
         try tmux.keys("Escape")
         text = try await tmux.waitForScreen { $0.contains("EXITED:") }
