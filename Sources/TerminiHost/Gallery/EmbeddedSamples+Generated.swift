@@ -238,8 +238,9 @@ Page('index', {
             #"pages/index.swift"#: #"""
 import TerminiDSL
 
-let galleryRow = Row(spacing: 2) {
-    Button("{{app.name}}", onTap: "open").data(["id": "{{app.id}}"])
+// A fixed-width, borderless Box keeps the summaries in one column whatever the names' widths.
+let galleryRow = Row(spacing: 1) {
+    Box(border: .none, width: 22) { Button("{{app.name}}", onTap: "open").data(["id": "{{app.id}}"]) }
     Text("{{app.summary}}", style: .dim, wrap: false)
 }
 
