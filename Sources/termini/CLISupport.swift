@@ -8,11 +8,9 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
-/// Loads a bundle or project, turning every load or compile error into one clear message.
-func loadBundleOrExit(_ target: String) throws -> LoadedBundle {
-    do { return try BundleResolver.load(target) } catch {
-        throw CLIError("\(error)")
-    }
+/// A notice for the user on standard error, e.g. an automatic rollback, after the screen is released.
+func printNotice(_ text: String) {
+    FileHandle.standardError.write(Data("termini: \(text)\n".utf8))
 }
 
 /// Where console output goes: a log file, standard error (snapshot), and a short memory of errors to show after an

@@ -18,7 +18,8 @@ struct RunCommand: ParsableCommand {
     var log: String?
 
     func run() throws {
-        let bundle = try loadBundleOrExit(engine.target)
+        let launch = try engine.prepareLaunch()
+        defer { launch.cleanUp() }
         let console = ConsoleSink(logPath: log)
         var options = engine.engineOptions(console: console.write)
         options.showPerformanceHUD = perf
@@ -27,11 +28,13 @@ struct RunCommand: ParsableCommand {
             throw CLIError("cannot start the terminal: \(error)")
         }
         defer { backend.shutdown() }
-        let host = try MiniAppEngine(bundle: bundle, backend: backend, options: options)
-        host.start(page: engine.page, query: engine.queryItems)
+        let host = try MiniAppEngine(bundle: launch.bundle, backend: backend, options: options)
+        if let probation = launch.probation { host.watchFirstLaunch(probation) }
+        host.start(page: launch.page, query: launch.query)
         host.runInteractive()
         host.stop()
         backend.shutdown()
         console.printErrorsAfterExit()
+        if let notice = launch.probation?.notice { printNotice(notice) }
     }
 }

@@ -3,7 +3,7 @@ import TerminiHost
 
 /// Options shared by `run`, `snapshot` and `preview`: what to run and how the engine behaves.
 struct EngineArguments: ParsableArguments {
-    @Argument(help: "A bundle folder (manifest.json) or a project folder (app.json).")
+    @Argument(help: "minigame://<id>/<page>?k=v (an installed app), a bundle archive (.zip, run without installing), a bundle folder (manifest.json) or a project folder (app.json).")
     var target: String
 
     @Option(help: "Open this page instead of the app's first page.")
@@ -17,6 +17,12 @@ struct EngineArguments: ParsableArguments {
 
     @Option(help: "Store folder for installed apps and app storage (default: $XDG_DATA_HOME/termini).")
     var store: String?
+
+    @Option(help: ArgumentHelp("A trusted public key for running a .zip (repeatable; <store>/trusted/*.pub are trusted too).", valueName: "prefix.pub"))
+    var trust: [String] = []
+
+    @Flag(help: "Run an unsigned or untrusted .zip (development only; hashes, paths and limits are still checked).")
+    var dev = false
 
     @Option(help: "Maximum frames per second (1-1000).")
     var fps: Int = 60
@@ -42,14 +48,17 @@ struct EngineArguments: ParsableArguments {
     }
 
     /// `a=1&b=two` as a dictionary; percent-escapes are decoded.
-    var queryItems: [String: String] {
-        var items: [String: String] = [:]
-        for pair in (query ?? "").split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            let key = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-            let value = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
-            items[key] = value
+    var queryItems: [String: String] { LaunchTarget.parseQuery(query ?? "") }
+
+    /// The store `--store` names, or the default one.
+    var appStore: AppStore { AppStore(root: store ?? AppStore.defaultRoot()) }
+
+    /// Resolves the target (URL, archive or folder) into a loaded bundle, or a clear error.
+    func prepareLaunch() throws -> PreparedLaunch {
+        let keys = try trust.map { path throws in try BundlePublicKey.load(path: path) }
+        let preparer = LaunchPreparer(store: appStore, archivePolicy: ArchiveRunPolicy(trustedKeys: keys, skipSignatureCheck: dev))
+        do { return try preparer.prepare(target, page: page, query: queryItems) } catch {
+            throw CLIError(error.description)
         }
-        return items
     }
 }

@@ -30,11 +30,14 @@ struct SnapshotCommand: ParsableCommand {
             }
             steps = try EventScript.parse(text, file: events)
         }
-        let bundle = try loadBundleOrExit(engine.target)
+        let launch = try engine.prepareLaunch()
+        defer { launch.cleanUp() }
         let console = ConsoleSink(logPath: nil, echoToStandardError: true)
-        let session = try SnapshotSession(bundle: bundle, width: width, height: height,
+        let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height,
                                           options: engine.engineOptions(console: console.write))
-        let screen = session.run(steps: steps, page: engine.page, query: engine.queryItems)
+        if let probation = launch.probation { session.watchFirstLaunch(probation) }
+        let screen = session.run(steps: steps, page: launch.page, query: launch.query)
         print(screen)
+        if let notice = launch.probation?.notice { printNotice(notice) }
     }
 }

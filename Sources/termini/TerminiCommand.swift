@@ -1,11 +1,28 @@
 import ArgumentParser
+import TerminiHost
+import TerminiTerminal
 
 /// `termini`: runs, previews, snapshots, packs and installs mini-apps. Each subcommand lives in its own file.
+/// Without a subcommand it opens the gallery of the sample apps that are embedded in the binary.
 @main
 struct Termini: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "termini",
-        abstract: "A dynamic UI engine for terminal mini-apps.",
+        abstract: "A dynamic UI engine for terminal mini-apps. Without a subcommand: the gallery of sample apps.",
         subcommands: TerminiSubcommands.all
     )
+
+    func run() async throws {
+        let backend: NcursesBackend
+        do { backend = try NcursesBackend() } catch {
+            throw CLIError("cannot start the terminal: \(error)")
+        }
+        defer { backend.shutdown() }
+        let console = ConsoleSink(logPath: nil)
+        var options = EngineOptions()
+        options.console = console.write
+        try GalleryHost(backend: backend, options: options).run()
+        backend.shutdown()
+        console.printErrorsAfterExit()
+    }
 }

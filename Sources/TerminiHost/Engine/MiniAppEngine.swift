@@ -11,7 +11,7 @@ import TerminiUI
 /// Threads: the caller's thread is the UI thread. It owns every `PageView`, the cell buffers and the backend. The
 /// script runs on its own thread and talks to the UI thread only through `ScriptInbox`. A watchdog thread checks both.
 public final class MiniAppEngine {
-    public let bundle: LoadedBundle
+    public internal(set) var bundle: LoadedBundle  // internal(set): preview hot reload swaps templates (Preview/)
     let options: EngineOptions
     let backend: any TerminalBackend
     let scheduler: FrameScheduler

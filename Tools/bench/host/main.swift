@@ -122,6 +122,10 @@ do {
     engine.stop()
 }
 
+// Launch by URL and preview hot reload (ShipBench.swift).
+try minigameFirstFrameBench()
+try previewHotReloadBench()
+
 // 4. `termini snapshot` of the todo app: process start to the first frame's raster end, from --timings.
 do {
     let folder = NSTemporaryDirectory() + "host-bench-todo-\(getpid())"

@@ -1,0 +1,20 @@
+import TerminiUI
+
+/// The compile or script error box that `termini preview` draws over the last good screen, at the bottom.
+enum PreviewOverlay {
+    static func paint(_ lines: [String], into buffer: inout CellBuffer) {
+        let width = buffer.width
+        guard width > 2, buffer.height > 2, !lines.isEmpty else { return }
+        let shownLines = Array(lines.prefix(max(1, buffer.height / 2)))
+        let top = buffer.height - shownLines.count - 1
+        let banner = CellStyle(foreground: .index(7), background: .index(1), attributes: [.bold])
+        let body = CellStyle(foreground: .index(7), background: .index(0))
+        buffer.fill(x: 0, y: top, width: width, height: 1, with: Cell(character: " ", style: banner, isWideContinuation: false))
+        _ = buffer.write(" preview: the last good screen is shown; fix the error and save ", x: 0, y: top, style: banner, maxWidth: width)
+        for (i, line) in shownLines.enumerated() {
+            let y = top + 1 + i
+            buffer.fill(x: 0, y: y, width: width, height: 1, with: Cell(character: " ", style: body, isWideContinuation: false))
+            _ = buffer.write(line, x: 1, y: y, style: body, maxWidth: width - 2)
+        }
+    }
+}
