@@ -109,15 +109,23 @@ let clock = Page("index", title: "Clock") {
   "name": "Feed",
   "version": "1.0.0",
   "pages": ["index", "detail"],
-  "permissions": ["request", "navigation"]
+  "permissions": ["request"],
+  "requestDomains": ["127.0.0.1"],
+  "preload": {
+    "index": [{ "url": "http://127.0.0.1:8787/stories", "key": "stories" }]
+  }
 }
 
 """#,
             #"main.js"#: #"""
-// Feed: 10,000 stories generated in JS, shown in a virtualized ListView that builds only the visible rows.
+// Feed: stories from a server, preloaded by the host while this script boots (app.json "preload"), shown in a
+// virtualized ListView that builds only the visible rows. Without a server the page says so and falls back to
+// 10,000 generated stories. Enter on a story opens it; Esc comes back.
+const STORIES_URL = 'http://127.0.0.1:8787/stories'
 const AUTHORS = ['ada', 'linus', 'grace', 'ken', 'barbara', 'dennis', 'margaret', 'guido']
 const TOPICS = ['Keyed diffing', 'Terminal layout', 'Frame timing', 'JavaScriptCore', 'Cell buffers', 'Hot reload',
   'Virtual lists', 'Wide characters', 'Command routers', 'Ed25519 bundles']
+const BUSY = 10 // errCode: getPreloadedData is still in flight
 
 function makeStories(count, seed) {
   const items = new Array(count)
@@ -134,28 +142,88 @@ function makeStories(count, seed) {
   return items
 }
 
+// Stories by id, for the detail page.
+const byId = new Map()
 let generation = 1
 
+function remember(items) {
+  byId.clear()
+  for (const item of items) byId.set(item.id, item)
+  return items
+}
+
+function storiesFrom(res) {
+  if (res.statusCode !== 200 || !Array.isArray(res.data)) {
+    throw { errMsg: `server answered ${res.statusCode} without a list of stories` }
+  }
+  return res.data.map((s, i) => ({
+    id: String(s.id ?? i), title: String(s.title ?? 'Untitled'), author: String(s.author ?? 'anonymous'),
+    points: Number(s.points ?? 0), comments: Number(s.comments ?? 0), text: String(s.text ?? ''),
+  }))
+}
+
+function fetchStories() {
+  return bridge.invoke('request', { url: STORIES_URL, timeout: 3000 })
+}
+
 Page('index', {
-  data: { loading: false, items: [] },
+  data: { loading: true, status: 'Loading stories…', items: [] },
 
   onLoad() {
-    this.setData({ items: makeStories(10000, generation) })
+    bridge.invoke('getPreloadedData', { key: 'stories' })
+      .then(res => ({ res, how: 'preloaded' }),
+            err => {
+              if (err.errCode !== BUSY) throw err
+              return fetchStories().then(res => ({ res, how: 'fetched' }))
+            })
+      .then(({ res, how }) => {
+        const items = remember(storiesFrom(res))
+        this.setData({ items, loading: false, status: `${items.length} stories from the server (${how})` })
+      })
+      .catch(err => this.offline(err))
+  },
+
+  offline(err) {
+    const items = remember(makeStories(10000, generation))
+    this.setData({ items, loading: false, status: `Offline (${err.errMsg}): showing generated stories` })
   },
 
   refresh() {
     if (this.data.loading) return
     this.setData({ loading: true })
-    setTimeout(() => {
-      generation += 1
-      this.setData({ items: makeStories(10000, generation), loading: false })
-    }, 300)
+    fetchStories()
+      .then(res => {
+        const items = remember(storiesFrom(res))
+        this.setData({ items, loading: false, status: `${items.length} stories from the server (refreshed)` })
+      })
+      .catch(err => {
+        generation += 1
+        this.offline(err)
+      })
+  },
+
+  open(e) {
+    bridge.invoke('navigateTo', { url: `detail?id=${encodeURIComponent(e.dataset.id)}` })
+      .catch(err => console.warn(err.errMsg))
   },
 })
 
 Page('detail', {
   data: { story: { title: '', author: '', points: 0, text: '' } },
-  back() {},
+
+  onLoad(query) {
+    const story = byId.get(query.id)
+    if (!story) {
+      this.setData({ 'story.title': `No story with id ${query.id}` })
+      return
+    }
+    const text = story.text || `${story.comments} comments so far. Press Esc or Backspace to go back.`
+    this.setData({ story: { ...story, text } })
+  },
+
+  back() {
+    bridge.invoke('navigateBack')
+  },
 })
 
 """#,
@@ -180,7 +248,7 @@ let detail = Page("detail", title: "Story") {
 import TerminiDSL
 
 let feedRow = Column {
-    Text("{{item.title}}", style: .bold, wrap: false)
+    Button("{{item.title}}", onTap: "open").data(["id": "{{item.id}}"])
     Row(spacing: 2) {
         Text("{{item.author}}", color: .cyan)
         Text("{{item.points}} points · {{item.comments}} comments", style: .dim)
@@ -195,10 +263,11 @@ let feed = Page("index", title: "Feed") {
             If("{{loading}}") { Spinner() }
             Button("Refresh", onTap: "refresh")
         }
+        Text("{{status}}", style: .dim, wrap: false)
         Divider()
         Expanded {
             ListView("{{items}}", key: "id") {
-                Box(border: .rounded) { feedRow }.data(["id": "{{item.id}}"])
+                Box(border: .rounded) { feedRow }
             }
         }
         Text("{{items.length}} stories", style: .dim)
@@ -252,6 +321,132 @@ let gallery = Page("index", title: "Termini") {
         }
         Divider()
         Text("↑/↓ or Tab: choose   Enter: open   Esc in an app: back here   Esc here: quit", style: .dim)
+    }
+}
+
+"""#,
+        ]),
+        EmbeddedProject(folder: #"settings"#, files: [
+            #"app.json"#: #"""
+{
+  "id": "settings",
+  "name": "Settings",
+  "version": "1.0.0",
+  "pages": ["index", "account"],
+  "permissions": ["storage"]
+}
+
+"""#,
+            #"main.js"#: #"""
+// Settings: options persisted with setStorage, an account page reached with navigateTo, a toast when saved and a
+// confirm modal before a reset.
+const DEFAULTS = { darkMode: false, notifications: true, autoUpdate: true }
+const DEFAULT_ACCOUNT = 'guest'
+
+function load(key, fallback) {
+  return bridge.invoke('getStorage', { key }).then(res => res.data, () => fallback)
+}
+
+Page('index', {
+  data: { options: DEFAULTS, account: DEFAULT_ACCOUNT, status: '' },
+
+  onLoad() {
+    load('options', DEFAULTS).then(options => this.setData({ options: { ...DEFAULTS, ...options } }))
+  },
+
+  // The account page saves the name itself; read it again whenever this page is back on screen.
+  onShow() {
+    load('account', DEFAULT_ACCOUNT).then(account => this.setData({ account }))
+  },
+
+  toggle(e) {
+    const name = e.dataset.name
+    this.setData({ [`options.${name}`]: e.detail.value, status: 'Unsaved changes' })
+  },
+
+  openAccount() {
+    bridge.invoke('navigateTo', { url: 'account' }).catch(err => console.warn(err.errMsg))
+  },
+
+  save() {
+    bridge.invoke('setStorage', { key: 'options', data: this.data.options })
+      .then(() => {
+        this.setData({ status: 'Saved' })
+        return bridge.invoke('showToast', { title: 'Settings saved', duration: 1500 })
+      })
+      .catch(err => this.setData({ status: err.errMsg }))
+  },
+
+  reset() {
+    bridge.invoke('showModal', { title: 'Reset settings?', content: 'Every option goes back to its default.',
+                                 confirmText: 'Reset', cancelText: 'Keep' })
+      .then(res => {
+        if (!res.confirm) {
+          this.setData({ status: 'Reset cancelled' })
+          return
+        }
+        this.setData({ options: DEFAULTS, status: 'Reset to defaults' })
+        return bridge.invoke('removeStorage', { key: 'options' })
+          .then(() => bridge.invoke('showToast', { title: 'Settings reset' }))
+      })
+      .catch(err => this.setData({ status: err.errMsg }))
+  },
+})
+
+Page('account', {
+  data: { name: '' },
+
+  onLoad() {
+    load('account', DEFAULT_ACCOUNT).then(name => this.setData({ name }))
+  },
+
+  onName(e) {
+    this.setData({ name: e.detail.value })
+  },
+
+  done() {
+    const name = this.data.name.trim() || DEFAULT_ACCOUNT
+    bridge.invoke('setStorage', { key: 'account', data: name })
+      .then(() => bridge.invoke('navigateBack'))
+      .catch(err => console.warn(err.errMsg))
+  },
+})
+
+"""#,
+            #"pages/account.swift"#: #"""
+import TerminiDSL
+
+let account = Page("account", title: "Account") {
+    Column(spacing: 1) {
+        Text("Display name", style: .bold)
+        TextField(value: "{{name}}", placeholder: "Your name", onChange: "onName", onSubmit: "done")
+        Text("Enter or Done saves · Esc goes back without saving", style: .dim)
+        Button("Done", onTap: "done")
+    }
+}
+
+"""#,
+            #"pages/index.swift"#: #"""
+import TerminiDSL
+
+let settingsOptions = Column {
+    Checkbox(checked: "{{options.darkMode}}", label: "Dark mode", onToggle: "toggle").data(["name": "darkMode"])
+    Checkbox(checked: "{{options.notifications}}", label: "Notifications", onToggle: "toggle")
+        .data(["name": "notifications"])
+    Checkbox(checked: "{{options.autoUpdate}}", label: "Automatic updates", onToggle: "toggle")
+        .data(["name": "autoUpdate"])
+}
+
+let settings = Page("index", title: "Settings") {
+    Column(spacing: 1) {
+        Text("Settings", style: .bold)
+        settingsOptions
+        Button("Account: {{account}} ›", onTap: "openAccount")
+        Row(spacing: 2) {
+            Button("Save", onTap: "save")
+            Button("Reset", onTap: "reset")
+        }
+        Text("{{status}}", style: .dim)
     }
 }
 
