@@ -31,6 +31,14 @@ func navigationBundle() throws -> LoadedBundle {
                         pages: ["index": try page("index", "index n={{n}}"), "detail": try page("detail", "detail n={{n}}")])
 }
 
+/// RSS after the engine has idled for a second, so both readings see memory the allocators have returned (JSC
+/// and malloc give freed pages back on a timer); memory still in use shows either way.
+@MainActor
+func quiescentResidentMegabytes(_ engine: MiniAppEngine) -> Double {
+    run(engine, timeout: 1) { false }
+    return residentMegabytes()
+}
+
 /// navigateTo + navigateBack x 1,000: RSS growth after the first 10 cycles (issue 5: <= 2 MB).
 @MainActor
 func navigationMemoryBench() throws {
@@ -50,11 +58,11 @@ func navigationMemoryBench() throws {
         run(engine, timeout: 5) { engine.screenText.contains("index n=0") }
         guard engine.screenText.contains("index n=0") else { break }
         completed = cycle
-        if cycle == 10 { baseline = residentMegabytes() }
+        if cycle == 10 { baseline = quiescentResidentMegabytes(engine) }
         if cycle % 100 == 0 { curve.append(String(format: "%.1f", residentMegabytes())) }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let growth = residentMegabytes() - baseline
+    let growth = quiescentResidentMegabytes(engine) - baseline
     print("host_navigation_cycles \(completed) over=\(fmt(seconds))s")
     print("host_navigation_cycle_ms \(fmt(seconds * 1000 / Double(max(1, completed))))")
     print("host_navigation_rss_growth_mb \(fmt(growth)) rss_mb_every_100_cycles=\(curve.joined(separator: ","))")
