@@ -32,14 +32,20 @@ function buildRows(count) {
 Page('index', {
   data: { rows: [], selected: 0 },
 
+  // `termini bench --rows N` opens the page with ?rows=N; the protocol's size is 1,000.
+  onLoad(query) {
+    const n = Math.floor(Number(query && query.rows))
+    this.count = n > 2 ? n : 1000
+  },
+
   onKey(e) {
     const op = this.operations[e.detail.key]
     if (op) op.call(this)
   },
 
   operations: {
-    '1'() { this.setData({ rows: buildRows(1000) }) },
-    '2'() { this.setData({ rows: buildRows(1000) }) },
+    '1'() { this.setData({ rows: buildRows(this.count) }) },
+    '2'() { this.setData({ rows: buildRows(this.count) }) },
     '3'() {
       const rows = this.data.rows, patch = {}
       for (let i = 0; i < rows.length; i += 10) patch[`rows[${i}].label`] = rows[i].label + ' !!!'
@@ -50,15 +56,16 @@ Page('index', {
     },
     '5'() {
       const rows = this.data.rows
-      if (rows.length > 998) this.setData({ 'rows[1]': rows[998], 'rows[998]': rows[1] })
+      const last = this.count - 2
+      if (rows.length > last) this.setData({ 'rows[1]': rows[last], [`rows[${last}]`]: rows[1] })
     },
     '6'() {
       const rows = this.data.rows.slice()
       rows.splice(1, 1)
       this.setData({ rows })
     },
-    '7'() { this.setData({ rows: buildRows(10000) }) },
-    '8'() { this.setData({ rows: this.data.rows.concat(buildRows(1000)) }) },
+    '7'() { this.setData({ rows: buildRows(this.count * 10) }) },
+    '8'() { this.setData({ rows: this.data.rows.concat(buildRows(this.count)) }) },
     '9'() { this.setData({ rows: [] }) },
     q() { bridge.invoke('exitMiniApp', {}).catch(() => {}) },
   },
