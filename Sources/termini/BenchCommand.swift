@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Each operation runs 5 warm-ups and --runs measured runs, end to end through the page's onKey, "
             + "and every frame's bytes are replayed into a VT emulator and checked. A wrong screen exits 1.")
 
-    @Option(help: "Operations by key, comma-separated (1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear).")
+    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, idle (10 s of a 1 Hz spinner: CPU and bytes).")
     var ops = "1,2,3,4,5,6,7,8,9"
 
     @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
@@ -31,17 +31,36 @@ struct BenchCommand: ParsableCommand {
         guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
         guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
         guard warmups >= 0, warmups <= 1_000 else { throw ValidationError("--warmups must be between 0 and 1000") }
-        for key in opKeys where KeyedListBench.operationNames[key] == nil {
-            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9")
+        for key in opKeys where KeyedListBench.operationNames[key] == nil && key != "idle" {
+            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9 or idle")
         }
     }
 
     var opKeys: [String] { ops.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
 
+    @Option(help: "Seconds the idle operation measures.")
+    var idleSeconds = 10.0
+
     func run() throws {
+        let keyed = opKeys.filter { $0 != "idle" }
+        if !keyed.isEmpty { try runKeyed(keyed) }
+        if opKeys.contains("idle") {
+            FileHandle.standardError.write(Data("bench: idle_1hz_spinner (\(idleSeconds) s)\n".utf8))
+            let idle: IdleBench.Result
+            do { idle = try IdleBench.run(seconds: max(1, idleSeconds)) } catch { throw CLIError("bench FAILED: \(error)") }
+            if json {
+                print(idle.jsonLine)
+            } else {
+                print(String(format: "idle, 1 Hz spinner: %.1f s, CPU %.2f%%, %d frames, %d bytes, %d cells",
+                             idle.seconds, idle.cpuPercent, idle.frames, idle.bytes, idle.cells))
+            }
+        }
+    }
+
+    func runKeyed(_ keys: [String]) throws {
         let bundle = try loadBundleOrExit(app)
         var options = KeyedListBench.Options()
-        options.keys = opKeys
+        options.keys = keys
         options.rows = rows
         options.runs = runs
         options.warmups = warmups
