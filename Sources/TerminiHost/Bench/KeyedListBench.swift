@@ -53,6 +53,10 @@ public final class KeyedListBench {
         "1": "01_create_1k", "2": "02_replace_all", "3": "03_update_every_10th", "4": "04_select", "5": "05_swap",
         "6": "06_remove", "7": "07_create_10k", "8": "08_append_1k", "9": "09_clear",
     ]
+    /// Extra operations by name: scrolling a 10x list by a line and a page (timed through the widget tree's own key
+    /// handling, no JS involved).
+    public static let scrollOperations = ["scroll"]
+
     /// The untimed step before each operation: clear before the creates, create 1k before the rest.
     static func precondition(of key: String) -> String { key == "1" || key == "7" ? "9" : "1" }
 
@@ -117,6 +121,10 @@ public final class KeyedListBench {
     public func runAll(progress: (String) -> Void = { _ in }) throws -> [Result] {
         var results: [Result] = []
         for key in options.keys {
+            if key == "scroll" {
+                results += try runScroll(progress: progress)
+                continue
+            }
             guard let name = Self.operationNames[key] else { throw BenchError("unknown operation '\(key)' (use 1-9)") }
             progress(name)
             var samples: [Sample] = []
@@ -132,6 +140,45 @@ public final class KeyedListBench {
             results.append(Result(op: name, samples: samples))
         }
         return results
+    }
+
+    /// Scrolls a list of 10x rows by one line (Down) and one page (PageDown), each timed from the key to the last
+    /// byte, then returns to the top (Home, untimed).
+    private func runScroll(progress: (String) -> Void) throws -> [Result] {
+        progress("scroll_1_line, scroll_1_page")
+        _ = try perform("7", label: "scroll precondition")
+        var line: [Sample] = [], page: [Sample] = []
+        let pageRows = options.height - 1
+        for run in 0..<(options.warmups + options.runs) {
+            let a = try performNavigation(.down, label: "scroll_1_line, run \(run + 1)", offset: 1)
+            let b = try performNavigation(.pageDown, label: "scroll_1_page, run \(run + 1)", offset: 1 + pageRows)
+            _ = try performNavigation(.home, label: "scroll back to the top, run \(run + 1)", offset: 0)
+            if run >= options.warmups { line.append(a); page.append(b) }
+        }
+        return [Result(op: "scroll_1_line", samples: line), Result(op: "scroll_1_page", samples: page)]
+    }
+
+    /// Presses a navigation key (handled by the widget tree, no JS), renders the frame and checks the screen
+    /// against the model scrolled by `offset` rows.
+    private func performNavigation(_ key: Key, label: String, offset: Int) throws -> Sample {
+        usleep(20_000)
+        var frame: FrameTiming?
+        engine.onFrame = { frame = $0 }
+        let start = clock.now()
+        engine.handle(.key(key))
+        let deadline = start + 30_000_000_000
+        while frame == nil {
+            if clock.now() > deadline { throw BenchError("\(label): no frame within 30 s") }
+            engine.step(maxWaitMilliseconds: 2)
+        }
+        engine.onFrame = nil
+        guard let frame else { throw BenchError("\(label): no frame") }
+        expectedBytes += frame.bytes
+        try settleAndCheck(after: label, offset: offset)
+        return Sample(script: 0, apply: 0, build: Double(frame.buildNanoseconds) / 1e6,
+                      raster: Double(frame.rasterNanoseconds) / 1e6,
+                      endToEnd: frame.rasterEnd > start ? Double(frame.rasterEnd - start) / 1e6 : 0, bytes: frame.bytes,
+                      cells: frame.cells, inserted: 0, removed: 0, moved: 0, rssMegabytes: Self.residentMegabytes())
     }
 
     /// Presses `key` through the page's onKey, renders the resulting frame and checks the screen.
@@ -171,7 +218,7 @@ public final class KeyedListBench {
     }
 
     /// Reads back everything written so far, replays it into the VT screen and compares it with the model.
-    private func settleAndCheck(after label: String) throws {
+    private func settleAndCheck(after label: String, offset: Int = 0) throws {
         if let problem = errorBox.first { throw BenchError("\(label): the bench app reported \(problem)") }
         if !pty.waitForBytes(expectedBytes) {
             throw BenchError("\(label): the pty delivered \(pty.byteCount) bytes, the frames wrote \(expectedBytes)")
@@ -179,7 +226,7 @@ public final class KeyedListBench {
         let fresh = pty.bytes(from: fed)
         fed += fresh.count
         screen.feed(fresh)
-        if let mismatch = model.mismatch(on: screen) {
+        if let mismatch = model.mismatch(on: screen, scrolledBy: offset) {
             throw BenchError("wrong screen after \(label): \(mismatch)")
         }
     }

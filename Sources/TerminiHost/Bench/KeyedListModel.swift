@@ -69,13 +69,13 @@ public struct KeyedListModel: Sendable {
 
     /// Compares `screen` with the model: the header's row count, every visible row's text, blank rows past the end,
     /// and reverse video on the selected row only. Returns the first difference, nil when the screen is right.
-    public func mismatch(on screen: VTScreen) -> String? {
+    public func mismatch(on screen: VTScreen, scrolledBy offset: Int = 0) -> String? {
         let header = screen.line(0)
         if !header.contains("rows: \(rows.count)") {
             return "screen row 0: expected the header to contain 'rows: \(rows.count)', actual '\(header)'"
         }
         for y in 1..<screen.height {
-            let index = y - 1
+            let index = y - 1 + offset
             let expected = index < rows.count ? Self.text(of: rows[index]) : ""
             let actual = screen.line(y)
             if actual != expected {

@@ -3,7 +3,8 @@ import TerminiTemplate
 import TerminiUI
 
 /// The page-level key hook: a key that no focused widget turned into an event goes to the top page's `onKey(e)`,
-/// with `e = {type: 'key', dataset: {}, detail: {key}, timeStamp}`.
+/// with `e = {type: 'key', dataset: {}, detail: {key}, timeStamp}`. Only printable characters and control chords
+/// are offered: navigation keys stay with the widget tree.
 ///
 /// Why here and not in the widgets: keyboard-driven apps (the keyed-list bench, games) need keys that belong to no
 /// widget. Only pages whose script defines `onKey` receive them, so other apps see no change and no
@@ -13,6 +14,12 @@ extension MiniAppEngine {
     static let unhandledKeyHandler = "onKey"
 
     func dispatchUnhandledKey(_ key: Key, to top: PageEntry) {
+        // Navigation keys (arrows, paging, Tab, Enter, Space, Esc) belong to the widget tree even when they produce no
+        // event (they scroll or move focus); only characters and control chords reach the page.
+        switch key {
+        case .character, .control: break
+        default: return
+        }
         guard bundle.script.contains(Self.unhandledKeyHandler) else { return }
         let event: JSONValue = .object([
             "type": "key", "dataset": .object([:]), "detail": .object(["key": .string(Self.keyName(key))]),
