@@ -121,6 +121,10 @@ public final class KeyedListBench {
     public func runAll(progress: (String) -> Void = { _ in }) throws -> [Result] {
         var results: [Result] = []
         for key in options.keys {
+            if key == "resize" {
+                results += try runResize(progress: progress)
+                continue
+            }
             if key == "scroll" {
                 results += try runScroll(progress: progress)
                 continue
@@ -156,6 +160,47 @@ public final class KeyedListBench {
             if run >= options.warmups { line.append(a); page.append(b) }
         }
         return [Result(op: "scroll_1_line", samples: line), Result(op: "scroll_1_page", samples: page)]
+    }
+
+    /// Resizes the pty 120×40 → 80×24 → 200×60 → back to the start size, each frame timed from the engine learning
+    /// the new size to the last byte of the repainted screen.
+    private func runResize(progress: (String) -> Void) throws -> [Result] {
+        progress("resize")
+        if model.rows.isEmpty { _ = try perform("1", label: "resize precondition") }
+        let sizes = [(80, 24), (200, 60), (options.width, options.height)]
+        var samples = Array(repeating: [Sample](), count: sizes.count)
+        for run in 0..<(options.warmups + options.runs) {
+            for (i, size) in sizes.enumerated() {
+                let label = "resize to \(size.0)x\(size.1), run \(run + 1)"
+                usleep(20_000)
+                pty.setSize(width: size.0, height: size.1)
+                screen.resize(width: size.0, height: size.1)
+                var frame: FrameTiming?
+                engine.onFrame = { frame = $0 }
+                let start = clock.now()
+                guard let event = backend.checkForResize() else { throw BenchError("\(label): ncurses saw no new size") }
+                engine.handle(event)
+                let deadline = start + 30_000_000_000
+                while frame == nil {
+                    if clock.now() > deadline { throw BenchError("\(label): no frame within 30 s") }
+                    engine.step(maxWaitMilliseconds: 2)
+                }
+                engine.onFrame = nil
+                guard let frame else { throw BenchError("\(label): no frame") }
+                // ncurses may write part of a resize (the clear) outside any frame: resynchronize the byte count.
+                pty.waitForQuiet(quietMilliseconds: 30)
+                expectedBytes = max(expectedBytes + frame.bytes, pty.byteCount)
+                try settleAndCheck(after: label)
+                if run >= options.warmups {
+                    samples[i].append(Sample(
+                        script: 0, apply: 0, build: Double(frame.buildNanoseconds) / 1e6,
+                        raster: Double(frame.rasterNanoseconds) / 1e6,
+                        endToEnd: frame.rasterEnd > start ? Double(frame.rasterEnd - start) / 1e6 : 0, bytes: frame.bytes,
+                        cells: frame.cells, inserted: 0, removed: 0, moved: 0, rssMegabytes: Self.residentMegabytes()))
+                }
+            }
+        }
+        return zip(sizes, samples).map { Result(op: "resize_\($0.0.0)x\($0.0.1)", samples: $0.1) }
     }
 
     /// Presses a navigation key (handled by the widget tree, no JS), renders the frame and checks the screen
@@ -208,7 +253,7 @@ public final class KeyedListBench {
         guard let frame else { throw BenchError("\(label): no frame") }
         expectedBytes += frame.bytes
         model.apply(key: key)
-        try settleAndCheck(after: label)
+        try settleAndCheck(after: label + " (the frame handed \(frame.cells) cells to ncurses, which wrote \(frame.bytes) bytes)")
         func ms(_ from: UInt64, _ to: UInt64) -> Double { to > from ? Double(to - from) / 1e6 : 0 }
         return Sample(
             script: ms(start, arrived), apply: ms(arrived, applied),
@@ -227,7 +272,10 @@ public final class KeyedListBench {
         fed += fresh.count
         screen.feed(fresh)
         if let mismatch = model.mismatch(on: screen, scrolledBy: offset) {
-            throw BenchError("wrong screen after \(label): \(mismatch)")
+            let shown = fresh.prefix(400).map { b in
+                b == 0x1B ? "\\e" : (b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16))
+            }.joined()
+            throw BenchError("wrong screen after \(label): \(mismatch)\n  the frame's bytes: \(shown)")
         }
     }
 
