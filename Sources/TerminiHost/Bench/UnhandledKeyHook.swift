@@ -26,6 +26,10 @@ extension MiniAppEngine {
             "timeStamp": .number((Double(MonotonicClock.system.now()) / 1e6).rounded()),
         ])
         runtime.dispatchEvent(pageId: top.pageId, handler: Self.unhandledKeyHandler, event: event, loc: nil)
+        // The key itself marks the page for repaint, so the frame clock's leading edge would go to a frame that shows
+        // nothing new and the handler's setData would wait a whole budget for the next one. Giving a quick handler
+        // half a budget to answer puts its patches in that first frame; a slow one costs at most this wait.
+        waitForScriptIdle(timeout: .nanoseconds(Int64(scheduler.budgetNanoseconds / 2)))
     }
 
     /// The key's name in `detail.key`: a printable character as itself, named keys as in `termini snapshot` events.
