@@ -22,6 +22,16 @@ import Testing
         for line in lines { #expect(!line.contains("\"bytes\": 0,"), "\(line)") }
     }
 
+    @Test func scrollingAndResizingAreTimedAndChecked() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "scroll,resize", "--rows", "100", "--runs", "1", "--warmups", "0", "--json", "--app", Self.app,
+        ], timeout: 60)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for op in ["scroll_1_line", "scroll_1_page", "resize_80x24", "resize_200x60", "resize_120x40"] {
+            #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
+        }
+    }
+
     @Test func anAppThatLeavesAStaleRowFailsTheBench() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fault-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
