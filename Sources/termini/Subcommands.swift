@@ -4,7 +4,7 @@ import TerminiHost
 /// The subcommand table: add a new subcommand's type here (one file per subcommand).
 enum TerminiSubcommands {
     static let all: [any ParsableCommand.Type] = [
-        RunCommand.self,
+        RunCommand.self, BenchCommand.self,
         SnapshotCommand.self,
         VersionCommand.self,
         KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, RollbackCommand.self,

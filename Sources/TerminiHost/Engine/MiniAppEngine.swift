@@ -307,7 +307,9 @@ public final class MiniAppEngine {
                 mouse.y -= 1
                 input = .mouse(mouse)
             }
-            for event in top.view.handle(input) {
+            let events = top.view.handle(input)
+            if events.isEmpty, case .key(let key) = input { dispatchUnhandledKey(key, to: top) }  // Bench/UnhandledKeyHook
+            for event in events {
                 var object = event.eventObject
                 if case .object(var o) = object {
                     o["timeStamp"] = .number((Double(clock.now()) / 1e6).rounded())

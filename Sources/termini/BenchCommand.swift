@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import TerminiHost
+
+/// `termini bench`: the keyed-list benchmark in process, in a pty of its own, with every screen checked.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Run the keyed-list benchmark (docs/BENCH-PROTOCOL.md) in a pty of its own.",
+        discussion: "Each operation runs 5 warm-ups and --runs measured runs, end to end through the page's onKey, "
+            + "and every frame's bytes are replayed into a VT emulator and checked. A wrong screen exits 1.")
+
+    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), resize (120x40 -> 80x24 -> 200x60 -> back), idle (10 s of a 1 Hz spinner: CPU and bytes).")
+    var ops = "1,2,3,4,5,6,7,8,9"
+
+    @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
+    var rows = 1000
+
+    @Option(help: "Measured runs per operation.")
+    var runs = 15
+
+    @Option(help: "Warm-up runs per operation.")
+    var warmups = 5
+
+    @Option(help: "The bench mini-app project.")
+    var app = "Tools/bench/app"
+
+    @Flag(help: "Print one JSON object per operation per line.")
+    var json = false
+
+    func validate() throws {
+        guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
+        guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
+        guard warmups >= 0, warmups <= 1_000 else { throw ValidationError("--warmups must be between 0 and 1000") }
+        for key in opKeys where KeyedListBench.operationNames[key] == nil && key != "idle" && key != "scroll" && key != "resize" {
+            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, resize or idle")
+        }
+    }
+
+    var opKeys: [String] { ops.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+
+    @Option(help: "Seconds the idle operation measures.")
+    var idleSeconds = 10.0
+
+    func run() throws {
+        let keyed = opKeys.filter { $0 != "idle" }
+        if !keyed.isEmpty { try runKeyed(keyed) }
+        if opKeys.contains("idle") {
+            FileHandle.standardError.write(Data("bench: idle_1hz_spinner (\(idleSeconds) s)\n".utf8))
+            let idle: IdleBench.Result
+            do { idle = try IdleBench.run(seconds: max(1, idleSeconds)) } catch { throw CLIError("bench FAILED: \(error)") }
+            if json {
+                print(idle.jsonLine)
+            } else {
+                print(String(format: "idle, 1 Hz spinner: %.1f s, CPU %.2f%%, %d frames, %d bytes, %d cells",
+                             idle.seconds, idle.cpuPercent, idle.frames, idle.bytes, idle.cells))
+            }
+        }
+    }
+
+    func runKeyed(_ keys: [String]) throws {
+        let bundle = try loadBundleOrExit(app)
+        var options = KeyedListBench.Options()
+        options.keys = keys
+        options.rows = rows
+        options.runs = runs
+        options.warmups = warmups
+        let bench: KeyedListBench
+        do { bench = try KeyedListBench(bundle: bundle, options: options) } catch {
+            throw CLIError("bench: \(error)")
+        }
+        let results: [KeyedListBench.Result]
+        do {
+            results = try bench.runAll { name in
+                FileHandle.standardError.write(Data("bench: \(name)\n".utf8))
+            }
+        } catch {
+            bench.close()
+            throw CLIError("bench FAILED: \(error)")
+        }
+        bench.close()
+        if json {
+            for result in results { print(BenchReport.jsonLine(result)) }
+        } else {
+            print("keyed-list bench: pty \(options.width)x\(options.height), rows \(rows), \(warmups) warm-ups + \(runs) runs; times in ms, end to end unless named")
+            print(BenchReport.table(results), terminator: "")
+        }
+    }
+}

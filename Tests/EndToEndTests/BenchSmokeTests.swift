@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `termini bench` end to end: a small run passes its screen checks, and an app that draws a wrong row fails loudly.
+@Suite struct BenchSmokeTests {
+    static let app = BuiltBinaries.packageRoot.appendingPathComponent("Tools/bench/app").path
+
+    @Test func smallRunPassesItsScreenChecksAndReportsEveryOperation() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "1,3,4,5,6,9", "--rows", "100", "--runs", "1", "--warmups", "0", "--json", "--app", Self.app,
+        ], timeout: 60)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let ops = lines.compactMap { line -> String? in
+            guard let range = line.range(of: #""op": "[0-9a-z_]+""#, options: .regularExpression) else { return nil }
+            return String(line[range].dropFirst(7).dropLast())
+        }
+        #expect(ops == ["01_create_1k", "03_update_every_10th", "04_select", "05_swap", "06_remove", "09_clear"])
+        // A keyed swap of two rows is two moves; every operation wrote something to the pty.
+        let swap = try #require(lines.first { $0.contains("05_swap") })
+        #expect(swap.contains("\"moves\": 2"))
+        for line in lines { #expect(!line.contains("\"bytes\": 0,"), "\(line)") }
+    }
+
+    @Test func scrollingAndResizingAreTimedAndChecked() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "scroll,resize", "--rows", "100", "--runs", "1", "--warmups", "0", "--json", "--app", Self.app,
+        ], timeout: 60)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for op in ["scroll_1_line", "scroll_1_page", "resize_80x24", "resize_200x60", "resize_120x40"] {
+            #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
+        }
+    }
+
+    @Test func anAppThatLeavesAStaleRowFailsTheBench() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fault-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.copyItem(atPath: Self.app, toPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("main.js")
+        let source = try String(contentsOf: script, encoding: .utf8)
+        // Update every 10th row except index 10: the screen then differs from the bench's model.
+        let faulty = source.replacingOccurrences(of: "for (let i = 0; i < rows.length; i += 10) patch",
+                                                 with: "for (let i = 0; i < rows.length; i += 10) if (i !== 10) patch")
+        #expect(faulty != source)
+        try faulty.write(to: script, atomically: true, encoding: .utf8)
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "3", "--rows", "100", "--runs", "1", "--warmups", "0", "--app", folder.path,
+        ], timeout: 60)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("wrong screen after 03_update_every_10th"), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("list index 10"), "stderr: \(result.stderr)")
+    }
+}

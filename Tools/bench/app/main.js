@@ -1,0 +1,72 @@
+// The keyed-list benchmark (docs/BENCH-PROTOCOL.md): keys 1-9 run the nine js-framework-benchmark operations on
+// rows {id, label, tag}; `tag` is the id padded to 6 columns for display. Each operation is one setData.
+const adjectives = ['pretty', 'large', 'big', 'small', 'tall', 'short', 'long', 'handsome', 'plain', 'quaint',
+  'clean', 'elegant', 'easy', 'angry', 'crazy', 'helpful', 'mushy', 'odd', 'unsightly', 'adorable', 'important',
+  'inexpensive', 'cheap', 'expensive', 'fancy']
+const colours = ['red', 'yellow', 'blue', 'green', 'pink', 'brown', 'purple', 'orange', 'black', 'white']
+const nouns = ['table', 'chair', 'house', 'bbq', 'desk', 'car', 'pony', 'cookie', 'sandwich', 'burger', 'pizza',
+  'mouse', 'keyboard']
+
+let seed = 42 >>> 0
+function mulberry32() {
+  seed = (seed + 0x6D2B79F5) >>> 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+function random(n) { return Math.floor(mulberry32() * n) }
+
+let nextId = 1
+function buildRows(count) {
+  const rows = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const id = nextId++
+    const label = adjectives[random(adjectives.length)] + ' ' + colours[random(colours.length)] + ' ' +
+      nouns[random(nouns.length)]
+    rows[i] = { id, label, tag: String(id).padStart(6, ' ') }
+  }
+  return rows
+}
+
+Page('index', {
+  data: { rows: [], selected: 0 },
+
+  // `termini bench --rows N` opens the page with ?rows=N; the protocol's size is 1,000.
+  onLoad(query) {
+    const n = Math.floor(Number(query && query.rows))
+    this.count = n > 2 ? n : 1000
+  },
+
+  onKey(e) {
+    const op = this.operations[e.detail.key]
+    if (op) op.call(this)
+  },
+
+  operations: {
+    '1'() { this.setData({ rows: buildRows(this.count) }) },
+    '2'() { this.setData({ rows: buildRows(this.count) }) },
+    '3'() {
+      const rows = this.data.rows, patch = {}
+      for (let i = 0; i < rows.length; i += 10) patch[`rows[${i}].label`] = rows[i].label + ' !!!'
+      this.setData(patch)
+    },
+    '4'() {
+      if (this.data.rows.length > 1) this.setData({ selected: this.data.rows[1].id })
+    },
+    '5'() {
+      const rows = this.data.rows
+      const last = this.count - 2
+      if (rows.length > last) this.setData({ 'rows[1]': rows[last], [`rows[${last}]`]: rows[1] })
+    },
+    '6'() {
+      const rows = this.data.rows.slice()
+      rows.splice(1, 1)
+      this.setData({ rows })
+    },
+    '7'() { this.setData({ rows: buildRows(this.count * 10) }) },
+    '8'() { this.setData({ rows: this.data.rows.concat(buildRows(this.count)) }) },
+    '9'() { this.setData({ rows: [] }) },
+    q() { bridge.invoke('exitMiniApp', {}).catch(() => {}) },
+  },
+})
