@@ -58,7 +58,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     func runKeyed(_ keys: [String]) throws {
-        let bundle = try loadBundleOrExit(app)
+        let bundle: LoadedBundle
+        do { bundle = try BundleResolver.load(app) } catch { throw CLIError("\(error)") }
         var options = KeyedListBench.Options()
         options.keys = keys
         options.rows = rows
