@@ -33,6 +33,8 @@ public final class FrameScheduler: Sendable {
         /// When the pending change arrived; meaningful only while dirty.
         var dirtySince: UInt64 = 0
         var lastFrameStart: UInt64?
+        /// `lastFrameStart` before the latest frame, restored when that frame turns out to have changed nothing.
+        var frameStartBeforeLatest: UInt64?
     }
 
     public let framesPerSecond: Int
@@ -92,11 +94,19 @@ public final class FrameScheduler: Sendable {
             let due = Self.dueTime(state, budget: budgetNanoseconds)
             guard due <= now else { return nil }
             state.dirty = false
+            state.frameStartBeforeLatest = state.lastFrameStart
             // Keep the vsync phase when on time, so the rate is exactly fps rather than drifting below it; a frame
             // that is more than a budget late restarts the phase instead of bursting to catch up.
             state.lastFrameStart = now - due < budgetNanoseconds ? due : now
             return FrameStart(vsyncStart: due, buildStart: now)
         }
+    }
+
+    /// The frame just begun put nothing on screen (a key that only asked for a repaint, say): it does not count
+    /// against the frame rate, so the change that follows it (the handler's setData) renders at once rather than a
+    /// whole budget later.
+    public func frameChangedNothing() {
+        state.withLock { state in state.lastFrameStart = state.frameStartBeforeLatest }
     }
 
     /// A change is due when it arrived, but never sooner than one budget after the previous frame started.

@@ -416,7 +416,7 @@ return {
       }
     }
   },
-  dispatchEvent: function (pageId, handler, event, loc) {
+  dispatchEvent: function (pageId, handler, event, loc, optional) {
     currentPage = null;
     const where = loc ? ' (template ' + loc + ')' : '';
     const record = pages.get(pageId);
@@ -427,7 +427,8 @@ return {
     const instance = record.instance;
     const fn = hasOwn.call(instance, handler) ? instance[handler] : undefined;
     if (typeof fn !== 'function') {
-      native.warn("page '" + record.name + "' has no method '" + handler + "'" + where);
+      // Optional hooks (onKey) are offered to every page; only a handler the template names must exist.
+      if (!optional) native.warn("page '" + record.name + "' has no method '" + handler + "'" + where);
       return;
     }
     if (!isObjectNode(event)) event = {};

@@ -71,9 +71,10 @@ final class ScriptEngine {
         enter(.lifecycle, [.number(Double(pageId)), .string(event.rawValue)], pageId: pageId, handler: event.rawValue)
     }
 
-    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?) {
+    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool) {
         enter(.dispatchEvent,
-              [.number(Double(pageId)), .string(handler), .json(eventJSON), loc.map { .string($0) } ?? .null],
+              [.number(Double(pageId)), .string(handler), .json(eventJSON), loc.map { .string($0) } ?? .null,
+               .bool(ifDefined)],
               pageId: pageId, handler: handler, loc: loc)
     }
 

@@ -78,9 +78,10 @@ public final class ScriptRuntime: Sendable {
 
     /// Calls the page method named `handler` with `event` ({type, dataset, detail}; `timeStamp` is filled in when
     /// absent). A name with no method is a delegate warning naming the handler and `loc`.
-    public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?) {
+    /// With `ifDefined`, a page without that method is skipped silently: for hooks every page is offered, like `onKey`.
+    public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?, ifDefined: Bool = false) {
         let json = event.serialized()
-        loop.post { $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: json, loc: loc) }
+        loop.post { $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: json, loc: loc, ifDefined: ifDefined) }
     }
 
     /// Reports that the frame showing every setData of `pageId` up to `sequence` is on screen; their callbacks run.

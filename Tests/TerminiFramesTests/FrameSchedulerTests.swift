@@ -32,6 +32,23 @@ import TerminiTerminal
         #expect(scheduler.beginFrameIfDue()?.vsyncStart == 1_500 * Self.ms)
     }
 
+    @Test func aFrameThatChangedNothingDoesNotDelayTheNextChange() {
+        let clock = ManualClock(nanoseconds: 1_000 * Self.ms)
+        let scheduler = FrameScheduler(framesPerSecond: 60, clock: clock.clock)
+        scheduler.markDirty()
+        #expect(scheduler.beginFrameIfDue() != nil)      // a key press asked for a repaint...
+        scheduler.frameChangedNothing()                     // ...that put nothing on screen
+        clock.advance(milliseconds: 2)
+        scheduler.markDirty()                               // the handler's setData arrives
+        #expect(scheduler.beginFrameIfDue()?.vsyncStart == 1_002 * Self.ms)
+
+        // A frame that did change something keeps the budget: the next change waits for the next tick.
+        clock.advance(milliseconds: 2)
+        scheduler.markDirty()
+        #expect(scheduler.beginFrameIfDue() == nil)
+        #expect(scheduler.millisecondsUntilNextFrame() == 15)
+    }
+
     @Test func changesBeforeTheNextTickMergeIntoOneFrame() {
         let clock = ManualClock(nanoseconds: 0)
         let scheduler = FrameScheduler(framesPerSecond: 60, clock: clock.clock)

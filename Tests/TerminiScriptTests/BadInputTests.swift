@@ -230,6 +230,23 @@ import TerminiTemplate
         #expect(h.delegate.logs == ["tapped"])
     }
 
+    @Test func optionalHookIsSkippedSilentlyWhenThePageLacksIt() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('plain', { data: {} })
+            Page('keys', { data: {}, onKey(e) { console.log('key ' + e.detail.key) } })
+            """)
+        h.runtime.createPage(pageId: 1, name: "plain")
+        h.runtime.createPage(pageId: 2, name: "keys")
+        let key: JSONValue = ["type": "key", "detail": ["key": "q"]]
+        h.runtime.dispatchEvent(pageId: 1, handler: "onKey", event: key, loc: nil, ifDefined: true)
+        h.runtime.dispatchEvent(pageId: 2, handler: "onKey", event: key, loc: nil, ifDefined: true)
+        #expect(h.settle())
+        #expect(h.delegate.warnings.isEmpty)
+        #expect(h.delegate.logs == ["key q"])
+    }
+
     @Test func setDataAfterOnUnloadWarnsAndSendsNothing() {
         let h = ScriptHarness()
         defer { h.shutdown() }

@@ -7,8 +7,8 @@ import TerminiUI
 /// are offered: navigation keys stay with the widget tree.
 ///
 /// Why here and not in the widgets: keyboard-driven apps (the keyed-list bench, games) need keys that belong to no
-/// widget. Only pages whose script defines `onKey` receive them, so other apps see no change and no
-/// "has no method" warnings. `MiniAppEngine.handle` calls this once per unconsumed key.
+/// widget. The call is optional (`ifDefined`): pages without `onKey` are skipped silently. `MiniAppEngine.handle`
+/// calls this once per unconsumed key.
 extension MiniAppEngine {
     /// The handler name a page defines to receive unhandled keys.
     static let unhandledKeyHandler = "onKey"
@@ -20,16 +20,13 @@ extension MiniAppEngine {
         case .character, .control: break
         default: return
         }
-        guard bundle.script.contains(Self.unhandledKeyHandler) else { return }
         let event: JSONValue = .object([
             "type": "key", "dataset": .object([:]), "detail": .object(["key": .string(Self.keyName(key))]),
             "timeStamp": .number((Double(MonotonicClock.system.now()) / 1e6).rounded()),
         ])
-        runtime.dispatchEvent(pageId: top.pageId, handler: Self.unhandledKeyHandler, event: event, loc: nil)
-        // The key itself marks the page for repaint, so the frame clock's leading edge would go to a frame that shows
-        // nothing new and the handler's setData would wait a whole budget for the next one. Giving a quick handler
-        // half a budget to answer puts its patches in that first frame; a slow one costs at most this wait.
-        waitForScriptIdle(timeout: .nanoseconds(Int64(scheduler.budgetNanoseconds / 2)))
+        // No waiting here: the UI thread never blocks on the script. The key's own repaint frame changes nothing, and
+        // `FrameScheduler.frameChangedNothing` keeps it from delaying the frame that shows the handler's setData.
+        runtime.dispatchEvent(pageId: top.pageId, handler: Self.unhandledKeyHandler, event: event, loc: nil, ifDefined: true)
     }
 
     /// The key's name in `detail.key`: a printable character as itself, named keys as in `termini snapshot` events.

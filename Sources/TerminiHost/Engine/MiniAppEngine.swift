@@ -350,6 +350,7 @@ public final class MiniAppEngine {
         OverlayPainter.paint(overlays, into: &back)
         if options.showPerformanceHUD { hud.paint(into: &back) }
         let written = backend.present(back, previous: front)
+        if written.cells == 0 { scheduler.frameChangedNothing() }
         swap(&back, &front)
         let timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
                                  rasterStart: buildEnd, rasterEnd: clock.now(), bytes: written.bytes, cells: written.cells)
