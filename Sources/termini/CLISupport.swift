@@ -24,7 +24,7 @@ final class ConsoleSink: @unchecked Sendable {
     init(logPath: String?, echoToStandardError: Bool = false) {
         echo = echoToStandardError
         if let logPath {
-            FileManager.default.createFile(atPath: logPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
             file = FileHandle(forWritingAtPath: logPath)
             _ = try? file?.seekToEnd()
         } else {
