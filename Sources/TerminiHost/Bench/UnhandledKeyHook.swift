@@ -1,4 +1,3 @@
-import TerminiFrames
 import TerminiTemplate
 import TerminiUI
 
@@ -22,7 +21,6 @@ extension MiniAppEngine {
         }
         let event: JSONValue = .object([
             "type": "key", "dataset": .object([:]), "detail": .object(["key": .string(Self.keyName(key))]),
-            "timeStamp": .number((Double(MonotonicClock.system.now()) / 1e6).rounded()),
         ])
         // No waiting here: the UI thread never blocks on the script. The key's own repaint frame changes nothing, and
         // `FrameScheduler.frameChangedNothing` keeps it from delaying the frame that shows the handler's setData.

@@ -39,15 +39,7 @@ public enum BundleLoader {
         guard FileManager.default.fileExists(atPath: manifestPath) else {
             throw BundleLoadError(file: manifestPath, message: "no manifest.json: this folder is not a bundle (build one with 'termini pack', or run a project folder that has app.json)")
         }
-        let manifestText = try readText(manifestPath)
-        let manifestJSON: JSONValue
-        do { manifestJSON = try JSONValue.parse(manifestText) } catch {
-            throw BundleLoadError(file: "\(manifestPath):\(error.line):\(error.column)", message: error.message)
-        }
-        let manifest: BundleManifest
-        do { manifest = try BundleManifest(json: manifestJSON, file: manifestPath) } catch {
-            throw BundleLoadError(file: manifestPath, message: error.message)
-        }
+        let manifest = try BundleManifest(text: try readText(manifestPath), file: manifestPath)
         let scriptPath = (folder as NSString).appendingPathComponent(manifest.entry)
         let script = try readText(scriptPath)
         var pages: [String: TemplateFile] = [:]
@@ -91,5 +83,16 @@ public enum BundleLoader {
             throw BundleLoadError(file: path, message: "is not valid UTF-8")
         }
         return text
+    }
+}
+
+extension BundleManifest {
+    /// Decodes `manifest.json` or `app.json` text; syntax errors name `file:line:col`, model errors the JSON path.
+    public init(text: String, file: String) throws(BundleLoadError) {
+        let json: JSONValue
+        do { json = try JSONValue.parse(text) } catch {
+            throw BundleLoadError(file: "\(file):\(error.line):\(error.column)", message: error.message)
+        }
+        do { try self.init(json: json, file: file) } catch { throw BundleLoadError(file: file, message: error.message) }
     }
 }

@@ -17,29 +17,38 @@ public enum ProjectLoader {
 
     public static func load(folder: String) throws -> LoadedBundle {
         let appPath = (folder as NSString).appendingPathComponent("app.json")
-        let appText = try BundleLoader.readText(appPath)
-        let appJSON: JSONValue
-        do { appJSON = try JSONValue.parse(appText) } catch {
-            throw BundleLoadError(file: "\(appPath):\(error.line):\(error.column)", message: error.message)
-        }
-        let manifest: BundleManifest
-        do { manifest = try BundleManifest(json: appJSON, file: appPath) } catch {
-            throw BundleLoadError(file: appPath, message: error.message)
-        }
-        let pagesFolder = (folder as NSString).appendingPathComponent("pages")
-        let (sources, readErrors) = PageSourceLoader.load(paths: [pagesFolder])
-        if !readErrors.isEmpty { throw ProjectCompileError(diagnostics: readErrors) }
-        let result = try PageCompiler().compile(sources)
-        if !result.succeeded { throw ProjectCompileError(diagnostics: result.diagnostics) }
-        var pages: [String: TemplateFile] = [:]
-        for page in result.pages { pages[page.page] = page }
-        for name in manifest.pages where pages[name] == nil {
-            throw BundleLoadError(file: appPath, message: "page '\(name)' is listed in app.json but no file in \(pagesFolder) declares it")
-        }
+        let manifest = try BundleManifest(text: try BundleLoader.readText(appPath), file: appPath)
+        let pages = try compilePages(folder: (folder as NSString).appendingPathComponent("pages"))
+        try requireDeclared(manifest, in: pages, file: appPath)
         let scriptPath = (folder as NSString).appendingPathComponent(manifest.entry)
         let script = try BundleLoader.readText(scriptPath)
         return LoadedBundle(manifest: manifest, origin: folder, script: script,
                             scriptName: (folder as NSString).appendingPathComponent(manifest.entry), pages: pages)
+    }
+}
+
+extension ProjectLoader {
+    /// Reads and compiles every `.swift` file under `folder` as one run: pages by name, or every diagnostic.
+    public static func compilePages(folder: String) throws -> [String: TemplateFile] {
+        let (sources, readErrors) = PageSourceLoader.load(paths: [folder])
+        if !readErrors.isEmpty { throw ProjectCompileError(diagnostics: readErrors) }
+        return try compilePages(sources)
+    }
+
+    /// Compiles page sources as one run (fragments are shared, page names unique): pages by name, or every diagnostic.
+    public static func compilePages(_ sources: [PageSource]) throws -> [String: TemplateFile] {
+        let result = try PageCompiler().compile(sources)
+        if !result.succeeded { throw ProjectCompileError(diagnostics: result.diagnostics) }
+        var pages: [String: TemplateFile] = [:]
+        for page in result.pages { pages[page.page] = page }
+        return pages
+    }
+
+    /// Every page the manifest lists must be declared by some page file.
+    static func requireDeclared(_ manifest: BundleManifest, in pages: [String: TemplateFile], file: String) throws(BundleLoadError) {
+        for name in manifest.pages where pages[name] == nil {
+            throw BundleLoadError(file: file, message: "page '\(name)' is listed in app.json but no page file declares it")
+        }
     }
 }
 

@@ -310,12 +310,8 @@ public final class MiniAppEngine {
             let events = top.view.handle(input)
             if events.isEmpty, case .key(let key) = input { dispatchUnhandledKey(key, to: top) }  // Bench/UnhandledKeyHook
             for event in events {
-                var object = event.eventObject
-                if case .object(var o) = object {
-                    o["timeStamp"] = .number((Double(clock.now()) / 1e6).rounded())
-                    object = .object(o)
-                }
-                runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: object, loc: event.loc)
+                // The runtime adds `timeStamp` (ms since the page opened), as for every event it dispatches.
+                runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc)
             }
             if top.view.needsBuild { scheduler.markDirty() }
         }

@@ -19,13 +19,7 @@ public struct EmbeddedProject: Sendable {
     public func manifest() throws -> BundleManifest {
         let path = "\(folder)/app.json"
         guard let text = files["app.json"] else { throw BundleLoadError(file: path, message: "missing from the embedded project") }
-        let json: JSONValue
-        do { json = try JSONValue.parse(text) } catch {
-            throw BundleLoadError(file: "\(path):\(error.line):\(error.column)", message: error.message)
-        }
-        do { return try BundleManifest(json: json, file: path) } catch {
-            throw BundleLoadError(file: path, message: error.message)
-        }
+        return try BundleManifest(text: text, file: path)
     }
 
     /// Compiles the pages and returns a dev bundle, exactly as `ProjectLoader` does for a folder.
@@ -33,13 +27,8 @@ public struct EmbeddedProject: Sendable {
         let manifest = try manifest()
         let sources = files.keys.sorted().filter { $0.hasPrefix("pages/") && $0.hasSuffix(".swift") }
             .map { PageSource(path: "\(folder)/\($0)", text: files[$0] ?? "") }
-        let result = try PageCompiler().compile(sources)
-        if !result.succeeded { throw ProjectCompileError(diagnostics: result.diagnostics) }
-        var pages: [String: TemplateFile] = [:]
-        for page in result.pages { pages[page.page] = page }
-        for name in manifest.pages where pages[name] == nil {
-            throw BundleLoadError(file: "\(folder)/app.json", message: "page '\(name)' is listed but no embedded page file declares it")
-        }
+        let pages = try ProjectLoader.compilePages(sources)
+        try ProjectLoader.requireDeclared(manifest, in: pages, file: "\(folder)/app.json")
         guard let script = files[manifest.entry] else {
             throw BundleLoadError(file: "\(folder)/\(manifest.entry)", message: "missing from the embedded project")
         }

@@ -81,13 +81,10 @@ public final class PreviewSession {
 
     /// Recompiles every page file and swaps the templates into the running app.
     func reloadPages() {
-        let (sources, readErrors) = PageSourceLoader.load(paths: [project + "/pages"])
-        if !readErrors.isEmpty { return show(readErrors.map(\.description)) }
-        let result: CompilationResult
-        do { result = try PageCompiler().compile(sources) } catch { return show(["\(error)"]) }
-        guard result.succeeded else { return show(result.diagnostics.map(\.description)) }
-        var pages: [String: TemplateFile] = [:]
-        for page in result.pages { pages[page.page] = page }
+        let pages: [String: TemplateFile]
+        do { pages = try ProjectLoader.compilePages(folder: project + "/pages") } catch let error as ProjectCompileError {
+            return show(error.diagnostics.map(\.description))
+        } catch { return show(["\(error)"]) }
         backend.overlay = nil
         engine.reloadTemplates(pages)
         reloadCount += 1
