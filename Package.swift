@@ -74,17 +74,19 @@ let package = Package(
         .executableTarget(name: "storage-writer", dependencies: ["TerminiBridge"], path: "Tools/storage-writer"),
         .executableTarget(name: "services-bench", dependencies: ["TerminiBridge"], path: "Tools/bench/services"),
 
+        // Spawns and reaps the child processes that tests drive (built binaries, tmux, swiftc).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
-        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge"]),
+        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TestSupport"]),
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript"]),
         .testTarget(name: "TerminiHostTests", dependencies: ["TerminiHost"]),
-        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI"],
+        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),
         .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiTerminal", "TerminiUI"]),
-        .testTarget(name: "EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "SamplePagesTests",
-                    dependencies: ["TemplateCompiler"] + samplePageTargets.map { .target(name: $0.name) }),
+                    dependencies: ["TemplateCompiler", "TestSupport"] + samplePageTargets.map { .target(name: $0.name) }),
     ] + samplePageTargets
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `termini` and `tplgen` executables, found next to the test bundle in the build folder.
 enum BuiltBinaries {
@@ -17,41 +18,12 @@ enum BuiltBinaries {
     static func sample(_ app: String) -> String { packageRoot.appendingPathComponent("Templates/\(app)").path }
 
     /// What a finished process printed and how it ended.
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ChildProcess.Output
 
     /// Runs a binary with a time limit; a hung process is killed and reported as status -9. Waits with
     /// `Task.sleep`, never blocking a thread of Swift's small cooperative pool, so async tests elsewhere keep running.
     static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 60) async throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: name.hasPrefix("/") ? name : path(name))  // absolute: any program
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        // Drain pipes while waiting so a chatty process cannot block on a full pipe.
-        let outData = LockedData(), errData = LockedData()
-        let group = DispatchGroup()
-        for (pipe, sink) in [(out, outData), (err, errData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
-                group.leave()
-            }
-        }
-        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        while group.wait(timeout: .now()) == .timedOut { try await Task.sleep(for: .milliseconds(2)) }
-        return Result(status: process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus,
-                      stdout: String(decoding: outData.value, as: UTF8.self),
-                      stderr: String(decoding: errData.value, as: UTF8.self))
+        try await ChildProcess.run(name.hasPrefix("/") ? name : path(name), arguments, timeout: timeout)  // absolute: any program
     }
 
     /// `termini snapshot <target>` with an events file written from `events`.
@@ -70,13 +42,6 @@ enum BuiltBinaries {
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
-}
-
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    var value: Data { lock.lock(); defer { lock.unlock() }; return data }
 }
 
 extension String {

@@ -1,24 +1,19 @@
 import Foundation
+import TestSupport
 
 /// One tmux session running a command on a real terminal: send keys, read the screen as a person would.
 struct TmuxSession {
     let name = "termini-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
+    /// Runs one tmux client command to its end. Only capture-pane's output is read: `new-session` forks the tmux
+    /// server, which would hold any pipe it inherited open for its whole life.
     @discardableResult
     func tmux(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux"] + args
-        // Only capture-pane's output is read: `new-session` forks the tmux server, which would keep a pipe open.
         let capture = args.first == "capture-pane"
-        let out = Pipe()
-        p.standardOutput = capture ? out : FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let data = capture ? out.fileHandleForReading.readDataToEndOfFile() : Data()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let client = try ChildProcess("/usr/bin/env", ["tmux"] + args, stdout: capture ? .pipe : .null, stderr: .null)
+        let output = PipeDrain(client.standardOutput)
+        _ = client.waitBlocking()
+        return output.waitBlocking()
     }
 
     func start(_ command: String, width: Int = 80, height: Int = 24, in folder: String? = nil) throws {

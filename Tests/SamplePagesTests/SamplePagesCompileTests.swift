@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TemplateCompiler
 import TerminiTemplate
 
@@ -93,18 +94,8 @@ import TerminiTemplate
     }
 
     static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = try tplgenExecutable()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let output = try ChildProcess.runBlocking(try tplgenExecutable().path, arguments, directory: directory.path)
+        return (output.status, output.stdout, output.stderr)
     }
 
     @Test func binaryCompilesTodoAndRejectsBadInputWithoutWriting() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TerminiTemplate
 @testable import TemplateCompiler
 
@@ -34,15 +35,9 @@ import TerminiTemplate
         let toolchain = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let swiftc = try #require(toolchain, "swiftc not found")
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasSuffix(".swift") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = ["-typecheck", "-I", modules.path] + files.sorted().map { Self.fixtures.appendingPathComponent($0).path }
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let typecheck = try ChildProcess.runBlocking(
+            swiftc, ["-typecheck", "-I", modules.path] + files.sorted().map { Self.fixtures.appendingPathComponent($0).path })
+        #expect(typecheck.status == 0, "\(typecheck.stderr)")
     }
 
     @Test(arguments: 0..<runs.count)

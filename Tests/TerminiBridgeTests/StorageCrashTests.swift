@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TerminiTemplate
 @testable import TerminiBridge
 
@@ -18,13 +19,9 @@ import TerminiTemplate
     @Test func acknowledgedWritesSurviveSIGKILL() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termini-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = try Self.writerURL()
-        process.arguments = [directory.path, "crash", "1000000"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let writer = try ChildProcess(try Self.writerURL().path, [directory.path, "crash", "1000000"])
+        let out = try #require(writer.standardOutput)
+        let err = PipeDrain(writer.standardError)
 
         var text = ""
         func acks() -> [Int] {
@@ -35,19 +32,18 @@ import TerminiTemplate
         // Kill mid-burst: after a few hundred acknowledged commits, with the writer still going.
         let deadline = Date().addingTimeInterval(30)
         while acks().count < 300, Date() < deadline {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.availableData
             if chunk.isEmpty { break }  // EOF: the writer died on its own
             text += String(decoding: chunk, as: UTF8.self)
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        writer.kill(SIGKILL)
+        let termination = writer.waitBlocking()
         // Acks written before the kill are still in the pipe; they count too.
-        text += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        text += String(decoding: out.readDataToEndOfFile(), as: UTF8.self)
         let acked = acks()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = err.waitBlocking()
 
-        #expect(process.terminationReason == .uncaughtSignal, "writer exited on its own: \(stderr)")
-        #expect(process.terminationStatus == SIGKILL)
+        #expect(termination == .signalled(SIGKILL), "writer exited on its own: \(stderr)")
         #expect(acked.count >= 300, "only \(acked.count) acks; stderr: \(stderr)")
         // Acks come in commit order with no gaps or repeats.
         let firstGap = zip(acked, 0...).first { $0.0 != $0.1 }
