@@ -21,4 +21,7 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
 
 // "#0 f() at file.js:3" lines; used for the stack of a script stopped by the time limit, which has no Error object.
 JS_EXPORT JSStringRef JSContextCreateBacktrace(JSContextRef ctx, unsigned maxStackSize);
+
+// A synchronous full collection (JSGarbageCollect only schedules one on timers our script thread never runs).
+JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 #endif

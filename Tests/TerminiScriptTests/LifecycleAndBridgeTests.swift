@@ -55,6 +55,25 @@ import TerminiTemplate
         #expect(h.delegate.logs == ["index:1", "index:1 detail:2", "index:1"])
     }
 
+    @Test func anUnloadedPageIsCollectedAtOnce() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        // The detail page holds 4 MB; only a WeakRef points at it after unload. Without a collection at unload
+        // nothing here allocates enough to trigger one, and the WeakRef would still answer.
+        h.load("""
+            let detail
+            Page('index', { check() { console.log('detail alive: ' + (detail.deref() !== undefined)) } })
+            Page('detail', { onLoad() { this.rows = new Array(500000).fill(0).map((_, i) => i); detail = new WeakRef(this) } })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.runtime.createPage(pageId: 2, name: "detail")
+        h.event(1, "check")
+        h.runtime.callLifecycle(pageId: 2, .unload)
+        h.event(1, "check")
+        h.settle()
+        #expect(h.delegate.logs == ["detail alive: true", "detail alive: false"])
+    }
+
     @Test func eventsCarryTypeDatasetDetailAndTimeStamp() {
         let h = ScriptHarness()
         defer { h.shutdown() }

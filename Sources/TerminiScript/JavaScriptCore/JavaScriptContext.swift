@@ -85,6 +85,13 @@ final class JavaScriptContext {
 
     // MARK: making values
 
+    /// A full collection, now. `JSGarbageCollect` only schedules one on JSC's GC timers, which run on a WTF
+    /// RunLoop that the script thread, with its own event loop, never spins; so without this, garbage stays until
+    /// allocation alone triggers a collection.
+    func collectGarbage() {
+        JSSynchronousGarbageCollectForDebugging(context)
+    }
+
     func makeValue(_ argument: JSArgument) -> JSValueRef? {
         switch argument {
         case .number(let n): JSValueMakeNumber(context, n)

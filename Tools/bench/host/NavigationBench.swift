@@ -39,6 +39,20 @@ func quiescentResidentMegabytes(_ engine: MiniAppEngine) -> Double {
     return residentMegabytes()
 }
 
+/// Resident memory from /proc/self/status in MiB: anonymous (what the process allocated) and file-backed (library
+/// code and data paged in from disk, shared and clean, which grows the first time a code path runs, such as JSC's
+/// DFG compiler).
+func residentBreakdownMegabytes() -> (anonymous: Double, file: Double) {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (.nan, .nan) }
+    func field(_ name: String) -> Double {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
+              let kb = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return .nan }
+        return kb / 1024
+    }
+    return (field("RssAnon"), field("RssFile"))
+}
+
 /// navigateTo + navigateBack x 1,000: RSS growth after the first 10 cycles (issue 5: <= 2 MB).
 @MainActor
 func navigationMemoryBench() throws {
@@ -48,6 +62,7 @@ func navigationMemoryBench() throws {
     backend.enqueue(.key(.tab))
     run(engine, timeout: 0.05) { false }
     var baseline = 0.0
+    var baselineBreakdown = (anonymous: 0.0, file: 0.0)
     var completed = 0
     var curve: [String] = []
     let start = DispatchTime.now().uptimeNanoseconds
@@ -58,13 +73,19 @@ func navigationMemoryBench() throws {
         run(engine, timeout: 5) { engine.screenText.contains("index n=0") }
         guard engine.screenText.contains("index n=0") else { break }
         completed = cycle
-        if cycle == 10 { baseline = quiescentResidentMegabytes(engine) }
+        if cycle == 10 {
+            baseline = quiescentResidentMegabytes(engine)
+            baselineBreakdown = residentBreakdownMegabytes()
+        }
         if cycle % 100 == 0 { curve.append(String(format: "%.1f", residentMegabytes())) }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let growth = quiescentResidentMegabytes(engine) - baseline
+    let breakdown = residentBreakdownMegabytes()
     print("host_navigation_cycles \(completed) over=\(fmt(seconds))s")
     print("host_navigation_cycle_ms \(fmt(seconds * 1000 / Double(max(1, completed))))")
     print("host_navigation_rss_growth_mb \(fmt(growth)) rss_mb_every_100_cycles=\(curve.joined(separator: ","))")
+    print("host_navigation_anon_rss_growth_mb \(fmt(breakdown.anonymous - baselineBreakdown.anonymous))")
+    print("host_navigation_file_rss_growth_mb \(fmt(breakdown.file - baselineBreakdown.file))")
     engine.stop()
 }

@@ -44,6 +44,12 @@ func run(_ engine: MiniAppEngine, timeout: Double, until done: () -> Bool) {
     while !done() && clock.now() < deadline { engine.step(maxWaitMilliseconds: 5) }
 }
 
+// `host-bench navigation` runs only the navigation memory bench: its RSS reading is cleanest in a fresh process.
+if CommandLine.arguments.dropFirst().first == "navigation" {
+    try navigationMemoryBench()
+    exit(0)
+}
+
 // 1. setData-to-screen latency on an idle page: input dispatched -> handler's setData -> frame raster done.
 do {
     let (engine, backend) = try makeEngine(try counterBundle(script:
