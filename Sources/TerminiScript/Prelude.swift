@@ -51,7 +51,55 @@ const consoleObject = Object.freeze({
 
 // ---------------------------------------------------------------- JSON checks and data paths
 // Serializes `value`, refusing what JSON.stringify would silently drop or mangle. `what` starts the message.
+// A walk in plain JS finds bad values first, so the common case is one native stringify with no replacer: a replacer
+// is a call from C++ into JS for every key, several times the cost of the walk. Values too deep to walk (or cyclic)
+// take the replacer path, whose errors cover them.
 function toCheckedJSON(what, value) {
+  const bad = firstBadValue(value, '', 0);
+  if (bad === null) {
+    const json = stringify(value);
+    if (json !== undefined) return json;
+  } else if (bad !== TOO_DEEP) {
+    throw badValueError(what, bad);
+  }
+  return toCheckedJSONWithReplacer(what, value);
+}
+
+const TOO_DEEP = {};
+// The first value JSON cannot carry as {key, type}, TOO_DEEP past 64 levels, or null. Follows JSON.stringify:
+// own enumerable keys, toJSON first, array holes read as undefined.
+function firstBadValue(v, key, depth) {
+  const t = typeof v;
+  if (t === 'object') {
+    if (v === null) return null;
+    if (depth > 64) return TOO_DEEP;
+    if (typeof v.toJSON === 'function') return firstBadValue(v.toJSON(String(key)), key, depth + 1);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const bad = firstBadValue(v[i], i, depth + 1);
+        if (bad !== null) return bad;
+      }
+      return null;
+    }
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i++) {
+      const bad = firstBadValue(v[keys[i]], keys[i], depth + 1);
+      if (bad !== null) return bad;
+    }
+    return null;
+  }
+  if (t === 'undefined' || t === 'function' || t === 'symbol' || t === 'bigint') {
+    return { key: String(key), type: t === 'undefined' ? 'undefined' : 'a ' + t };
+  }
+  return null;
+}
+
+function badValueError(what, bad) {
+  return new TypeError(what + (bad.key === '' ? ' is ' + bad.type
+    : ' contains ' + bad.type + " at key '" + bad.key + "'") + '; values must be JSON-able');
+}
+
+function toCheckedJSONWithReplacer(what, value) {
   let bad = null;
   const replacer = function (key, v) {
     const t = typeof v;
@@ -64,10 +112,7 @@ function toCheckedJSON(what, value) {
   let json;
   try { json = stringify(value, replacer); }
   catch (e) {
-    if (bad !== null && e === bad) {
-      throw new TypeError(what + (bad.key === '' ? ' is ' + bad.type
-        : ' contains ' + bad.type + " at key '" + bad.key + "'") + '; values must be JSON-able');
-    }
+    if (bad !== null && e === bad) throw badValueError(what, bad);
     throw new TypeError(what + ' cannot be converted to JSON (' + ((e && e.message) || String(e)) + ')');
   }
   if (json === undefined) throw new TypeError(what + ' cannot be converted to JSON');
@@ -182,6 +227,16 @@ function deepEqual(a, b) {
     if (!hasOwn.call(b, k) || !deepEqual(a[k], b[k])) return false;
   }
   return true;
+}
+
+// How many elements `next` shares with `old` at the start and, after those, at the end.
+function keptEnds(old, next) {
+  const shorter = Math.min(old.length, next.length);
+  let prefix = 0;
+  while (prefix < shorter && deepEqual(old[prefix], next[prefix])) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && deepEqual(old[old.length - 1 - suffix], next[next.length - 1 - suffix])) suffix++;
+  return { prefix: prefix, suffix: suffix };
 }
 
 function utf8Length(s) {
@@ -316,14 +371,31 @@ function setData(changes, callback) {
     }
   }
   // Diff against the shadow copy (what the host has), not this.data, which app code may have mutated in place.
+  // An array that keeps some of its elements at either end goes as a splice of the middle, so appending to or
+  // removing from a long list sends only the rows that changed.
   let payload = '';
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    const copy = parse(entry.json);
     const old = getAt(record.shadow, entry.comps);
-    if (old !== undefined && deepEqual(old, copy)) continue;
-    setAt(record.shadow, entry.comps, copy);
-    payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + entry.json + ']';
+    let entryJSON;
+    if (Array.isArray(old) && Array.isArray(entry.value)) {
+      const kept = keptEnds(old, entry.value);
+      if (kept.prefix === old.length && kept.prefix === entry.value.length) continue;
+      if (kept.prefix + kept.suffix > 0) {
+        const insertedJSON = stringify(entry.value.slice(kept.prefix, entry.value.length - kept.suffix));
+        const removing = old.length - kept.prefix - kept.suffix;
+        setAt(record.shadow, entry.comps,
+          old.slice(0, kept.prefix).concat(parse(insertedJSON), old.slice(old.length - kept.suffix)));
+        entryJSON = entry.keyJSON + ',' + insertedJSON + ',' + kept.prefix + ',' + removing;
+      }
+    }
+    if (entryJSON === undefined) {
+      const copy = parse(entry.json);
+      if (old !== undefined && deepEqual(old, copy)) continue;
+      setAt(record.shadow, entry.comps, copy);
+      entryJSON = entry.keyJSON + ',' + entry.json;
+    }
+    payload += (payload === '' ? '[' : ',[') + entryJSON + ']';
   }
   for (let i = 0; i < entries.length; i++) setAt(this.data, entries[i].comps, entries[i].value);
   if (payload !== '') {

@@ -205,15 +205,12 @@ final class ScriptEngine {
                 return nil
             }),
             ("setData", { [unowned self] call throws(NativeFunctionError) in
-                try forwardSetData(pageId: call.requireInt(0, "pageId"), payload: call.requireString(1, "payload"),
+                try forwardSetData(pageId: call.requireInt(0, "pageId"), payload: call.requireJSON(1, "setData payload"),
                                    sequence: call.requireInt(2, "sequence"))
                 return nil
             }),
             ("pageCreated", { [unowned self] call throws(NativeFunctionError) in
-                let data: JSONValue
-                do { data = try JSONValue.parse(try call.requireString(2, "data")) } catch let error as JSONSyntaxError {
-                    throw NativeFunctionError("page data is not JSON: \(error)")
-                } catch { throw NativeFunctionError("\(error)") }
+                let data = try call.requireJSON(2, "page data")
                 delegate.pageCreated(pageId: try call.requireInt(0, "pageId"), name: try call.requireString(1, "name"),
                                      initialData: data)
                 return nil
@@ -237,12 +234,7 @@ final class ScriptEngine {
             ("invoke", { [unowned self] call throws(NativeFunctionError) in
                 let callbackId = try call.requireInt(0, "callbackId")
                 let name = try call.requireString(1, "command name")
-                let params: JSONValue
-                do { params = try JSONValue.parse(try call.requireString(2, "params")) } catch let error
-                    as JSONSyntaxError
-                {
-                    throw NativeFunctionError("bridge.invoke params are not JSON: \(error)")
-                } catch { throw NativeFunctionError("\(error)") }
+                let params = try call.requireJSON(2, "bridge.invoke params")
                 loop.invokeStarted(callbackId: callbackId)
                 delegate.invoke(BridgeCall(callbackId: callbackId, name: name, params: params, pageId: call.int(3)))
                 return nil
@@ -254,20 +246,30 @@ final class ScriptEngine {
         ]
     }
 
-    /// Parses the one JSON payload of a setData call (`[[path, value], ...]`) and hands the patches to the host.
-    private func forwardSetData(pageId: Int, payload: String, sequence: Int) throws(NativeFunctionError) {
-        let parsed: JSONValue
-        do { parsed = try JSONValue.parse(payload) } catch { throw NativeFunctionError("setData payload: \(error)") }
-        guard case .array(let pairs) = parsed else { throw NativeFunctionError("setData payload is not an array") }
+    /// Turns the one JSON payload of a setData call into patches for the host: each entry is `[path, value]`, or
+    /// `[path, inserted, index, removing]` for a splice of the array at `path`.
+    private func forwardSetData(pageId: Int, payload: JSONValue, sequence: Int) throws(NativeFunctionError) {
+        guard case .array(let entries) = payload else { throw NativeFunctionError("setData payload is not an array") }
         var patches: [DataPatch] = []
-        patches.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard case .array(let items) = pair, items.count == 2, case .string(let text) = items[0] else {
-                throw NativeFunctionError("setData payload entries must be [path, value]")
+        patches.reserveCapacity(entries.count)
+        for entry in entries {
+            guard case .array(let items) = entry, case .string(let text)? = items.first else {
+                throw NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
             }
-            do {
-                patches.append(DataPatch(path: try DataPath(parsing: text), value: items[1]))
-            } catch { throw NativeFunctionError("setData: \(error)") }
+            let path: DataPath
+            do { path = try DataPath(parsing: text) } catch { throw NativeFunctionError("setData: \(error)") }
+            switch items.count {
+            case 2:
+                patches.append(DataPatch(path: path, value: items[1]))
+            case 4:
+                guard case .array(let inserted) = items[1], case .number(let index) = items[2],
+                      case .number(let removing) = items[3], index >= 0, removing >= 0
+                else { throw NativeFunctionError("setData: a splice entry must be [path, array, index, removing]") }
+                patches.append(DataPatch(path: path, change: .splice(index: Int(index), removing: Int(removing),
+                                                                     inserting: inserted)))
+            default:
+                throw NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
+            }
         }
         delegate.setData(pageId: pageId, patches: patches, sequence: sequence)
     }

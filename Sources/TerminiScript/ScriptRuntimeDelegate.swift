@@ -1,16 +1,5 @@
 import TerminiTemplate
 
-/// One changed data path of a `setData` call and its new value.
-public struct DataPatch: Sendable, Equatable {
-    public var path: DataPath
-    public var value: JSONValue
-
-    public init(path: DataPath, value: JSONValue) {
-        self.path = path
-        self.value = value
-    }
-}
-
 /// A `bridge.invoke(name, params)` call waiting for `ScriptRuntime.resolveInvoke(callbackId:result:ok:)`.
 public struct BridgeCall: Sendable, Equatable {
     public var callbackId: Int

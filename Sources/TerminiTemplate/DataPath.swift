@@ -131,11 +131,26 @@ extension JSONValue {
     /// Writes `newValue` at `path` with WeChat setData semantics: missing or non-container intermediates become
     /// objects (or arrays, when the next step is an index), and arrays grow with nulls to reach an index.
     public mutating func set(_ newValue: JSONValue, at path: DataPath) {
-        set(newValue, at: path.components[...])
+        update(at: path.components[...]) { $0 = newValue }
     }
 
-    private mutating func set(_ newValue: JSONValue, at components: ArraySlice<DataPath.Component>) {
-        guard let first = components.first else { self = newValue; return }
+    /// Replaces `removing` elements of the array at `path`, from `index`, with `inserting`. The range is clamped
+    /// to the array; anything but an array there becomes `inserting`, as a set of the whole array would.
+    public mutating func splice(at path: DataPath, index: Int, removing: Int, inserting: [JSONValue]) {
+        update(at: path.components[...]) { node in
+            guard case .array(var items) = node else { node = .array(inserting); return }
+            node = .null  // the array is now uniquely referenced: the splice does not copy it
+            let start = min(max(0, index), items.count)
+            let end = min(items.count, start + max(0, removing))
+            items.replaceSubrange(start..<end, with: inserting)
+            node = .array(items)
+        }
+    }
+
+    /// Changes the node at `components` in place, creating intermediates as `set` describes. Each level is moved
+    /// out of its parent before it is changed, so no container along the path is copied.
+    private mutating func update(at components: ArraySlice<DataPath.Component>, _ change: (inout JSONValue) -> Void) {
+        guard let first = components.first else { change(&self); return }
         let rest = components.dropFirst()
         switch first {
         case .key(let k):
@@ -143,7 +158,7 @@ extension JSONValue {
             if case .object(let o) = self { members = o; self = .null } else { members = [:] }
             var child = members[k] ?? .null
             members[k] = nil
-            child.set(newValue, at: rest)
+            child.update(at: rest, change)
             members[k] = child
             self = .object(members)
         case .index(let i):
@@ -152,7 +167,7 @@ extension JSONValue {
             if items.count <= i { items.append(contentsOf: repeatElement(.null, count: i + 1 - items.count)) }
             var child = items[i]
             items[i] = .null
-            child.set(newValue, at: rest)
+            child.update(at: rest, change)
             items[i] = child
             self = .array(items)
         }

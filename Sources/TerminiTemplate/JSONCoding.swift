@@ -16,6 +16,13 @@ extension JSONValue {
         }
     }
 
+    /// Parses UTF-8 JSON text in place, with no `String` in between: for payloads that another runtime has already
+    /// encoded, such as JavaScriptCore's. Invalid UTF-8 inside strings becomes U+FFFD.
+    public static func parse(utf8: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: utf8)
+        return try parser.parseDocument()
+    }
+
     /// Parses JSON from raw bytes, rejecting invalid UTF-8.
     public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -144,6 +144,7 @@ import TerminiTemplate
         let h = ScriptHarness()
         defer { h.shutdown() }
         h.load("""
+            const nest = (n, leaf) => n === 0 ? leaf : { child: nest(n - 1, leaf) }
             Page('index', {
               data: { a: 1 },
               onLoad() {
@@ -152,6 +153,8 @@ import TerminiTemplate
                   { a: 2, 'list[0]': { title: 'x', due: undefined } },
                   { a: 2, items: [1, undefined] },
                   { a: 2, f: () => 1 },
+                  { a: 2, deep: nest(100, { when: new Date(0), bad: Symbol('s') }) },  // past the walk's depth
+                  { a: 2, date: { toJSON() { return undefined } } },
                 ]
                 for (const change of attempts) {
                   try { this.setData(change) } catch (e) { console.log(e.message) }
@@ -163,12 +166,14 @@ import TerminiTemplate
         h.runtime.createPage(pageId: 1, name: "index")
         h.settle()
         let logs = h.delegate.logs
-        #expect(logs.count == 5)
+        #expect(logs.count == 7)
         #expect(logs[0] == "setData: the value of 'b' is undefined; values must be JSON-able")
         #expect(logs[1] == "setData: the value of 'list[0]' contains undefined at key 'due'; values must be JSON-able")
         #expect(logs[2] == "setData: the value of 'items' contains undefined at key '1'; values must be JSON-able")
         #expect(logs[3] == "setData: the value of 'f' is a function; values must be JSON-able")
-        #expect(logs[4] == "a 1")
+        #expect(logs[4] == "setData: the value of 'deep' contains a symbol at key 'bad'; values must be JSON-able")
+        #expect(logs[5] == "setData: the value of 'date' is undefined; values must be JSON-able")
+        #expect(logs[6] == "a 1")
         #expect(h.delegate.setDataCalls.isEmpty)
     }
 

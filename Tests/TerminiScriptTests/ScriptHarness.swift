@@ -8,8 +8,8 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
         var pageId: Int
         var patches: [DataPatch]
         var sequence: Int
-        /// The patches as "path=json" strings, for compact assertions.
-        var summary: [String] { patches.map { "\($0.path)=\($0.value.serialized())" } }
+        /// The patches as "path=json" (or "path.splice(i,n,json)") strings, for compact assertions.
+        var summary: [String] { patches.map(\.summary) }
     }
 
     struct Record: Sendable {

@@ -21,7 +21,7 @@ import TerminiTemplate
         let calls = h.delegate.setDataCalls
         #expect(calls.map(\.summary) == [
             ["draft=\"milk\""],
-            ["a=2", "todos=[{\"done\":false,\"id\":1},{\"done\":true,\"id\":2}]"],
+            ["a=2", "todos.splice(1,1,[{\"done\":true,\"id\":2}])"],  // the unchanged first row is not sent
             ["meta.count=2"],
         ])
         #expect(calls.map(\.sequence) == [1, 2, 3])
@@ -43,8 +43,51 @@ import TerminiTemplate
         h.event(1, "add")
         h.event(1, "add")
         #expect(h.delegate.setDataCalls.map(\.summary) == [
-            ["todos=[{\"title\":\"x\"}]"], ["todos=[{\"title\":\"x\"},{\"title\":\"x\"}]"],
+            ["todos=[{\"title\":\"x\"}]"], ["todos.splice(1,0,[{\"title\":\"x\"}])"],
         ])
+    }
+
+    /// Appending, removing and inserting in a long list send only the rows that changed, and the host, applying
+    /// the splices, ends with the page's own data.
+    @Test func listEditsSendSplicesThatRebuildTheSameData() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            const row = i => ({ id: i, label: 'row ' + i })
+            Page('index', {
+              data: { rows: [] },
+              fill() { this.setData({ rows: [0, 1, 2, 3, 4].map(row) }) },
+              append() { this.setData({ rows: this.data.rows.concat([row(5), row(6)]) }) },
+              remove() { const rows = this.data.rows.slice(); rows.splice(1, 1); this.setData({ rows }) },
+              insert() { const rows = this.data.rows.slice(); rows.splice(2, 0, row(9)); this.setData({ rows }) },
+              prepend() { this.setData({ rows: [row(8)].concat(this.data.rows) }) },
+              replace() { this.setData({ rows: [row(20), row(21)] }) },
+              same() { this.setData({ rows: this.data.rows.map(r => ({ id: r.id, label: r.label })) }) },
+              report() { console.log(JSON.stringify(this.data.rows)) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        var host = h.delegate.created.first?.data ?? .null
+        var seen = 0
+        func step(_ name: String) -> [String] {
+            h.event(1, name)
+            let calls = h.delegate.setDataCalls.dropFirst(seen)
+            seen += calls.count
+            for patch in calls.flatMap(\.patches) { host.apply(patch) }
+            return calls.flatMap(\.summary)
+        }
+        #expect(step("fill").first?.hasPrefix("rows=[") == true)  // nothing kept: a plain set
+        #expect(step("append") == [#"rows.splice(5,0,[{"id":5,"label":"row 5"},{"id":6,"label":"row 6"}])"#])
+        #expect(step("remove") == ["rows.splice(1,1,[])"])
+        #expect(step("insert") == [#"rows.splice(2,0,[{"id":9,"label":"row 9"}])"#])
+        #expect(step("prepend") == [#"rows.splice(0,0,[{"id":8,"label":"row 8"}])"#])
+        #expect(step("same") == [])  // equal rows in new objects: nothing to send
+        h.event(1, "report")
+        h.settle()
+        let pageData = try? JSONValue.parse(h.delegate.logs.last ?? "")
+        #expect(host["rows"] == pageData, "the host's data after the splices differs from this.data")
+        #expect(step("replace").first?.hasPrefix("rows=[") == true)
+        #expect(host["rows"] == [["id": 20, "label": "row 20"], ["id": 21, "label": "row 21"]])
     }
 
     @Test func thisDataUpdatesSynchronouslyAndCreatesIntermediates() {
@@ -62,9 +105,9 @@ import TerminiTemplate
         h.runtime.createPage(pageId: 1, name: "index")
         h.settle()
         #expect(h.delegate.logs == [#"{"user":{"name":"b"},"n":{"deep":1},"list":[null,null,{"done":true}]}"#])
-        // The host gets the same paths and can apply them with JSONValue.set to reach the same data.
+        // The host gets the same paths and can apply them to reach the same data.
         var hostData = h.delegate.created.first?.data ?? .null
-        for patch in h.delegate.setDataCalls.flatMap(\.patches) { hostData.set(patch.value, at: patch.path) }
+        for patch in h.delegate.setDataCalls.flatMap(\.patches) { hostData.apply(patch) }
         #expect(hostData == ["user": ["name": "b"], "n": ["deep": 1], "list": [nil, nil, ["done": true]]])
     }
 

@@ -143,3 +143,26 @@ import Testing
         #expect(DataPath([.index(0)]).head == nil)
     }
 }
+
+/// `JSONValue.splice(at:...)`, which applies setData's list patches.
+@Suite struct DataSpliceTests {
+    @Test func splicesTheArrayAtAPathAndClampsTheRange() throws {
+        var data: JSONValue = ["list": [1, 2, 3, 4], "n": 1]
+        let list = try DataPath(parsing: "list")
+        data.splice(at: list, index: 1, removing: 2, inserting: [9])
+        #expect(data == ["list": [1, 9, 4], "n": 1])
+        data.splice(at: list, index: 3, removing: 0, inserting: [5, 6])
+        #expect(data == ["list": [1, 9, 4, 5, 6], "n": 1])
+        data.splice(at: list, index: 10, removing: 10, inserting: [7])  // past the end: appends
+        #expect(data["list"] == [1, 9, 4, 5, 6, 7])
+        data.apply(DataPatch(path: list, change: .splice(index: 0, removing: 100, inserting: [])))
+        #expect(data["list"] == [])
+    }
+
+    @Test func anythingButAnArrayBecomesTheInsertedRows() throws {
+        var data: JSONValue = ["n": 1]
+        data.splice(at: try DataPath(parsing: "n"), index: 0, removing: 0, inserting: [1])
+        data.splice(at: try DataPath(parsing: "a.b"), index: 3, removing: 1, inserting: [2])
+        #expect(data == ["n": [1], "a": ["b": [2]]])
+    }
+}

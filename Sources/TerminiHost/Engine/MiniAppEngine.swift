@@ -183,7 +183,7 @@ public final class MiniAppEngine {
                 pageCreated(pageId: pageId, name: name, data: data)
             case .setData(let pageId, let patches, let sequence):
                 guard let entry = stack.first(where: { $0.pageId == pageId }) else { continue }
-                entry.view.apply(patches.map { ($0.path, $0.value) })
+                entry.view.applySetData(patches)
                 entry.unpresentedSequence = sequence
                 scheduler.markDirty()
             case .invoke(let call):

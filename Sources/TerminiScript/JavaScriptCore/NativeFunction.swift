@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import TerminiTemplate
 
 /// Thrown by a native function body to raise a JavaScript `Error` with `message` in the caller.
 struct NativeFunctionError: Error {
@@ -30,6 +31,20 @@ struct NativeCall {
     func requireString(_ index: Int, _ what: String) throws(NativeFunctionError) -> String {
         guard let s = string(index) else { throw NativeFunctionError("\(what) must be a string") }
         return s
+    }
+
+    /// The argument, a string of JSON text, parsed from its UTF-8 bytes.
+    func requireJSON(_ index: Int, _ what: String) throws(NativeFunctionError) -> JSONValue {
+        let v = value(index)
+        guard context.isString(v), let ref = JSValueToStringCopy(context.context, v, nil) else {
+            throw NativeFunctionError("\(what) must be a string")
+        }
+        defer { JSStringRelease(ref) }
+        let parsed = JSStringConversion.withUTF8(ref) { bytes in Result { () throws(JSONSyntaxError) in try JSONValue.parse(utf8: bytes) } }
+        switch parsed {
+        case .success(let value): return value
+        case .failure(let error): throw NativeFunctionError("\(what) is not JSON: \(error)")
+        }
     }
 
     func requireInt(_ index: Int, _ what: String) throws(NativeFunctionError) -> Int {

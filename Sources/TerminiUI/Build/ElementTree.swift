@@ -68,11 +68,12 @@ final class ElementTree {
     // MARK: Data
 
     /// Writes patches into the data and marks the elements whose reads overlap them.
-    func apply(_ patches: [(DataPath, JSONValue)]) {
+    func apply(_ patches: [DataPatch]) {
         var hits: [Element] = []
-        for (path, value) in patches {
-            data.set(value, at: path)
-            readIndex.collect(overlapping: path, into: &hits)
+        for patch in patches {
+            data.apply(patch)
+            // A splice changes the array's length and every index after it: the same reads as a set of the array.
+            readIndex.collect(overlapping: patch.path, into: &hits)
         }
         for element in hits {
             let id = ObjectIdentifier(element)

@@ -36,8 +36,13 @@ public final class PageView {
     public var data: JSONValue { tree.data }
 
     /// Writes setData patches into the data and marks the elements whose bindings read an overlapping path.
-    public func apply(_ patches: [(DataPath, JSONValue)]) {
+    public func applySetData(_ patches: [DataPatch]) {
         tree.apply(patches)
+    }
+
+    /// Writes values at paths: `apply` with every patch a set.
+    public func apply(_ patches: [(DataPath, JSONValue)]) {
+        tree.apply(patches.map { DataPatch(path: $0.0, value: $0.1) })
     }
 
     /// Whether a frame is needed: dirty elements, a layout change (resize, scroll, edit), or a repaint (focus, spinner).
