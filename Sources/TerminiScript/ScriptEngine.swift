@@ -19,6 +19,9 @@ final class ScriptEngine {
     private var hostFunctions: [HostFunction: ProtectedJSValue] = [:]
     /// The timer being fired, so an interval re-armed from its own callback keeps its cadence instead of drifting.
     private var firingTimer: (id: Int, deadline: UInt64)?
+    /// Parsed setData paths: a page sends the same keys again and again (`rows[3].label`), and a lookup is cheaper
+    /// than a parse. Cleared when full, like the prelude's own cache.
+    private var parsedPaths: [String: DataPath] = [:]
 
     static let evalDisabledMessage = "eval and Function are disabled in Termini mini-apps"
 
@@ -256,8 +259,7 @@ final class ScriptEngine {
             guard case .array(let items) = entry, case .string(let text)? = items.first else {
                 throw NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
             }
-            let path: DataPath
-            do { path = try DataPath(parsing: text) } catch { throw NativeFunctionError("setData: \(error)") }
+            let path = try parsedPath(text)
             switch items.count {
             case 2:
                 patches.append(DataPatch(path: path, value: items[1]))
@@ -272,6 +274,15 @@ final class ScriptEngine {
             }
         }
         delegate.setData(pageId: pageId, patches: patches, sequence: sequence)
+    }
+
+    private func parsedPath(_ text: String) throws(NativeFunctionError) -> DataPath {
+        if let path = parsedPaths[text] { return path }
+        let path: DataPath
+        do { path = try DataPath(parsing: text) } catch { throw NativeFunctionError("setData: \(error)") }
+        if parsedPaths.count >= 4096 { parsedPaths.removeAll(keepingCapacity: true) }
+        parsedPaths[text] = path
+        return path
     }
 }
 
