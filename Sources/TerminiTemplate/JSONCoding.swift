@@ -157,7 +157,8 @@ struct JSONParser {
 
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         pos += 1
-        var members: [String: JSONValue] = [:]
+        // Room for a typical row's few keys up front: growing from empty would rehash on the 2nd and 3rd key.
+        var members = [String: JSONValue](minimumCapacity: 4)
         skipSpace()
         if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
         while true {
@@ -268,10 +269,20 @@ struct JSONParser {
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = pos
-        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        let negative = bytes[pos] == UInt8(ascii: "-")
+        if negative { pos += 1 }
         var digits = 0
-        while pos < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[pos]) { pos += 1; digits += 1 }
+        var whole = 0
+        while pos < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[pos]) {
+            if digits < 15 { whole = whole * 10 + Int(bytes[pos] - UInt8(ascii: "0")) }
+            pos += 1
+            digits += 1
+        }
         if digits == 0 { throw error("invalid number") }
+        // Integers that a Double holds exactly (ids, counts, indices) need no text round trip.
+        if digits <= 15, pos >= bytes.count || (bytes[pos] != UInt8(ascii: ".") && bytes[pos] | 0x20 != UInt8(ascii: "e")) {
+            return negative ? -Double(whole) : Double(whole)
+        }
         if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
             pos += 1
             var frac = 0

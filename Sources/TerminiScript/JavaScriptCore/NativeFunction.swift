@@ -40,7 +40,9 @@ struct NativeCall {
             throw NativeFunctionError("\(what) must be a string")
         }
         defer { JSStringRelease(ref) }
-        let parsed = JSStringConversion.withUTF8(ref) { bytes in Result { () throws(JSONSyntaxError) in try JSONValue.parse(utf8: bytes) } }
+        let parsed = context.withUTF8(ref) { bytes in
+            Result { () throws(JSONSyntaxError) in try JSONValue.parse(utf8: bytes) }
+        }
         switch parsed {
         case .success(let value): return value
         case .failure(let error): throw NativeFunctionError("\(what) is not JSON: \(error)")

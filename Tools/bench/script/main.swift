@@ -3,6 +3,7 @@
 //   setdata_roundtrip_p50_us one-path setData, JS call -> delegate (interval between consecutive calls)
 //   invoke_roundtrip_p50_us  bridge.invoke no-op, JS -> Swift -> resolved in JS (await loop)
 //   invoke_calls_per_s       the same loop, sustained
+//   setdata_parse_1k_rows_us the Swift side of a 1,000-row setData: JSONValue.parse(utf8:) of its payload
 import Synchronization
 import TerminiScript
 import TerminiTemplate
@@ -94,6 +95,22 @@ print("invoke_intervals_over_1ms", invokeIntervals.filter { $0 > 1000 }.count)
 print("invoke_time_in_intervals_over_1ms_ms", format(invokeIntervals.filter { $0 > 1000 }.reduce(0, +) / 1000))
 print("invoke_roundtrip_mean_us", format(invokeIntervals.reduce(0, +) / Double(max(1, invokeIntervals.count))))
 print("invoke_calls_per_s", Int(Double(invokeTimes.count) / (Double(invokeEnd - invokeStart) / 1e9)))
+// The payload of the keyed bench's create 1k, parsed as the script engine parses it (median of 200).
+do {
+    let rows = (1...1000).map { id in
+        #"{"id":\#(id),"label":"pretty red table \#(id % 7)","tag":"\#(String(repeating: " ", count: 6 - String(id).count))\#(id)"}"#
+    }
+    let payload = Array(#"[["rows",["#.utf8) + Array(rows.joined(separator: ",").utf8) + Array("]]]".utf8)
+    var parses: [Double] = []
+    for _ in 0..<220 {
+        let start = MonotonicClock.now()
+        let value = payload.withUnsafeBufferPointer { try? JSONValue.parse(utf8: $0) }
+        parses.append(Double(MonotonicClock.now() - start) / 1000)
+        precondition(value?.arrayValue?.first?.arrayValue?[1].arrayValue?.count == 1000, "the payload did not parse")
+    }
+    print("setdata_parse_1k_rows_us", format(percentile(Array(parses.dropFirst(20)), 0.5)))
+}
+
 let failures = delegate.failures.withLock { $0 }
 if !failures.isEmpty { print("failures", failures.count, failures.first ?? "") }
 runtime.shutdown()
