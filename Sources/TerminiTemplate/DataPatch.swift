@@ -33,12 +33,14 @@ public struct DataPatch: Sendable, Equatable {
 }
 
 extension JSONValue {
-    /// Applies one setData patch.
-    public mutating func apply(_ patch: DataPatch) {
+    /// Applies one setData patch and returns what it replaced (the old value, or the removed elements as an
+    /// array), so a caller can choose when that memory is freed.
+    @discardableResult
+    public mutating func apply(_ patch: DataPatch) -> JSONValue {
         switch patch.change {
-        case .set(let value): set(value, at: patch.path)
+        case .set(let value): return exchange(value, at: patch.path)
         case .splice(let index, let removing, let inserting):
-            splice(at: patch.path, index: index, removing: removing, inserting: inserting)
+            return .array(splice(at: patch.path, index: index, removing: removing, inserting: inserting))
         }
     }
 }

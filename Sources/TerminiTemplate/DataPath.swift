@@ -134,17 +134,32 @@ extension JSONValue {
         update(at: path.components[...]) { $0 = newValue }
     }
 
-    /// Replaces `removing` elements of the array at `path`, from `index`, with `inserting`. The range is clamped
-    /// to the array; anything but an array there becomes `inserting`, as a set of the whole array would.
-    public mutating func splice(at path: DataPath, index: Int, removing: Int, inserting: [JSONValue]) {
+    /// Replaces `removing` elements of the array at `path`, from `index`, with `inserting`, and returns the
+    /// removed elements. The range is clamped to the array; anything but an array there becomes `inserting`, as
+    /// a set of the whole array would.
+    @discardableResult
+    public mutating func splice(at path: DataPath, index: Int, removing: Int, inserting: [JSONValue]) -> [JSONValue] {
+        var removed: [JSONValue] = []
         update(at: path.components[...]) { node in
             guard case .array(var items) = node else { node = .array(inserting); return }
             node = .null  // the array is now uniquely referenced: the splice does not copy it
             let start = min(max(0, index), items.count)
             let end = min(items.count, start + max(0, removing))
+            removed = Array(items[start..<end])
             items.replaceSubrange(start..<end, with: inserting)
             node = .array(items)
         }
+        return removed
+    }
+
+    /// Writes `newValue` at `path` as `set` does and returns what was there (null when nothing was).
+    public mutating func exchange(_ newValue: JSONValue, at path: DataPath) -> JSONValue {
+        var old: JSONValue = .null
+        update(at: path.components[...]) { node in
+            old = node
+            node = newValue
+        }
+        return old
     }
 
     /// Changes the node at `components` in place, creating intermediates as `set` describes. Each level is moved

@@ -31,6 +31,24 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 4) == "row 1\nrow 4\nrow 2\nrow 3")
     }
 
+    /// A removed row's element outlives the frame that removed it only until the host releases it after the
+    /// frame (the engine does), or until the next build when a host never does: memory stays bounded either way.
+    @Test func removedRowsAreFreedAfterTheFrameOrAtTheNextBuild() {
+        let page = listPage([1, 2, 3])
+        page.build(size: (40, 20))
+        weak var second = page.element(ofType: .forEach)?.children[1]
+        #expect(second != nil)
+        _ = setItems(page, [1, 3])
+        #expect(second != nil, "kept past the build, so freeing it is not in the frame's latency")
+        page.releaseRetired()
+        #expect(second == nil)
+
+        weak var third = page.element(ofType: .forEach)?.children[1]
+        _ = setItems(page, [1])
+        _ = setItems(page, [1, 5])  // a host that never calls releaseRetired: the next build frees it
+        #expect(third == nil)
+    }
+
     @Test func removeDisposesOnlyTheRemovedRow() {
         let page = listPage([1, 2, 3])
         page.build(size: (40, 20))

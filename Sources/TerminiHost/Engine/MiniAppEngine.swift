@@ -365,6 +365,8 @@ public final class MiniAppEngine {
                 runtime.callLifecycle(pageId: top.pageId, .ready)
             }
         }
+        // The frame is out: now free what this frame's patches and rebuilds replaced.
+        for entry in stack { entry.view.releaseRetired() }
     }
 
     private func record(_ timing: FrameTiming) {

@@ -48,9 +48,17 @@ public final class PageView {
     /// Whether a frame is needed: dirty elements, a layout change (resize, scroll, edit), or a repaint (focus, spinner).
     public var needsBuild: Bool { tree.hasDirtyElements || tree.needsLayout || tree.needsPaint || needsPaint || lastSize == nil }
 
+    /// Frees the data that patches replaced and the elements that rebuilds disposed. A host calls it once the
+    /// frame is written, so that work is not in the frame's latency; `build` calls it too, so memory stays
+    /// bounded for hosts that never do.
+    public func releaseRetired() {
+        tree.releaseRetired()
+    }
+
     /// Rebuilds dirty elements and lays the page out at `size` cells; returns what it did.
     @discardableResult
     public func build(size: (width: Int, height: Int)) -> BuildStats {
+        tree.releaseRetired()
         let size = (width: max(0, size.width), height: max(0, size.height))
         if lastSize == nil || lastSize! != size { tree.needsLayout = true; lastSize = size }
         tree.rebuildDirty()

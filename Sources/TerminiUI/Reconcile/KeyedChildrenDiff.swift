@@ -64,6 +64,7 @@ struct KeyedChildrenDiff {
             // puts only those two rows in it. (oldTop == newTop here, so equal indices line up.)
             let alignedEnd = min(oldBottom, newBottom)
             var keyed: [ID: Int] = [:]
+            keyed.reserveCapacity(oldBottom - oldTop + 1)  // a replaced list puts every old key here: no regrowth
             for i in oldTop...oldBottom where old[i].diffKey != nil {
                 if i <= alignedEnd && old[i] == new[i] {
                     result[i] = i
