@@ -229,6 +229,33 @@ function deepEqual(a, b) {
   return true;
 }
 
+// The splice that turns the shadow's `old` list into `next`, with the JSON of the inserted rows; `unchanged` when
+// the lists are equal; undefined when no row is kept at either end (a plain set is as small).
+function listSplice(what, old, next) {
+  const kept = keptEnds(old, next);
+  if (kept.prefix === old.length && kept.prefix === next.length) return { unchanged: true };
+  if (kept.prefix + kept.suffix === 0) return undefined;
+  let json;
+  try { json = toCheckedJSON(what, next.slice(kept.prefix, next.length - kept.suffix)); }
+  catch (e) { toCheckedJSON(what, next); throw e; }  // the whole list names the bad row by its own index
+  return { unchanged: false, index: kept.prefix, removing: old.length - kept.prefix - kept.suffix, json: json };
+}
+
+// array.splice(index, removing, ...inserted) without spreading a long list into arguments or allocating a new
+// array: the shadow copy is the runtime's own, so it can change in place.
+function spliceInPlace(array, index, removing, inserted) {
+  const delta = inserted.length - removing;
+  const oldLength = array.length;
+  if (delta > 0) {
+    array.length = oldLength + delta;
+    for (let i = oldLength - 1; i >= index + removing; i--) array[i + delta] = array[i];
+  } else if (delta < 0) {
+    for (let i = index + removing; i < oldLength; i++) array[i + delta] = array[i];
+    array.length = oldLength + delta;
+  }
+  for (let i = 0; i < inserted.length; i++) array[index + i] = inserted[i];
+}
+
 // How many elements `next` shares with `old` at the start and, after those, at the end.
 function keptEnds(old, next) {
   const shorter = Math.min(old.length, next.length);
@@ -349,7 +376,7 @@ function setData(changes, callback) {
     throw new TypeError('setData: the callback must be a function');
   }
   // Validate everything before touching any data: a bad key or value applies nothing. The size is the exact
-  // UTF-8 length of the JSON text [[key,value],...] of every key, changed or not.
+  // UTF-8 length of the JSON text that would be sent for every key, changed or not.
   const keys = Object.keys(changes);
   const entries = new Array(keys.length);
   let units = 1;
@@ -357,14 +384,25 @@ function setData(changes, callback) {
     const key = keys[i];
     const comps = parsePathCached(key);
     const value = changes[key];
-    const keyJSON = stringify(key);
-    const json = toCheckedJSON("setData: the value of '" + key + "'", value);
-    entries[i] = { comps: comps, value: value, keyJSON: keyJSON, json: json };
-    units += keyJSON.length + json.length + 4;
+    const what = "setData: the value of '" + key + "'";
+    const entry = { comps: comps, value: value, keyJSON: stringify(key), json: undefined, splice: undefined };
+    // One key holding a list (the common case for list edits) is diffed here, before anything changes: the
+    // rows it keeps equal the shadow's JSON already, so only the changed middle is checked and serialized.
+    // With several keys, an earlier key can change what a later one is compared with, so they are diffed in
+    // order below instead.
+    const old = keys.length === 1 ? getAt(record.shadow, comps) : undefined;
+    if (Array.isArray(old) && Array.isArray(value)) entry.splice = listSplice(what, old, value);
+    if (entry.splice === undefined) entry.json = toCheckedJSON(what, value);
+    entries[i] = entry;
+    units += entry.keyJSON.length + (entry.splice === undefined ? entry.json.length : entry.splice.json.length + 24) + 4;
   }
   if (units * 3 > MAX_PAYLOAD) {
     let bytes = 1;
-    for (let i = 0; i < entries.length; i++) bytes += utf8Length(entries[i].keyJSON) + utf8Length(entries[i].json) + 4;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      bytes += utf8Length(entry.keyJSON) + 4 +
+        (entry.splice === undefined ? utf8Length(entry.json) : utf8Length(entry.splice.json) + 24);
+    }
     if (bytes > MAX_PAYLOAD) {
       throw new RangeError('setData: the payload is ' + bytes + ' bytes, over the ' + MAX_PAYLOAD +
         '-byte limit (1 MiB); nothing was applied');
@@ -376,24 +414,30 @@ function setData(changes, callback) {
   let payload = '';
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    const old = getAt(record.shadow, entry.comps);
     let entryJSON;
-    if (Array.isArray(old) && Array.isArray(entry.value)) {
-      const kept = keptEnds(old, entry.value);
-      if (kept.prefix === old.length && kept.prefix === entry.value.length) continue;
-      if (kept.prefix + kept.suffix > 0) {
-        const insertedJSON = stringify(entry.value.slice(kept.prefix, entry.value.length - kept.suffix));
-        const removing = old.length - kept.prefix - kept.suffix;
-        setAt(record.shadow, entry.comps,
-          old.slice(0, kept.prefix).concat(parse(insertedJSON), old.slice(old.length - kept.suffix)));
-        entryJSON = entry.keyJSON + ',' + insertedJSON + ',' + kept.prefix + ',' + removing;
+    if (entry.splice !== undefined) {
+      const splice = entry.splice;
+      if (splice.unchanged) continue;
+      spliceInPlace(getAt(record.shadow, entry.comps), splice.index, splice.removing, parse(splice.json));
+      entryJSON = entry.keyJSON + ',' + splice.json + ',' + splice.index + ',' + splice.removing;
+    } else {
+      const old = getAt(record.shadow, entry.comps);
+      if (Array.isArray(old) && Array.isArray(entry.value)) {
+        const kept = keptEnds(old, entry.value);
+        if (kept.prefix === old.length && kept.prefix === entry.value.length) continue;
+        if (kept.prefix + kept.suffix > 0) {
+          const insertedJSON = stringify(entry.value.slice(kept.prefix, entry.value.length - kept.suffix));
+          const removing = old.length - kept.prefix - kept.suffix;
+          spliceInPlace(old, kept.prefix, removing, parse(insertedJSON));
+          entryJSON = entry.keyJSON + ',' + insertedJSON + ',' + kept.prefix + ',' + removing;
+        }
       }
-    }
-    if (entryJSON === undefined) {
-      const copy = parse(entry.json);
-      if (old !== undefined && deepEqual(old, copy)) continue;
-      setAt(record.shadow, entry.comps, copy);
-      entryJSON = entry.keyJSON + ',' + entry.json;
+      if (entryJSON === undefined) {
+        const copy = parse(entry.json);
+        if (old !== undefined && deepEqual(old, copy)) continue;
+        setAt(record.shadow, entry.comps, copy);
+        entryJSON = entry.keyJSON + ',' + entry.json;
+      }
     }
     payload += (payload === '' ? '[' : ',[') + entryJSON + ']';
   }

@@ -63,6 +63,9 @@ import TerminiTemplate
               prepend() { this.setData({ rows: [row(8)].concat(this.data.rows) }) },
               replace() { this.setData({ rows: [row(20), row(21)] }) },
               same() { this.setData({ rows: this.data.rows.map(r => ({ id: r.id, label: r.label })) }) },
+              bad() {
+                try { this.setData({ rows: this.data.rows.concat([undefined]) }) } catch (e) { console.log(e.message) }
+              },
               report() { console.log(JSON.stringify(this.data.rows)) },
             })
             """)
@@ -82,8 +85,11 @@ import TerminiTemplate
         #expect(step("insert") == [#"rows.splice(2,0,[{"id":9,"label":"row 9"}])"#])
         #expect(step("prepend") == [#"rows.splice(0,0,[{"id":8,"label":"row 8"}])"#])
         #expect(step("same") == [])  // equal rows in new objects: nothing to send
+        #expect(step("bad") == [])
+        #expect(step("same") == [])  // the refused append changed nothing
         h.event(1, "report")
         h.settle()
+        #expect(h.delegate.logs.first == "setData: the value of 'rows' contains undefined at key '8'; values must be JSON-able")  // its index in the whole list
         let pageData = try? JSONValue.parse(h.delegate.logs.last ?? "")
         #expect(host["rows"] == pageData, "the host's data after the splices differs from this.data")
         #expect(step("replace").first?.hasPrefix("rows=[") == true)
