@@ -233,7 +233,7 @@ function deepEqual(a, b) {
 // the lists are equal; undefined when no row is kept at either end (a plain set is as small).
 function listSplice(what, old, next) {
   const kept = keptEnds(old, next);
-  if (kept.prefix === old.length && kept.prefix === next.length) return { unchanged: true };
+  if (kept.prefix === old.length && kept.prefix === next.length) return { unchanged: true, json: '' };
   if (kept.prefix + kept.suffix === 0) return undefined;
   let json;
   try { json = toCheckedJSON(what, next.slice(kept.prefix, next.length - kept.suffix)); }

@@ -66,6 +66,7 @@ import TerminiTemplate
               bad() {
                 try { this.setData({ rows: this.data.rows.concat([undefined]) }) } catch (e) { console.log(e.message) }
               },
+              clear() { this.setData({ rows: [] }) },
               report() { console.log(JSON.stringify(this.data.rows)) },
             })
             """)
@@ -94,6 +95,9 @@ import TerminiTemplate
         #expect(host["rows"] == pageData, "the host's data after the splices differs from this.data")
         #expect(step("replace").first?.hasPrefix("rows=[") == true)
         #expect(host["rows"] == [["id": 20, "label": "row 20"], ["id": 21, "label": "row 21"]])
+        #expect(step("clear").first == "rows=[]")
+        #expect(step("clear") == [])  // an equal empty list: nothing sent, and no error
+        #expect(h.delegate.errors.isEmpty, "\(h.delegate.errors)")
     }
 
     @Test func thisDataUpdatesSynchronouslyAndCreatesIntermediates() {
