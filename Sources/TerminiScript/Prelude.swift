@@ -385,7 +385,9 @@ function setData(changes, callback) {
     const comps = parsePathCached(key);
     const value = changes[key];
     const what = "setData: the value of '" + key + "'";
-    const entry = { comps: comps, value: value, keyJSON: stringify(key), json: undefined, splice: undefined };
+    const entry = {
+      comps: comps, value: value, what: what, keyJSON: stringify(key), json: undefined, splice: undefined,
+    };
     // One key holding a list (the common case for list edits) is diffed here, before anything changes: the
     // rows it keeps equal the shadow's JSON already, so only the changed middle is checked and serialized.
     // With several keys, an earlier key can change what a later one is compared with, so they are diffed in
@@ -414,32 +416,22 @@ function setData(changes, callback) {
   let payload = '';
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    let entryJSON;
-    if (entry.splice !== undefined) {
-      const splice = entry.splice;
-      if (splice.unchanged) continue;
-      spliceInPlace(getAt(record.shadow, entry.comps), splice.index, splice.removing, parse(splice.json));
-      entryJSON = entry.keyJSON + ',' + splice.json + ',' + splice.index + ',' + splice.removing;
-    } else {
+    let splice = entry.splice;
+    if (splice === undefined) {
       const old = getAt(record.shadow, entry.comps);
-      if (Array.isArray(old) && Array.isArray(entry.value)) {
-        const kept = keptEnds(old, entry.value);
-        if (kept.prefix === old.length && kept.prefix === entry.value.length) continue;
-        if (kept.prefix + kept.suffix > 0) {
-          const insertedJSON = stringify(entry.value.slice(kept.prefix, entry.value.length - kept.suffix));
-          const removing = old.length - kept.prefix - kept.suffix;
-          spliceInPlace(old, kept.prefix, removing, parse(insertedJSON));
-          entryJSON = entry.keyJSON + ',' + insertedJSON + ',' + kept.prefix + ',' + removing;
-        }
-      }
-      if (entryJSON === undefined) {
+      if (Array.isArray(old) && Array.isArray(entry.value)) splice = listSplice(entry.what, old, entry.value);
+      if (splice === undefined) {
         const copy = parse(entry.json);
         if (old !== undefined && deepEqual(old, copy)) continue;
         setAt(record.shadow, entry.comps, copy);
-        entryJSON = entry.keyJSON + ',' + entry.json;
+        payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + entry.json + ']';
+        continue;
       }
     }
-    payload += (payload === '' ? '[' : ',[') + entryJSON + ']';
+    if (splice.unchanged) continue;
+    spliceInPlace(getAt(record.shadow, entry.comps), splice.index, splice.removing, parse(splice.json));
+    payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + splice.json + ',' + splice.index + ',' +
+      splice.removing + ']';
   }
   for (let i = 0; i < entries.length; i++) setAt(this.data, entries[i].comps, entries[i].value);
   if (payload !== '') {

@@ -36,14 +36,14 @@ import TerminiTemplate
     @Test func removedRowsAreFreedAfterTheFrameOrAtTheNextBuild() {
         let page = listPage([1, 2, 3])
         page.build(size: (40, 20))
-        weak var second = page.element(ofType: .forEach)?.children[1]
+        weak let second = page.element(ofType: .forEach)?.children[1]
         #expect(second != nil)
         _ = setItems(page, [1, 3])
         #expect(second != nil, "kept past the build, so freeing it is not in the frame's latency")
         page.releaseRetired()
         #expect(second == nil)
 
-        weak var third = page.element(ofType: .forEach)?.children[1]
+        weak let third = page.element(ofType: .forEach)?.children[1]
         _ = setItems(page, [1])
         _ = setItems(page, [1, 5])  // a host that never calls releaseRetired: the next build frees it
         #expect(third == nil)
