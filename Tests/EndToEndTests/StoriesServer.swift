@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,34 +11,16 @@ final class StoriesServer: @unchecked Sendable {
     let port: Int
     let stories: [(id: String, title: String, author: String)]
     private let delay: Double
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let lock = NSLock()
-    private var stopped = false
     private var served = 0
 
     init(stories: [(id: String, title: String, author: String)], delay: Double = 0, lifetime: Double = 60) throws {
         self.stories = stories
         self.delay = delay
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerFailure(message: "socket failed: errno \(errno)") }
-        var reuse: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw ServerFailure(message: "bind/listen failed: errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let deadline = Date().addingTimeInterval(lifetime)
-        Thread.detachNewThread { [self] in acceptLoop(until: deadline) }
+        listener = try LoopbackListener()
+        port = listener.port
+        listener.start(lifetime: lifetime) { [self] client in handle(client) }
     }
 
     deinit { stop() }
@@ -49,34 +32,7 @@ final class StoriesServer: @unchecked Sendable {
         return served
     }
 
-    func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
-    private func acceptLoop(until deadline: Date) {
-        while !isStopped, Date() < deadline {
-            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0, !isStopped else { continue }
-            let client = accept(listener, nil, nil)
-            if client < 0 { continue }
-            Thread.detachNewThread { [self] in
-                handle(client)
-                close(client)
-            }
-        }
-        stop()
-    }
+    func stop() { listener.stop() }
 
     private func handle(_ fd: Int32) {
         var buffer: [UInt8] = []
@@ -107,18 +63,7 @@ final class StoriesServer: @unchecked Sendable {
     private func respond(_ fd: Int32, status: String, type: String, body: String) {
         let bytes = Array(body.utf8)
         let head = "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
-        let all = Array(head.utf8) + bytes
-        var sent = 0
-        while sent < all.count {
-            let n = all[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return }
-            sent += n
-        }
+        _ = LoopbackListener.sendAll(fd, Array(head.utf8) + bytes)
     }
 }
 
-/// The test server could not start.
-struct ServerFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}

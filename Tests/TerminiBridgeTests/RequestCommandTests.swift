@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TerminiTemplate
 @testable import TerminiBridge
 
@@ -106,7 +107,7 @@ import TerminiTemplate
     @Test func closedPortIsANetworkErrorWithTheReason() async throws {
         let h = try ServiceHarness()
         defer { h.remove() }
-        let port = try LoopbackHTTPServer.closedPort()
+        let port = try LoopbackListener.closedPort()
         let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(port)/")])
         #expect(outcome.code == .network)
         #expect(outcome.message == "request:fail could not connect to 127.0.0.1:\(port): connection refused")

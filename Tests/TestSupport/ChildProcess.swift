@@ -54,7 +54,7 @@ public final class ChildProcess: @unchecked Sendable {
                 return nil
             case .pipe:
                 var fds: [Int32] = [0, 0]
-                guard pipe(&fds) == 0 else { throw SpawnError("pipe failed: errno \(errno)") }
+                guard pipe(&fds) == 0 else { throw TestSupportError("pipe failed: errno \(errno)") }
                 _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
                 _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
                 parentEnds.append(fds[0])
@@ -79,7 +79,7 @@ public final class ChildProcess: @unchecked Sendable {
         let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
         guard result == 0 else {
             parentEnds.forEach { close($0) }
-            throw SpawnError("cannot start \(executable): \(String(cString: strerror(result)))")
+            throw TestSupportError("cannot start \(executable): \(String(cString: strerror(result)))")
         }
         pid = child
     }
@@ -191,8 +191,8 @@ private func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_f
 private func spawnActionsChangeDirectory(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>,
                                          _ path: UnsafePointer<CChar>) -> Int32
 
-/// A child could not be started.
-public struct SpawnError: Error, CustomStringConvertible {
+/// A test helper could not start: a child process, or a loopback server's socket.
+public struct TestSupportError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }

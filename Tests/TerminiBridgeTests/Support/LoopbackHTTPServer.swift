@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,33 +13,15 @@ import Glibc
 /// (echoes the query string), `GET /redirect?to=<host>` (302 to `/json` on that host name), anything else 404.
 final class LoopbackHTTPServer: @unchecked Sendable {
     let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let lock = NSLock()
-    private var stopped = false
     private var slowStarted = 0
     private var slowAbandoned = 0
 
     init(lifetime: Double = 60) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerError("socket failed: errno \(errno)") }
-        var reuse: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw ServerError("bind/listen failed: errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let deadline = Date().addingTimeInterval(lifetime)
-        Thread.detachNewThread { [self] in acceptLoop(until: deadline) }
+        listener = try LoopbackListener()
+        port = listener.port
+        listener.start(lifetime: lifetime) { [self] client in handle(client) }
     }
 
     deinit { stop() }
@@ -50,34 +33,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return (slowStarted, slowAbandoned)
     }
 
-    func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
-    private func acceptLoop(until deadline: Date) {
-        while !isStopped, Date() < deadline {
-            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0, !isStopped else { continue }
-            let client = accept(listener, nil, nil)
-            if client < 0 { continue }
-            Thread.detachNewThread { [self] in
-                handle(client)
-                close(client)
-            }
-        }
-        stop()
-    }
+    func stop() { listener.stop() }
 
     // MARK: Requests
 
@@ -145,11 +101,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case ("GET", "/big"):
             let size = 11 * 1024 * 1024
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(size)\r\nConnection: close\r\n\r\n"
-            guard sendAll(fd, Array(head.utf8)) else { return }
+            guard LoopbackListener.sendAll(fd, Array(head.utf8)) else { return }
             streamFiller(fd, bytes: size)
         case ("GET", "/big-stream"):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n"
-            guard sendAll(fd, Array(head.utf8)) else { return }
+            guard LoopbackListener.sendAll(fd, Array(head.utf8)) else { return }
             streamFiller(fd, bytes: 11 * 1024 * 1024)
         default:
             respond(fd, 404, ["Content-Type": "text/plain"], Array("not found".utf8))
@@ -183,7 +139,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         var sent = 0
         while sent < bytes {
             let n = min(block.count, bytes - sent)
-            guard sendAll(fd, Array(block[0..<n])) else { return }  // the client hung up: stop
+            guard LoopbackListener.sendAll(fd, Array(block[0..<n])) else { return }  // the client hung up: stop
             sent += n
         }
     }
@@ -193,36 +149,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         var head = "HTTP/1.1 \(status) \(reason)\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        _ = sendAll(fd, Array(head.utf8) + body)
-    }
-
-    /// MSG_NOSIGNAL: a client that hung up must not SIGPIPE the test process.
-    private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return false }
-            offset += n
-        }
-        return true
-    }
-
-    /// A port that nothing listens on: bound once to get a free number, then closed.
-    static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw ServerError("bind failed: errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        _ = LoopbackListener.sendAll(fd, Array(head.utf8) + body)
     }
 }
 
