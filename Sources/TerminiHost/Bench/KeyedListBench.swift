@@ -175,18 +175,9 @@ public final class KeyedListBench {
                 usleep(20_000)
                 pty.setSize(width: size.0, height: size.1)
                 screen.resize(width: size.0, height: size.1)
-                var frame: FrameTiming?
-                engine.onFrame = { frame = $0 }
                 let start = clock.now()
                 guard let event = backend.checkForResize() else { throw BenchError("\(label): ncurses saw no new size") }
-                engine.handle(event)
-                let deadline = start + 30_000_000_000
-                while frame == nil {
-                    if clock.now() > deadline { throw BenchError("\(label): no frame within 30 s") }
-                    engine.step(maxWaitMilliseconds: 2)
-                }
-                engine.onFrame = nil
-                guard let frame else { throw BenchError("\(label): no frame") }
+                let frame = try frameAfter(event, label: label)
                 // ncurses may write part of a resize (the clear) outside any frame: resynchronize the byte count.
                 pty.waitForQuiet(quietMilliseconds: 30)
                 expectedBytes = max(expectedBytes + frame.bytes, pty.byteCount)
@@ -203,21 +194,26 @@ public final class KeyedListBench {
         return zip(sizes, samples).map { Result(op: "resize_\($0.0.0)x\($0.0.1)", samples: $0.1) }
     }
 
-    /// Presses a navigation key (handled by the widget tree, no JS), renders the frame and checks the screen
-    /// against the model scrolled by `offset` rows.
-    private func performNavigation(_ key: Key, label: String, offset: Int) throws -> Sample {
-        usleep(20_000)
+    /// Hands `event` to the engine and steps it until the frame that follows is written.
+    private func frameAfter(_ event: InputEvent, label: String) throws -> FrameTiming {
         var frame: FrameTiming?
         engine.onFrame = { frame = $0 }
-        let start = clock.now()
-        engine.handle(.key(key))
-        let deadline = start + 30_000_000_000
+        defer { engine.onFrame = nil }
+        engine.handle(event)
+        let deadline = clock.now() + 30_000_000_000
         while frame == nil {
             if clock.now() > deadline { throw BenchError("\(label): no frame within 30 s") }
             engine.step(maxWaitMilliseconds: 2)
         }
-        engine.onFrame = nil
-        guard let frame else { throw BenchError("\(label): no frame") }
+        return frame!
+    }
+
+    /// Presses a navigation key (handled by the widget tree, no JS), renders the frame and checks the screen
+    /// against the model scrolled by `offset` rows.
+    private func performNavigation(_ key: Key, label: String, offset: Int) throws -> Sample {
+        usleep(20_000)
+        let start = clock.now()
+        let frame = try frameAfter(.key(key), label: label)
         expectedBytes += frame.bytes
         try settleAndCheck(after: label, offset: offset)
         return Sample(script: 0, apply: 0, build: Double(frame.buildNanoseconds) / 1e6,
