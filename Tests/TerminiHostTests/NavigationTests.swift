@@ -41,6 +41,8 @@ import Testing
         h.clearLog()
         try h.play(tapGo)
         #expect(h.hooks == ["a.onUnload", "b.onLoad {}", "b.onShow", "b.onReady"])
+        #expect(h.log.firstIndex(of: "ok redirectTo:ok") ?? .max < h.log.firstIndex(of: "a.onUnload") ?? -1,
+                "the caller hears success before its onUnload: \(h.log)")
         #expect(h.pageNames == ["b"])
         // b is the root now: no title bar, and Esc leaves the app.
         #expect(h.screen[0].hasPrefix("b: hello"))
@@ -151,6 +153,8 @@ import Testing
         h.clearLog()
         try h.play(tapGo)
         #expect(h.hooks == ["b.onUnload", "a.onUnload", #"c.onLoad {"from":"b"}"#, "c.onShow", "c.onReady"])
+        #expect(h.log.firstIndex(of: "ok reLaunch:ok") ?? .max < h.log.firstIndex(of: "b.onUnload") ?? -1,
+                "the caller hears success before its onUnload: \(h.log)")
         #expect(h.pageNames == ["c"])
     }
 

@@ -19,7 +19,8 @@ struct PendingNavigation {
     var pageId: Int
     var name: String
     var kind: Kind
-    /// The call to answer once the page exists.
+    /// The call to answer once the page exists (navigateTo; redirectTo and reLaunch answer before they unload
+    /// the caller).
     var reply: BridgeCall?
 }
 
@@ -76,6 +77,9 @@ extension MiniAppEngine {
     private func redirectTo(_ call: BridgeCall) throws(CommandError) -> CommandOutcome? {
         try checkNotBusy()
         let target = try resolveTarget(call)
+        // Answered before the caller unloads, as navigateBack is: its callbacks are dropped at onUnload, and in
+        // WeChat the caller still hears `success`.
+        answer(call, .success(call.name, [:]))
         let kind: PendingNavigation.Kind
         if let top = stack.last {
             retire(top)
@@ -84,17 +88,18 @@ extension MiniAppEngine {
             kind = .launch
         }
         let pageId = openPage(target.page, query: target.query)
-        navigation = PendingNavigation(pageId: pageId, name: target.page, kind: kind, reply: call)
+        navigation = PendingNavigation(pageId: pageId, name: target.page, kind: kind, reply: nil)
         return nil
     }
 
     private func reLaunch(_ call: BridgeCall) throws(CommandError) -> CommandOutcome? {
         try checkNotBusy()
         let target = try resolveTarget(call)
+        answer(call, .success(call.name, [:]))  // before every page unloads, as for redirectTo
         for entry in stack.reversed() { retire(entry) }
         let pageId = openPage(target.page, query: target.query)
         navigation = PendingNavigation(pageId: pageId, name: target.page, kind: .relaunch(replacing: stack.map(\.pageId)),
-                                       reply: call)
+                                       reply: nil)
         return nil
     }
 
