@@ -48,7 +48,6 @@ func preloadBench() throws {
     let latency = 0.05
     let server = try LatencyServer(latency: latency)
     let url = "http://127.0.0.1:\(server.port)/stories"
-    let termini = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("termini").path
     func bundle(preload: Bool) throws -> String {
         let folder = NSTemporaryDirectory() + "host-bench-preload-\(preload)-\(getpid())"
         try? FileManager.default.removeItem(atPath: folder)
@@ -78,24 +77,11 @@ func preloadBench() throws {
         let folder = try bundle(preload: preload)
         var samples: [Double] = []
         for i in 0..<11 {
-            let timings = folder + "/timings-\(i).jsonl"
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: termini)
-            p.arguments = ["snapshot", folder, "--size", "80x24", "--timings", timings, "--store", folder + "/store"]
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            let spawn = MonotonicClock.system.now()
-            try p.run()
-            let screen = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
+            let run = try SnapshotRun(folder: folder, timings: folder + "/timings-\(i).jsonl", captureScreen: true)
             // The frame that shows the stories is the last one: nothing changes after it.
-            guard screen.contains("stories: one, two, three"),
-                  let last = try String(contentsOfFile: timings, encoding: .utf8).split(separator: "\n").last,
-                  case .object(let o)? = try? JSONValue.parse(String(last)), let rasterEnd = o["raster_end_ns"]?.numberValue
-            else { continue }
+            guard run.screen.contains("stories: one, two, three"), let ms = run.millisecondsTo(run.frames.last) else { continue }
             if i == 0 { continue }  // the first run warms the file cache
-            samples.append((rasterEnd - Double(spawn)) / 1e6)
+            samples.append(ms)
         }
         print("host_\(preload ? "preload" : "no_preload")_start_to_data_ms \(fmt(median(samples))) server_latency_ms=\(Int(latency * 1000)) runs=\(samples.count)")
         try? FileManager.default.removeItem(atPath: folder)

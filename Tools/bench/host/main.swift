@@ -139,26 +139,14 @@ try previewHotReloadBench()
 do {
     let folder = NSTemporaryDirectory() + "host-bench-todo-\(getpid())"
     try ProjectLoader.load(folder: "Templates/todo").writeFolder(to: folder)
-    let termini = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("termini").path
     var firstFrame: [Double] = []
     var wall: [Double] = []
     for i in 0..<11 {
-        let timings = folder + "/timings-\(i).jsonl"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: termini)
-        p.arguments = ["snapshot", folder, "--size", "80x24", "--timings", timings, "--store", folder + "/store"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        let spawn = clock.now()
-        try p.run()
-        p.waitUntilExit()
-        let end = clock.now()
-        guard let first = try String(contentsOfFile: timings, encoding: .utf8).split(separator: "\n").first,
-              case .object(let o)? = try? JSONValue.parse(String(first)), let rasterEnd = o["raster_end_ns"]?.numberValue
-        else { continue }
+        let run = try SnapshotRun(folder: folder, timings: folder + "/timings-\(i).jsonl")
+        guard let ms = run.millisecondsTo(run.frames.first) else { continue }
         if i == 0 { continue }  // the first run warms the file cache
-        firstFrame.append((rasterEnd - Double(spawn)) / 1e6)
-        wall.append(Double(end - spawn) / 1e6)
+        firstFrame.append(ms)
+        wall.append(Double(run.exit - run.spawn) / 1e6)
     }
     print("host_snapshot_todo_first_frame_ms \(fmt(median(firstFrame)))")
     print("host_snapshot_todo_process_ms \(fmt(median(wall)))")
