@@ -421,7 +421,9 @@ function setData(changes, callback) {
       const old = getAt(record.shadow, entry.comps);
       if (Array.isArray(old) && Array.isArray(entry.value)) splice = listSplice(entry.what, old, entry.value);
       if (splice === undefined) {
-        const copy = parse(entry.json);
+        // A string, boolean or finite number is its own JSON copy; anything else is copied through its JSON.
+        const value = entry.value, t = typeof value;
+        const copy = t === 'string' || t === 'boolean' || (t === 'number' && isFinite(value)) ? value : parse(entry.json);
         if (old !== undefined && deepEqual(old, copy)) continue;
         setAt(record.shadow, entry.comps, copy);
         payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + entry.json + ']';

@@ -95,6 +95,9 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         scrollok(stdscr, false)
         curs_set(0)
         set_escdelay(25)
+        // No typeahead check: ncurses would poll the input before and during every update and stop writing a frame
+        // half-way when a key is waiting. Each frame is small; finishing it keeps the bytes and timings whole.
+        typeahead(-1)
         var colors = false
         if has_colors() {
             colors = start_color() == OK

@@ -42,6 +42,41 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 1) == "h!i")
     }
 
+    /// The column of the reverse-video cursor cell in row `y` after building and painting, or nil.
+    func cursorColumn(_ page: PageView, row y: Int = 0) -> Int? {
+        page.build(size: (width: 20, height: 3))
+        var buffer = CellBuffer(width: 20, height: 3)
+        page.paint(into: &buffer)
+        return (0..<20).first { buffer[$0, y].style.attributes.contains(.reverse) }
+    }
+
+    @Test func aKeyNoWidgetUsesAsksForNoFrame() {
+        // Such a key goes to the page's onKey: a frame for it would change nothing and compete with the script's answer.
+        let page = form()
+        #expect(!page.needsBuild)
+        #expect(page.handle(.key(.character("4"))).isEmpty)
+        #expect(page.handle(.key(.control("x"))).isEmpty)
+        #expect(!page.needsBuild)
+    }
+
+    @Test func movingTheCursorRepaintsOnlyWhenItMoves() {
+        let page = form()
+        _ = page.handle(.key(.tab))
+        for c in "ab" { _ = page.handle(.key(.character(c))) }
+        #expect(cursorColumn(page) == 2)
+        _ = page.handle(.key(.left))
+        #expect(page.needsBuild)
+        #expect(cursorColumn(page) == 1)
+        _ = page.handle(.key(.home))
+        #expect(cursorColumn(page) == 0)
+        _ = page.handle(.key(.home))    // already there
+        _ = page.handle(.key(.left))
+        #expect(!page.needsBuild)
+        _ = page.handle(.key(.control("e")))
+        #expect(page.needsBuild)
+        #expect(cursorColumn(page) == 2)
+    }
+
     @Test func enterAndSpaceActivateButtonsAndCheckboxes() {
         let page = form()
         page.apply([(path("draft"), "milk")])

@@ -22,8 +22,8 @@ extension MiniAppEngine {
         let event: JSONValue = .object([
             "type": "key", "dataset": .object([:]), "detail": .object(["key": .string(Self.keyName(key))]),
         ])
-        // No waiting here: the UI thread never blocks on the script. The key's own repaint frame changes nothing, and
-        // `FrameScheduler.frameChangedNothing` keeps it from delaying the frame that shows the handler's setData.
+        // No waiting here: the UI thread never blocks on the script. The key itself asks for no frame
+        // (`PageView.handle`), so the next frame is the one that shows the handler's setData.
         runtime.dispatchEvent(pageId: top.pageId, handler: Self.unhandledKeyHandler, event: event, loc: nil, ifDefined: true)
     }
 

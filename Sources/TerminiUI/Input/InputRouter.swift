@@ -126,10 +126,10 @@ extension ElementTree {
         case .delete:
             guard field.cursor < field.editText.count else { return [] }
             field.editText.remove(at: field.cursor); changed = true
-        case .left, .control("b"): field.cursor = max(0, field.cursor - 1); return []
-        case .right, .control("f"): field.cursor = min(field.editText.count, field.cursor + 1); return []
-        case .home, .control("a"): field.cursor = 0; return []
-        case .end, .control("e"): field.cursor = field.editText.count; return []
+        case .left, .control("b"): return moveCursor(of: field, to: field.cursor - 1)
+        case .right, .control("f"): return moveCursor(of: field, to: field.cursor + 1)
+        case .home, .control("a"): return moveCursor(of: field, to: 0)
+        case .end, .control("e"): return moveCursor(of: field, to: field.editText.count)
         case .control("u"):  // readline: delete to the start of the line
             guard field.cursor > 0 else { return [] }
             field.editText.removeFirst(field.cursor); field.cursor = 0; changed = true
@@ -148,6 +148,16 @@ extension ElementTree {
                 if field.reportedEdits.count > 256 { field.reportedEdits.removeFirst(128) }
             }
             return event(field, handler: onChange, type: "change", detail: .object(["value": .string(String(field.editText))]))
+        }
+        return []
+    }
+
+    /// Moves a text field's cursor; only a move that happened needs a repaint.
+    private func moveCursor(of field: Element, to position: Int) -> [UIEvent] {
+        let clamped = min(max(0, position), field.editText.count)
+        if clamped != field.cursor {
+            field.cursor = clamped
+            needsPaint = true
         }
         return []
     }

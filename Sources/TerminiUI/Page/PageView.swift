@@ -80,8 +80,9 @@ public final class PageView {
     public func handle(_ input: InputEvent) -> [UIEvent] {
         let before = tree.focused
         let events = tree.handle(input)
+        // A key the tree did not use (it goes to the page's onKey) changes nothing on screen: painting a frame for
+        // it would only compete with the script's answer, whose frame follows.
         if tree.focused !== before || !events.isEmpty { needsPaint = true }
-        if case .key = input { needsPaint = true }
         return events
     }
 

@@ -4,6 +4,9 @@
 //   invoke_roundtrip_p50_us  bridge.invoke no-op, JS -> Swift -> resolved in JS (await loop)
 //   invoke_calls_per_s       the same loop, sustained
 //   setdata_parse_1k_rows_us the Swift side of a 1,000-row setData: JSONValue.parse(utf8:) of its payload
+//   setdata_<op>_hot_p50_us  the keyed bench's update every 10th row / select as one setData, back to back
+//   setdata_<op>_after_<N>ms_idle_p50_us  the same, one call after N ms idle: dispatch -> delegate, JS thread wake included
+import Glibc
 import Synchronization
 import TerminiScript
 import TerminiTemplate
@@ -65,6 +68,19 @@ runtime.load(script: """
     Page('bench', {
       data: { n: 0, title: 'bench', items: [{ id: 1, done: false }] },
       setDataLoop(e) { for (let i = 1; i <= e.detail.count; i++) this.setData({ 'items[0].done': i % 2 === 1 }) },
+      fill(e) {
+        const rows = []
+        for (let i = 0; i < 1000; i++) rows.push({ id: i + 1, label: 'pretty red table ' + i, tag: String(i + 1).padStart(6, ' ') })
+        this.setData({ rows })
+      },
+      updateLoop(e) {
+        for (let n = 0; n < e.detail.count; n++) {
+          const rows = this.data.rows, patch = {}
+          for (let i = 0; i < rows.length; i += 10) patch[`rows[${i}].label`] = n % 2 ? 'pretty red table ' + i : rows[i].label + ' !!!'
+          this.setData(patch)
+        }
+      },
+      selectLoop(e) { for (let n = 0; n < e.detail.count; n++) this.setData({ selected: (this.data.selected || 0) + 1 }) },
       async invokeLoop(e) { for (let i = 0; i < e.detail.count; i++) await bridge.invoke('noop', { i }) },
     })
     """, fileName: "bench.js")
@@ -78,6 +94,31 @@ let setDataIntervals = intervals(delegate.setDataTimes.withLock { $0 })
 print("setdata_calls", setDataIntervals.count + 1)
 print("setdata_roundtrip_p50_us", format(percentile(setDataIntervals, 0.5)))
 print("setdata_roundtrip_p90_us", format(percentile(setDataIntervals, 0.9)))
+
+// The keyed bench's update and select as setData calls: back to back (everything hot), then one at a time after
+// a fresh 1,000 rows and an idle pause, as a key press meets them. The gap between the two is what idle costs.
+runtime.dispatchEvent(pageId: 1, handler: "fill", event: [:], loc: nil)
+runtime.waitUntilIdle(timeout: .seconds(60))
+for (name, handler) in [("update_every_10th", "updateLoop"), ("select", "selectLoop")] {
+    delegate.setDataTimes.withLock { $0.removeAll() }
+    runtime.dispatchEvent(pageId: 1, handler: handler, event: ["type": "tap", "detail": ["count": 2000]], loc: nil)
+    runtime.waitUntilIdle(timeout: .seconds(60))
+    print("setdata_\(name)_hot_p50_us", format(percentile(intervals(delegate.setDataTimes.withLock { $0 }), 0.5)))
+    for pauseMilliseconds in [1, 20] {
+        var times: [Double] = []
+        for _ in 0..<45 {
+            runtime.dispatchEvent(pageId: 1, handler: "fill", event: [:], loc: nil)
+            runtime.waitUntilIdle(timeout: .seconds(60))
+            usleep(UInt32(pauseMilliseconds * 1000))
+            delegate.setDataTimes.withLock { $0.removeAll() }
+            let start = MonotonicClock.now()
+            runtime.dispatchEvent(pageId: 1, handler: handler, event: ["type": "tap", "detail": ["count": 1]], loc: nil)
+            runtime.waitUntilIdle(timeout: .seconds(60))
+            if let end = delegate.setDataTimes.withLock({ $0.first }) { times.append(Double(end - start) / 1000) }
+        }
+        print("setdata_\(name)_after_\(pauseMilliseconds)ms_idle_p50_us", format(percentile(Array(times.dropFirst(5)), 0.5)))
+    }
+}
 
 let invokeCount = 50_000
 let invokeStart = MonotonicClock.now()
