@@ -19,7 +19,6 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let launch = try engine.prepareLaunch()
-        defer { launch.cleanUp() }
         let console = ConsoleSink(logPath: log)
         var options = engine.engineOptions(console: console.write)
         options.showPerformanceHUD = perf

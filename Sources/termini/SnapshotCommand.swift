@@ -31,7 +31,6 @@ struct SnapshotCommand: ParsableCommand {
             steps = try EventScript.parse(text, file: events)
         }
         let launch = try engine.prepareLaunch()
-        defer { launch.cleanUp() }
         let console = ConsoleSink(logPath: nil, echoToStandardError: true)
         let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height,
                                           options: engine.engineOptions(console: console.write))

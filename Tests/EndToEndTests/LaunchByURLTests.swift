@@ -106,6 +106,27 @@ import Testing
         #expect(list.stdout.contains("no apps installed"), "\(list.stdout)")
     }
 
+    @Test func aZipRunLeavesNoExtractionFolderEvenWhenInterrupted() async throws {
+        let zip = try await pack(try todoProject(version: "1.0.0"))
+        let scratch = BuiltBinaries.temporaryFolder()
+        let tmux = TmuxSession()
+        try tmux.start("TMPDIR=\(scratch)/ \(BuiltBinaries.path("termini")) run \(zip) --dev --store \(scratch)/store; "
+                       + "echo EXITED:$?; sleep 30", width: 100, height: 24)
+        defer { tmux.kill() }
+        var text = try await tmux.waitForScreen { $0.contains("Todo (2)") }
+        #expect(text.contains("Todo (2)"), "\(text)")
+        func leftovers() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: scratch).filter { $0.hasPrefix("termini-run-") }
+        }
+        // The bundle is in memory by the first frame: its extraction folder is already gone...
+        #expect(try leftovers() == [])
+        // ...so an interrupt cannot leave it behind either.
+        try tmux.keys("C-c")
+        text = try await tmux.waitForScreen { $0.contains("EXITED:") }
+        #expect(text.contains("EXITED:"), "\(text)")
+        #expect(try leftovers() == [])
+    }
+
     @Test func interactiveRunOfABrokenUpdateSaysItRolledBack() async throws {
         let store = BuiltBinaries.temporaryFolder()
         try await install(try await pack(try todoProject(version: "1.0.0")), store: store)

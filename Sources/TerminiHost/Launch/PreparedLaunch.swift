@@ -8,13 +8,6 @@ public struct PreparedLaunch: Sendable {
     public var query: [String: String]
     /// Set when the bundle is an installed version on probation (its first launch is not confirmed yet).
     public var probation: LaunchProbation?
-    /// A temporary extraction folder (a `.zip` run) that `cleanUp()` removes.
-    public var temporaryFolder: String?
-
-    /// Removes the temporary extraction folder, if any. The bundle is in memory, so this is safe after `start`.
-    public func cleanUp() {
-        if let temporaryFolder { StoreFileOperations.removeTree(temporaryFolder) }
-    }
 }
 
 /// How a `.zip` run checks signatures: the same rules as `termini install`.
@@ -63,7 +56,6 @@ public struct LaunchPreparer: Sendable {
             }
         }
         if let name = launch.page, launch.bundle.pages[name] == nil {
-            launch.cleanUp()
             let pages = launch.bundle.manifest.pages.joined(separator: ", ")
             throw LaunchError("app '\(launch.bundle.manifest.id)' has no page '\(name)' (its pages: \(pages))")
         }
@@ -95,12 +87,15 @@ public struct LaunchPreparer: Sendable {
         do { _ = try installer.extractChecked(archivePath: path, into: folder) } catch {
             throw LaunchError(error.description)
         }
+        // The loaded bundle is wholly in memory: the extraction folder goes before anything runs, so neither Ctrl-C nor
+        // a crash can leave it behind.
+        defer { StoreFileOperations.removeTree(folder) }
         do {
-            let bundle = try BundleLoader.load(folder: folder)
-            return PreparedLaunch(bundle: bundle, page: nil, query: [:], temporaryFolder: folder)
+            var bundle = try BundleLoader.load(folder: folder)
+            bundle.origin = path
+            return PreparedLaunch(bundle: bundle, page: nil, query: [:])
         } catch {
-            StoreFileOperations.removeTree(folder)
-            throw LaunchError(error.description)
+            throw LaunchError(error.description.replacingOccurrences(of: folder, with: path))
         }
     }
 }
