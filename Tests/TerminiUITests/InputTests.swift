@@ -59,6 +59,15 @@ import TerminiTemplate
         #expect(!page.needsBuild)
     }
 
+    @Test func aTapAsksForNoFrameUntilTheScriptAnswers() {
+        let page = form()
+        for _ in 0..<3 { _ = page.handle(.key(.tab)) }
+        #expect(page.needsBuild)   // focus moved to the button
+        _ = cursorColumn(page)
+        #expect(page.handle(.key(.enter)).map(\.type) == ["tap"])
+        #expect(!page.needsBuild)
+    }
+
     @Test func movingTheCursorRepaintsOnlyWhenItMoves() {
         let page = form()
         _ = page.handle(.key(.tab))

@@ -80,9 +80,10 @@ public final class PageView {
     public func handle(_ input: InputEvent) -> [UIEvent] {
         let before = tree.focused
         let events = tree.handle(input)
-        // A key the tree did not use (it goes to the page's onKey) changes nothing on screen: painting a frame for
-        // it would only compete with the script's answer, whose frame follows.
-        if tree.focused !== before || !events.isEmpty { needsPaint = true }
+        // Only what the tree itself shows asks for a frame: focus here, and edits, cursor moves and scrolling inside
+        // the tree. An event (a tap, a toggle) or a key left for the page's onKey changes nothing on screen until the
+        // script answers; a frame for it would only compete with the one that shows the answer.
+        if tree.focused !== before { needsPaint = true }
         return events
     }
 

@@ -97,8 +97,8 @@ do {
     run(engine, timeout: 10) { engine.screenText.hasPrefix("n=1000\n") }
     let seconds = Double(clock.now() - start) / 1e9
     let exact = engine.screenText.hasPrefix("n=1000\n")
-    // Frames that put something on screen are the ones the 60 fps cap governs; a frame that changed no cell (the key
-    // press's own repaint) costs microseconds and does not count against the budget (FrameScheduler).
+    // Frames that put something on screen are the ones the 60 fps cap governs; a frame that changed no cell costs
+    // microseconds and does not count against the budget (FrameScheduler). The tap itself asks for none (PageView).
     let shown = frames.filter { $0.cells > 0 }
     // n frames are n - 1 frame intervals apart: the rate over that span is what the cap governs.
     let span = Double((shown.last?.vsyncStart ?? 0) - (shown.first?.vsyncStart ?? 0)) / 1e9
