@@ -31,9 +31,11 @@ public final class ScriptRuntime: Sendable {
     public init(configuration: Configuration = Configuration(), delegate: any ScriptRuntimeDelegate) {
         self.configuration = configuration
         let thread = Thread { [loop] in
+            // Set from the thread itself: a name given before `start()` does not reach the kernel on Linux, and
+            // profilers, gdb and `perf sched` show the kernel's name.
+            Thread.current.name = configuration.threadName
             loop.run { ScriptEngine(loop: $0, configuration: configuration, delegate: delegate) }
         }
-        thread.name = configuration.threadName
         // JSC sizes its recursion limit from the thread's stack; give it the usual main-thread 8 MiB.
         thread.stackSize = 8 << 20
         thread.start()

@@ -117,8 +117,6 @@ final class ScriptEventLoop: @unchecked Sendable {
     /// on the thread that owns the context.
     func run(makeEngine: (ScriptEventLoop) -> ScriptEngine) {
         let started = MonotonicClock.now()
-        // Named so profilers, gdb and `perf sched` show which thread runs page scripts.
-        Thread.current.name = "termini-js"
         lock.withLock { jsThread = pthread_self() }
         let engine = makeEngine(self)
         lock.withLock { startupNanos = MonotonicClock.now() &- started }
