@@ -253,12 +253,11 @@ final class ScriptEngine {
     /// `[path, inserted, index, removing]` for a splice of the array at `path`.
     private func forwardSetData(pageId: Int, payload: JSONValue, sequence: Int) throws(NativeFunctionError) {
         guard case .array(let entries) = payload else { throw NativeFunctionError("setData payload is not an array") }
+        let malformed = NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
         var patches: [DataPatch] = []
         patches.reserveCapacity(entries.count)
         for entry in entries {
-            guard case .array(let items) = entry, case .string(let text)? = items.first else {
-                throw NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
-            }
+            guard case .array(let items) = entry, case .string(let text)? = items.first else { throw malformed }
             let path = try parsedPath(text)
             switch items.count {
             case 2:
@@ -270,7 +269,7 @@ final class ScriptEngine {
                 patches.append(DataPatch(path: path, change: .splice(index: Int(index), removing: Int(removing),
                                                                      inserting: inserted)))
             default:
-                throw NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
+                throw malformed
             }
         }
         delegate.setData(pageId: pageId, patches: patches, sequence: sequence)

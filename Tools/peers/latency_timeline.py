@@ -46,7 +46,7 @@ def presses(events, harness_pid: str):
     result = []
     i = 0
     while i < len(events):
-        t, waker_name, waker, wakee_name, _ = events[i]
+        t, _, waker, wakee_name, _ = events[i]
         i += 1
         if waker != harness_pid or not wakee_name.startswith("kworker"):
             continue
