@@ -36,6 +36,15 @@ public struct Checkbox: Widget {
     }
 }
 
+/// An on/off switch, drawn as a slider with a label.
+public struct Switch: Widget {
+    let isOn: Binding<Bool>, label: Binding<String>, onToggle: String?
+    /// Shows `isOn` and `label`; Space, Enter or a click calls the page method named `onToggle` with the new value.
+    public init(isOn: Binding<Bool>, label: Binding<String> = "", onToggle: String? = nil) {
+        self.isOn = isOn; self.label = label; self.onToggle = onToggle
+    }
+}
+
 /// A horizontal bar filled to a fraction.
 public struct ProgressBar: Widget {
     let value: Binding<Double>

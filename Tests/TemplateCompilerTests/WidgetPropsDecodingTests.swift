@@ -22,7 +22,10 @@ import TerminiUI
         let box = try BoxProps(props: ["border": "none", "width": 10])
         #expect(box.border == BorderStyle.none && box.width == 10 && box.title == nil)
         let list = try ForEachProps(props: ["p1": [1, 2], "key": "id"])
-        #expect(list == ForEachProps(items: [1, 2], key: "id", item: "item", index: "index"))
+        #expect(list == ForEachProps(items: BoundList(), key: "id", item: "item", index: "index"))
+        #expect(throws: PropDecodingError(owner: "ForEach", prop: "p1", expected: "array", found: "number 3")) {
+            try ForEachProps(props: ["p1": 3])
+        }
     }
 
     @Test func rejectsMissingAndWrongTypesNamingTheProp() {
@@ -53,12 +56,14 @@ import TerminiUI
     }
 
     @Test func decodesAnyWidgetByClass() throws {
-        #expect(try AnyWidgetProps(cls: "Checkbox", props: ["checked": true])
-            == .checkbox(CheckboxProps(checked: true, label: "", onToggle: nil)))
-        #expect(try AnyWidgetProps(cls: "If", props: ["p1": false]) == .if(IfProps(condition: false)))
-        #expect(AnyWidgetProps.widgetClasses.count == 18)
+        try WidgetCatalogInfo.validate(cls: "Checkbox", props: ["checked": true])
+        try WidgetCatalogInfo.validate(cls: "Switch", props: ["isOn": false])
+        #expect(throws: PropDecodingError(owner: "Switch", prop: "isOn", expected: "Bool", found: "missing")) {
+            try WidgetCatalogInfo.validate(cls: "Switch", props: [:])
+        }
+        #expect(WidgetCatalogInfo.classNames.count == 19 && WidgetCatalogInfo.classNames.contains("Switch"))
         #expect(throws: PropDecodingError(owner: "Txt", prop: "cls", expected: "a widget class", found: "string \"Txt\"")) {
-            try AnyWidgetProps(cls: "Txt", props: [:])
+            try WidgetCatalogInfo.validate(cls: "Txt", props: [:])
         }
     }
 

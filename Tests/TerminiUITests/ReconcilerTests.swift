@@ -36,14 +36,14 @@ import TerminiTemplate
     @Test func removedRowsAreFreedAfterTheFrameOrAtTheNextBuild() {
         let page = listPage([1, 2, 3])
         page.build(size: (40, 20))
-        weak let second = page.element(ofType: .forEach)?.children[1]
+        weak let second = page.element(ofType: ForEachProps.self)?.children[1]
         #expect(second != nil)
         _ = setItems(page, [1, 3])
         #expect(second != nil, "kept past the build, so freeing it is not in the frame's latency")
         page.releaseRetired()
         #expect(second == nil)
 
-        weak let third = page.element(ofType: .forEach)?.children[1]
+        weak let third = page.element(ofType: ForEachProps.self)?.children[1]
         _ = setItems(page, [1])
         _ = setItems(page, [1, 5])  // a host that never calls releaseRetired: the next build frees it
         #expect(third == nil)
@@ -82,9 +82,9 @@ import TerminiTemplate
     @Test func unkeyedRowsAreReusedByPosition() {
         let page = listPage([1, 2, 3], keyed: false)
         page.build(size: (40, 20))
-        let before = page.element(ofType: .forEach)!.children.map(ObjectIdentifier.init)
+        let before = page.element(ofType: ForEachProps.self)!.children.map(ObjectIdentifier.init)
         _ = setItems(page, [3, 2, 1])
-        let after = page.element(ofType: .forEach)!.children.map(ObjectIdentifier.init)
+        let after = page.element(ofType: ForEachProps.self)!.children.map(ObjectIdentifier.init)
         #expect(before == after)
         #expect(page.renderText(width: 20, height: 3) == "row 3\nrow 2\nrow 1")
     }
@@ -95,11 +95,11 @@ import TerminiTemplate
         ])
         let page = PageView(root: root, data: ["asButton": false])
         page.build(size: (20, 2))
-        let text = page.element(ofType: .text).map(ObjectIdentifier.init)
+        let text = page.element(ofType: TextProps.self).map(ObjectIdentifier.init)
         page.apply([(path("asButton"), true)])
         let stats = page.build(size: (20, 2))
-        #expect(page.element(ofType: .text) == nil)
-        #expect(page.element(ofType: .button) != nil)
+        #expect(page.element(ofType: TextProps.self) == nil)
+        #expect(page.element(ofType: ButtonProps.self) != nil)
         #expect(text != nil)
         #expect(stats.inserted == 1 && stats.removed == 1)
         #expect(page.renderText(width: 20, height: 1) == "[ Go ]")
@@ -109,10 +109,10 @@ import TerminiTemplate
         let root = node("If", ["p1": "{{flag}}"], [node("Text", ["p1": "yes"])], else: [node("Text", ["p1": "no"])])
         let page = PageView(root: root, data: ["flag": true])
         #expect(page.renderText(width: 10, height: 1) == "yes")
-        let text = ObjectIdentifier(page.element(ofType: .text)!)
+        let text = ObjectIdentifier(page.element(ofType: TextProps.self)!)
         page.apply([(path("flag"), false)])
         #expect(page.renderText(width: 10, height: 1) == "no")
-        #expect(ObjectIdentifier(page.element(ofType: .text)!) == text)
+        #expect(ObjectIdentifier(page.element(ofType: TextProps.self)!) == text)
     }
 
     @Test func globalKeyMovesASubtreeToANewParentWithItsState() {
@@ -126,13 +126,13 @@ import TerminiTemplate
         page.paint(into: &buffer)
         _ = page.handle(.key(.tab))
         for c in "Ada" { _ = page.handle(.key(.character(c))) }
-        let before = page.element(ofType: .textField)!
+        let before = page.element(ofType: TextFieldProps.self)!
         page.apply([(path("boxed"), false)])
         page.build(size: (30, 5))
-        let after = page.element(ofType: .textField)!
+        let after = page.element(ofType: TextFieldProps.self)!
         #expect(before === after)
         #expect(String(after.editText) == "Ada" && after.cursor == 3)
-        #expect(after.parent?.type == .row)
+        #expect(after.parent?.kind.behavior == RowProps.self)
         #expect(page.tree.lifecycleLog?.contains("reparent TextField GlobalKey(field)") == true)
         #expect(page.tree.lifecycleLog?.contains("dispose TextField GlobalKey(field)") == false)
         #expect(page.tree.lifecycleLog?.contains("dispose Box") == true)
@@ -143,10 +143,10 @@ import TerminiTemplate
     @Test func duplicateKeysAreReportedWithTheLocAndMatchByPosition() {
         let page = listPage([1, 2, 3])
         page.build(size: (40, 20))
-        let before = page.element(ofType: .forEach)!.children.map(ObjectIdentifier.init)
+        let before = page.element(ofType: ForEachProps.self)!.children.map(ObjectIdentifier.init)
         _ = setItems(page, [2, 2, 3])
         #expect(page.diagnostics.contains { $0.loc == "list.swift:3:5" && $0.message.contains("duplicate keys") })
-        #expect(page.element(ofType: .forEach)!.children.map(ObjectIdentifier.init) == before)
+        #expect(page.element(ofType: ForEachProps.self)!.children.map(ObjectIdentifier.init) == before)
         #expect(page.renderText(width: 20, height: 3) == "row 2\nrow 2\nrow 3")
     }
 
@@ -159,7 +159,7 @@ import TerminiTemplate
         page.build(size: (20, 2))
         page.apply([(path("items[0].v"), "b")])
         page.build(size: (20, 2))
-        #expect(String(page.element(ofType: .textField)!.editText) == "b")
+        #expect(String(page.element(ofType: TextFieldProps.self)!.editText) == "b")
         page.apply([(path("items"), [["id": 2, "v": "c"]])])
         page.build(size: (20, 2))
         #expect(page.tree.lifecycleLog == [
@@ -201,21 +201,21 @@ import TerminiTemplate
         let page = tiles(keyed: true)
         typeIntoBothTiles(page)
         #expect(page.renderText(width: 20, height: 3) == "┌ red ──┐ ┌ blue ─┐\n│RR     │ │BB     │\n└───────┘ └───────┘")
-        let fields = [page.element(ofType: .textField, at: 0)!, page.element(ofType: .textField, at: 1)!]
+        let fields = [page.element(ofType: TextFieldProps.self, at: 0)!, page.element(ofType: TextFieldProps.self, at: 1)!]
         swap(page)
         #expect(page.renderText(width: 20, height: 3) == "┌ blue ─┐ ┌ red ──┐\n│BB     │ │RR     │\n└───────┘ └───────┘")
-        #expect(page.element(ofType: .textField, at: 0) === fields[1])
-        #expect(page.element(ofType: .textField, at: 1) === fields[0])
+        #expect(page.element(ofType: TextFieldProps.self, at: 0) === fields[1])
+        #expect(page.element(ofType: TextFieldProps.self, at: 1) === fields[0])
     }
 
     @Test func withoutKeysTheStateStaysInPlace() {
         let page = tiles(keyed: false)
         typeIntoBothTiles(page)
-        let fields = [page.element(ofType: .textField, at: 0)!, page.element(ofType: .textField, at: 1)!]
+        let fields = [page.element(ofType: TextFieldProps.self, at: 0)!, page.element(ofType: TextFieldProps.self, at: 1)!]
         swap(page)
         #expect(page.renderText(width: 20, height: 3) == "┌ blue ─┐ ┌ red ──┐\n│RR     │ │BB     │\n└───────┘ └───────┘")
-        #expect(page.element(ofType: .textField, at: 0) === fields[0])
-        #expect(page.element(ofType: .textField, at: 1) === fields[1])
+        #expect(page.element(ofType: TextFieldProps.self, at: 0) === fields[0])
+        #expect(page.element(ofType: TextFieldProps.self, at: 1) === fields[1])
     }
 }
 
@@ -282,10 +282,10 @@ import TerminiTemplate
         _ = page.handle(.key(.tab))
         for c in "Ada" { _ = page.handle(.key(.character(c))) }
         #expect(page.diagnostics.count == 1)
-        let field = page.element(ofType: .textField)
+        let field = page.element(ofType: TextFieldProps.self)
         let after = node("Column", [:], [node("TextField", ["placeholder": "your name"]), node("Text", ["p1": "{{greeting}}"])])
         page.replaceTemplate(TemplateFile(page: "p", title: nil, source: "", deps: [], root: after))
-        #expect(page.element(ofType: .textField) === field)
+        #expect(page.element(ofType: TextFieldProps.self) === field)
         #expect(page.diagnostics.isEmpty)
         #expect(page.renderText(width: 30, height: 2) == "Ada\nhi")
         _ = page.handle(.key(.character("!")))  // still focused

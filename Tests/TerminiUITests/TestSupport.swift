@@ -19,18 +19,18 @@ func render(_ root: TemplateNode, data: JSONValue = [:], width: Int = 40, height
 
 extension PageView {
     /// The first element of `type` in document order.
-    func element(ofType type: WidgetType, at n: Int = 0) -> Element? {
+    func element(ofType type: any WidgetBehavior.Type, at n: Int = 0) -> Element? {
         var found: [Element] = []
         var stack = [tree.root]
         while let e = stack.popLast() {
-            if e.type == type { found.append(e) }
+            if e.kind.behavior == type { found.append(e) }
             stack.append(contentsOf: e.children.reversed())
         }
         return n < found.count ? found[n] : nil
     }
 
     /// The item elements of the first ForEach/ListView, keyed by their key's JSON text.
-    func itemIdentities(of type: WidgetType = .forEach) -> [String: ObjectIdentifier] {
+    func itemIdentities(of type: any WidgetBehavior.Type = ForEachProps.self) -> [String: ObjectIdentifier] {
         guard let list = element(ofType: type) else { return [:] }
         var out: [String: ObjectIdentifier] = [:]
         for item in list.children {
@@ -39,7 +39,7 @@ extension PageView {
         return out
     }
 
-    func itemKeys(of type: WidgetType = .forEach) -> [String] {
+    func itemKeys(of type: any WidgetBehavior.Type = ForEachProps.self) -> [String] {
         element(ofType: type)?.children.compactMap { if case .value(let k)? = $0.key { k.serialized() } else { nil } } ?? []
     }
 
@@ -49,4 +49,11 @@ extension PageView {
         paint(into: &buffer)
         return buffer.renderText()
     }
+}
+
+extension Element {
+    /// A text field's edit buffer.
+    var editText: [Character] { (state as? TextEditState)?.text ?? [] }
+    /// A text field's cursor.
+    var cursor: Int { (state as? TextEditState)?.cursor ?? 0 }
 }

@@ -163,9 +163,9 @@ import TerminiTemplate
         let root = node("ListView", ["p1": "{{items}}", "key": "id", "item": "r"], [node("Text", ["p1": "{{r.t}}"])])
         let page = PageView(root: root, data: ["items": items])
         let stats = page.build(size: (20, 5))
-        let list = page.element(ofType: .listView)!
-        #expect(list.children.count == 5 + ElementTree.listMargin)
-        #expect(stats.inserted <= 2 * (5 + 2 * ElementTree.listMargin) + 1)
+        let list = page.element(ofType: ListViewProps.self)!
+        #expect(list.children.count == 5 + ListViewProps.margin)
+        #expect(stats.inserted <= 2 * (5 + 2 * ListViewProps.margin) + 1)
         var buffer = CellBuffer(width: 20, height: 5)
         page.paint(into: &buffer)
         #expect(buffer.renderText() == "row 0\nrow 1\nrow 2\nrow 3\nrow 4")
@@ -174,7 +174,7 @@ import TerminiTemplate
         page.build(size: (20, 5))
         page.paint(into: &buffer)
         #expect(buffer.renderText() == "row 5\nrow 6\nrow 7\nrow 8\nrow 9")
-        #expect(list.children.count <= 5 + 2 * ElementTree.listMargin)
+        #expect(list.children.count <= 5 + 2 * ListViewProps.margin)
         _ = page.handle(.key(.end))
         page.build(size: (20, 5))
         page.paint(into: &buffer)

@@ -19,14 +19,16 @@ public enum PropsCodeGenerator {
         for e in catalog.enums { emitEnum(e, into: &out) }
         for v in catalog.valueTypes { emitValueType(v, into: &out) }
         for w in catalog.widgets { emitWidget(w, into: &out) }
-        emitAnyWidgetProps(catalog.widgets, into: &out)
+        emitWidgetKinds(catalog.widgets, into: &out)
         emitModifiers(catalog.modifiers, into: &out)
         return out.text
     }
 
     /// The engine type a catalogue value type becomes: DSL data values are plain JSON in the engine.
     static func engineType(_ valueType: String) -> String {
-        valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
+        // A bound list is the children's business (one copy per item), not a prop to compare or keep.
+        if valueType == "[DataValue]" { return "BoundList" }
+        return valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
             .replacingOccurrences(of: "DataValue", with: "JSONValue")
     }
 
@@ -142,6 +144,9 @@ public enum PropsCodeGenerator {
         let params = initializer.valueParameters
         out.line("/// Props of `\(w.name)`: \(w.doc)")
         out.line("public struct \(w.name)Props: Equatable, Sendable {")
+        out.line("    /// The class name template nodes use.")
+        out.line("    public static let className = \"\(w.name)\"")
+        out.line("")
         for p in params {
             out.line("    /// \(describe(p))")
             out.line("    public var \(identifier(p.name)): \(fieldType(p))")
@@ -171,29 +176,12 @@ public enum PropsCodeGenerator {
         identifier(widget.prefix(1).lowercased() + widget.dropFirst())
     }
 
-    static func emitAnyWidgetProps(_ widgets: [CatalogWidget], into out: inout SwiftWriter) {
-        out.line("/// Typed props of any widget node, chosen by the node's `cls`.")
-        out.line("public enum AnyWidgetProps: Equatable, Sendable {")
-        for w in widgets where !w.initializers.isEmpty {
-            out.line("    /// `\(w.name)`.")
-            out.line("    case \(caseName(w.name))(\(w.name)Props)")
-        }
-        out.line("")
-        out.line("    /// Every widget class a template node may name.")
-        let names = widgets.filter { !$0.initializers.isEmpty }.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        out.line("    public static let widgetClasses: [String] = [\(names)]")
-        out.line("")
-        out.line("    /// Decodes `props` for the widget class `cls`; an unknown class throws, naming it.")
-        out.line("    public init(cls: String, props: [String: JSONValue]) throws(PropDecodingError) {")
-        out.line("        switch cls {")
-        for w in widgets where !w.initializers.isEmpty {
-            out.line("        case \"\(w.name)\": self = .\(caseName(w.name))(try \(w.name)Props(props: props))")
-        }
-        out.line("        default:")
-        out.line("            throw PropDecodingError(owner: cls, prop: \"cls\", expected: \"a widget class\", found: PropReader.describe(.string(cls)))")
-        out.line("        }")
-        out.line("    }")
-        out.line("}")
+    static func emitWidgetKinds(_ widgets: [CatalogWidget], into out: inout SwiftWriter) {
+        out.line("/// Every widget kind the catalogue declares, in catalogue order. Each props struct gets its behaviour from")
+        out.line("/// `Sources/TerminiUI/Widgets/Kinds/<Name>.swift`; `WidgetRegistry` finds kinds by class name through this list.")
+        out.line("let catalogWidgetKinds: [any WidgetBehavior.Type] = [")
+        for w in widgets where !w.initializers.isEmpty { out.line("    \(w.name)Props.self,") }
+        out.line("]")
         out.line("")
     }
 
@@ -333,6 +321,23 @@ public enum PropsCodeGenerator {
     extension JSONValue: PropValue {
         static var propTypeName: String { "JSON" }
         static func decodeProp(_ json: JSONValue, owner: String) -> JSONValue? { json }
+    }
+
+    /// A list a widget repeats its content for (ForEach, ListView). Decoding checks that the value is a list; the
+    /// items themselves are the children's business, so the props neither keep nor compare them (keeping them
+    /// would also make the next patch of the page data copy the array).
+    public struct BoundList: Equatable, Sendable {
+        public init() {}
+        public static func == (a: BoundList, b: BoundList) -> Bool { true }
+    }
+
+    extension BoundList: PropValue {
+        static var propTypeName: String { "array" }
+        /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing.
+        static func decodeProp(_ json: JSONValue, owner: String) -> BoundList? {
+            if json.isNull { return BoundList() }
+            return json.arrayValue == nil ? nil : BoundList()
+        }
     }
 
     extension Array: PropValue where Element == JSONValue {

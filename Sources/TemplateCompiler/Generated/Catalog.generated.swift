@@ -1038,6 +1038,52 @@ extension Catalog {
       "name": "Stack"
     },
     {
+      "doc": "An on/off switch, drawn as a slider with a label.",
+      "initializers": [
+        {
+          "doc": "Shows `isOn` and `label`; Space, Enter or a click calls the page method named `onToggle` with the new value.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "isOn",
+              "label": "isOn",
+              "name": "isOn",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": "",
+              "defaultSource": "\"\"",
+              "key": "label",
+              "label": "label",
+              "name": "label",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onToggle",
+              "label": "onToggle",
+              "name": "onToggle",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "Switch"
+    },
+    {
       "doc": "A run of text.",
       "initializers": [
         {

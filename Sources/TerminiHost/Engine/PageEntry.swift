@@ -16,24 +16,14 @@ final class PageEntry {
     var isReady = false
     /// A script error that belongs to this page: shown instead of the page until the user leaves it.
     var error: ScriptError?
-    /// The template locations of text fields: Backspace edits text there and goes back everywhere else.
-    let textFieldLocs: Set<String>
 
     init(pageId: Int, name: String, view: PageView, title: String?) {
         self.pageId = pageId
         self.name = name
         self.view = view
         self.title = title
-        var locs: Set<String> = []
-        var pending = [view.template.root]
-        while let node = pending.popLast() {
-            if node.cls == "TextField", let loc = node.loc { locs.insert(loc) }
-            pending.append(contentsOf: node.children)
-            for slot in node.slots.values { pending.append(contentsOf: slot) }
-        }
-        textFieldLocs = locs
     }
 
     /// Whether the focused widget edits text, so Backspace belongs to it.
-    var focusEditsText: Bool { view.focusedLoc.map(textFieldLocs.contains) ?? false }
+    var focusEditsText: Bool { view.focusEditsText }
 }

@@ -27,20 +27,6 @@ extension MiniAppEngine {
     /// Asks for a frame (e.g. the overlay changed while the page did not).
     func requestFrame() { scheduler.markDirty() }
 
-    /// True when the key about to arrive belongs to a text field: the top page's focused element is a TextField.
-    var textFieldHasFocus: Bool {
-        guard let top = stack.last, let loc = top.view.focusedLoc else { return false }
-        return Self.node(at: loc, in: top.view.template.root)?.cls == "TextField"
-    }
-
-    private static func node(at loc: String, in node: TemplateNode) -> TemplateNode? {
-        if node.loc == loc { return node }
-        for child in node.children {
-            if let found = self.node(at: loc, in: child) { return found }
-        }
-        for slot in node.slots.values {
-            for child in slot { if let found = self.node(at: loc, in: child) { return found } }
-        }
-        return nil
-    }
+    /// True when the key about to arrive belongs to a text field: the top page's focused widget edits text.
+    var textFieldHasFocus: Bool { stack.last?.view.focusEditsText ?? false }
 }

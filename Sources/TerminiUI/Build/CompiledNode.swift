@@ -1,9 +1,9 @@
 import TerminiTemplate
 
-/// A template node prepared once per page load: its widget type, parsed bindings and compiled children.
+/// A template node prepared once per page load: its widget kind, parsed bindings and compiled children.
 /// Elements point at these; nothing here depends on page data.
 final class CompiledNode: @unchecked Sendable {
-    let type: WidgetType
+    let kind: WidgetKind
     let cls: String
     let loc: String?
     /// Props other than the modifiers below, parsed.
@@ -12,7 +12,7 @@ final class CompiledNode: @unchecked Sendable {
     let globalKey: PropBinding?
     let dataset: PropBinding?
     let hidden: PropBinding?
-    /// The list expression of ForEach/ListView (`p1`).
+    /// The items expression (`p1`) of a kind that binds items (ForEach, ListView).
     let items: PropBinding?
     let children: [CompiledNode]
     /// `If`'s else branch.
@@ -23,11 +23,11 @@ final class CompiledNode: @unchecked Sendable {
     /// Deeper templates become an error box at this depth instead of risking the stack in recursive passes.
     static let maxDepth = 200
 
-    private init(type: WidgetType, cls: String, loc: String?, props: [(name: String, value: PropBinding)],
+    private init(kind: WidgetKind, cls: String, loc: String?, props: [(name: String, value: PropBinding)],
                  key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?,
                  children: [CompiledNode], elseChildren: [CompiledNode], loadError: String?)
     {
-        self.type = type
+        self.kind = kind
         self.cls = cls
         self.loc = loc
         self.props = props
@@ -42,7 +42,7 @@ final class CompiledNode: @unchecked Sendable {
     }
 
     static func errorNode(cls: String, loc: String?, message: String) -> CompiledNode {
-        CompiledNode(type: .error, cls: cls, loc: loc, props: [], key: nil, globalKey: nil, dataset: nil, hidden: nil,
+        CompiledNode(kind: WidgetRegistry.error, cls: cls, loc: loc, props: [], key: nil, globalKey: nil, dataset: nil, hidden: nil,
                      items: nil, children: [], elseChildren: [], loadError: message)
     }
 
@@ -51,32 +51,33 @@ final class CompiledNode: @unchecked Sendable {
         if depth >= maxDepth {
             return errorNode(cls: node.cls, loc: node.loc, message: "nesting deeper than \(maxDepth) levels")
         }
-        guard let type = WidgetType(cls: node.cls) else {
+        guard let kind = WidgetRegistry.kind(named: node.cls) else {
             return errorNode(cls: node.cls, loc: node.loc, message: "unknown widget '\(node.cls)'")
         }
         var props: [(name: String, value: PropBinding)] = []
+        let bindsItems = kind.traits.contains(.bindsItems)
         var key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?
         do {
             for (name, value) in node.props.sorted(by: { $0.key < $1.key }) {
                 let compiled = try PropBinding.compile(value)
                 switch name {
-                case "key" where type != .forEach && type != .listView: key = compiled
+                case "key" where !bindsItems: key = compiled
                 case "globalKey": globalKey = compiled
                 case "data": dataset = compiled
                 case "hidden": hidden = compiled
-                case "p1" where type == .forEach || type == .listView: items = compiled
+                case "p1" where bindsItems: items = compiled
                 default: props.append((name, compiled))
                 }
             }
         } catch {
             return errorNode(cls: node.cls, loc: node.loc, message: "expression error: \(error)")
         }
-        if (type == .forEach || type == .listView) && items == nil {
+        if bindsItems && items == nil {
             return errorNode(cls: node.cls, loc: node.loc, message: "\(node.cls): missing required prop 'p1' (the items)")
         }
-        let children = type.hasChildren ? node.children.map { compile($0, depth: depth + 1) } : []
-        let elseChildren = type == .ifControl ? (node.slots["else"] ?? []).map { compile($0, depth: depth + 1) } : []
-        return CompiledNode(type: type, cls: node.cls, loc: node.loc, props: props, key: key, globalKey: globalKey,
+        let children = kind.traits.contains(.templateChildren) ? node.children.map { compile($0, depth: depth + 1) } : []
+        let elseChildren = kind.traits.contains(.elseSlot) ? (node.slots["else"] ?? []).map { compile($0, depth: depth + 1) } : []
+        return CompiledNode(kind: kind, cls: node.cls, loc: node.loc, props: props, key: key, globalKey: globalKey,
                             dataset: dataset, hidden: hidden, items: items, children: children,
                             elseChildren: elseChildren, loadError: nil)
     }
@@ -88,12 +89,12 @@ final class CompiledNode: @unchecked Sendable {
 
     /// The synthetic node every ForEach/ListView item uses: its children are the list's template children.
     lazy var itemNode: CompiledNode = CompiledNode(
-        type: .item, cls: "#item", loc: loc, props: [], key: nil, globalKey: nil, dataset: nil, hidden: nil,
+        kind: WidgetRegistry.item, cls: "#item", loc: loc, props: [], key: nil, globalKey: nil, dataset: nil, hidden: nil,
         items: nil, children: children, elseChildren: [], loadError: nil)
 
     /// The invisible top of every page: an item with no binding whose one child is the template root.
     static func pageRoot(child: CompiledNode) -> CompiledNode {
-        CompiledNode(type: .item, cls: "#page", loc: child.loc, props: [], key: nil, globalKey: nil, dataset: nil,
+        CompiledNode(kind: WidgetRegistry.item, cls: "#page", loc: child.loc, props: [], key: nil, globalKey: nil, dataset: nil,
                      hidden: nil, items: nil, children: [child], elseChildren: [], loadError: nil)
     }
 }

@@ -14,13 +14,17 @@ struct ItemBinding: Equatable, Sendable {
 enum ElementLifecycle: Sendable, Equatable { case active, deactivated, disposed }
 
 /// A persistent node of the retained tree: one template node instantiated in one scope. It survives rebuilds
-/// while its type and key stay the same, and carries state (edit buffer, scroll offset, focus) across them.
+/// while its kind and key stay the same, and carries its widget's state (edit buffer, scroll offset) across them.
+///
+/// The element holds what the reconciler needs. The widget's own state lives in `state`, created by its kind, and
+/// layout results in `box`, which only the render layer writes.
 final class Element {
     var node: CompiledNode
     weak var parent: Element?
     /// Nearest ancestor (or self) that is an item element: where this element's scope comes from.
     weak var scopeOwner: Element?
-    var config: WidgetConfig = .empty
+    /// The evaluated props: the widget's current configuration.
+    var widget: any WidgetBehavior = ItemScope()
     var key: WidgetKey?
     var children: [Element] = [] {
         didSet { invalidateLayoutChildren() }
@@ -42,41 +46,21 @@ final class Element {
     /// The build pass that last refreshed this element, so one pass never refreshes it twice.
     var refreshedInPass = 0
 
-    // State (initState/didUpdateWidget keep these; they move with the element on keyed reorders).
-    /// TextField edit buffer and cursor (in characters).
-    var editText: [Character] = []
-    var cursor = 0
-    /// Values this TextField reported in change events that the page has not echoed back yet.
-    var reportedEdits: [String] = []
-    /// ScrollView: first visible content row. ListView: first visible item.
-    var scrollOffset = 0
-    /// ListView's virtualized items; nil for other widgets.
-    var list: ListSlots?
-
-    // Layout results, relative to the parent widget's content origin.
-    var x = 0, y = 0, width = 0, height = 0
-    /// Wrapped lines of a Text, cached with the width they were wrapped for.
-    var lines: [String] = []
-    var linesWidth = -1
-    /// Display width of the widest of `lines`.
-    var linesMaxWidth = 0
-    /// The ScrollView offset the children's positions were computed with.
-    var laidOutScrollOffset = 0
-    /// ScrollView content height, for clamping.
-    var contentHeight = 0
-    /// Absolute origin and visible clip recorded while painting, for hit testing.
-    var absX = 0, absY = 0
-    var visibleRect = CellRect(x: 0, y: 0, width: 0, height: 0)
+    /// The widget's state across rebuilds (see `WidgetState`); nil for stateless kinds.
+    let state: WidgetState?
+    /// Layout results, written by the layout pass.
+    let box = RenderBox()
 
     init(node: CompiledNode, parent: Element?, depth: Int) {
         self.node = node
         self.parent = parent
         self.depth = depth
+        state = node.kind.makeState()
     }
 
-    var type: WidgetType { node.type }
+    var kind: WidgetKind { node.kind }
 
-    var identity: KeyedChildrenDiff.Identity { .init(type: node.type.rawValue, key: key) }
+    var identity: KeyedChildrenDiff.Identity { .init(type: node.kind.id, key: key) }
 
     /// The widget children of this element for layout: fragments are flattened away, hidden children dropped.
     /// Cached, because layout and paint ask every frame and the tree's shape rarely changes.
@@ -94,7 +78,7 @@ final class Element {
     private func appendLayoutChildren(to out: inout [Element]) {
         for child in children {
             if child.hidden { continue }
-            if child.type.isFragment { child.appendLayoutChildren(to: &out) } else { out.append(child) }
+            if child.node.kind.isFragment { child.appendLayoutChildren(to: &out) } else { out.append(child) }
         }
     }
 
@@ -103,33 +87,11 @@ final class Element {
         var e: Element? = self
         while let current = e {
             current.cachedLayoutChildren = nil
-            if !current.type.isFragment { return }
+            if !current.node.kind.isFragment { return }
             e = current.parent
-        }
-    }
-
-    /// The key field of a ForEach/ListView, for re-registering its items read.
-    var listKeyField: String? {
-        switch config {
-        case .forEach(let b), .listView(let b): b.keyField
-        default: nil
         }
     }
 
     /// The handler names and loc used for events.
     var loc: String? { node.loc }
-}
-
-/// A ListView's items: the key of every item (so reorders are diffed over the whole list) and elements only for
-/// the items that are built (visible plus a margin).
-struct ListSlots {
-    var keys: [WidgetKey?] = []
-    /// Whether `keys` has no duplicates (see `KeyedChildrenDiff.init(old:new:oldKeysAreUnique:)`).
-    var keysUnique = true
-    var elements: [Element?] = []
-    /// Built range from the last layout, to dispose rows that scrolled away.
-    var builtRange: Range<Int> = 0..<0
-    /// Absolute path of the items array when the items expression is a plain path; item paths hang off it.
-    var itemsPath: DataPath?
-    var count: Int { keys.count }
 }

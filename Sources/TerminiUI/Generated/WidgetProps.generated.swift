@@ -118,6 +118,23 @@ extension JSONValue: PropValue {
     static func decodeProp(_ json: JSONValue, owner: String) -> JSONValue? { json }
 }
 
+/// A list a widget repeats its content for (ForEach, ListView). Decoding checks that the value is a list; the
+/// items themselves are the children's business, so the props neither keep nor compare them (keeping them
+/// would also make the next patch of the page data copy the array).
+public struct BoundList: Equatable, Sendable {
+    public init() {}
+    public static func == (a: BoundList, b: BoundList) -> Bool { true }
+}
+
+extension BoundList: PropValue {
+    static var propTypeName: String { "array" }
+    /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing.
+    static func decodeProp(_ json: JSONValue, owner: String) -> BoundList? {
+        if json.isNull { return BoundList() }
+        return json.arrayValue == nil ? nil : BoundList()
+    }
+}
+
 extension Array: PropValue where Element == JSONValue {
     static var propTypeName: String { "array" }
     /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing.
@@ -315,6 +332,9 @@ extension EdgeInsets: PropValue {
 
 /// Props of `Box`: A bordered frame with an optional title and fixed size.
 public struct BoxProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Box"
+
     /// JSON `border`, declared `border: BorderStyle`, default `.single`.
     public var border: BorderStyle
     /// JSON `title`, declared `title: Binding<String>?`, default `nil`.
@@ -343,6 +363,9 @@ public struct BoxProps: Equatable, Sendable {
 
 /// Props of `Button`: A focusable button that calls a page handler when pressed.
 public struct ButtonProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Button"
+
     /// JSON `p1`, declared `_ label: Binding<String>`, required.
     public var label: String
     /// JSON `onTap`, declared `onTap: String?`, default `nil`.
@@ -363,6 +386,9 @@ public struct ButtonProps: Equatable, Sendable {
 
 /// Props of `Checkbox`: A toggle drawn as `[x]` or `[ ]`.
 public struct CheckboxProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Checkbox"
+
     /// JSON `checked`, declared `checked: Binding<Bool>`, required.
     public var checked: Bool
     /// JSON `label`, declared `label: Binding<String>`, default `""`.
@@ -387,6 +413,9 @@ public struct CheckboxProps: Equatable, Sendable {
 
 /// Props of `Column`: Children stacked top to bottom.
 public struct ColumnProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Column"
+
     /// JSON `spacing`, declared `spacing: Binding<Int>`, default `0`.
     public var spacing: Int
     /// JSON `align`, declared `align: Alignment`, default `.start`.
@@ -407,6 +436,9 @@ public struct ColumnProps: Equatable, Sendable {
 
 /// Props of `Divider`: A horizontal rule across the available width.
 public struct DividerProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Divider"
+
     /// Builds props directly, with the DSL's defaults.
     public init() {
     }
@@ -418,6 +450,9 @@ public struct DividerProps: Equatable, Sendable {
 
 /// Props of `Expanded`: Takes a share of the free space along its parent's main axis.
 public struct ExpandedProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Expanded"
+
     /// JSON `flex`, declared `flex: Binding<Int>`, default `1`.
     public var flex: Int
 
@@ -434,8 +469,11 @@ public struct ExpandedProps: Equatable, Sendable {
 
 /// Props of `ForEach`: Repeats its content for each element of `items`, with keyed reconciliation when `key` is given.
 public struct ForEachProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "ForEach"
+
     /// JSON `p1`, declared `_ items: Binding<[DataValue]>`, required.
-    public var items: [JSONValue]
+    public var items: BoundList
     /// JSON `key`, declared `key: String?`, default `nil`.
     public var key: String?
     /// JSON `item`, declared `item: String`, default `"item"`.
@@ -444,7 +482,7 @@ public struct ForEachProps: Equatable, Sendable {
     public var index: String
 
     /// Builds props directly, with the DSL's defaults.
-    public init(items: [JSONValue], key: String? = nil, item: String = "item", index: String = "index") {
+    public init(items: BoundList, key: String? = nil, item: String = "item", index: String = "index") {
         self.items = items
         self.key = key
         self.item = item
@@ -453,7 +491,7 @@ public struct ForEachProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.items = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "ForEach")
+        self.items = try PropReader.required(props, "p1", as: BoundList.self, owner: "ForEach")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "ForEach")
         self.item = (try PropReader.optional(props, "item", as: String.self, owner: "ForEach")) ?? "item"
         self.index = (try PropReader.optional(props, "index", as: String.self, owner: "ForEach")) ?? "index"
@@ -462,6 +500,9 @@ public struct ForEachProps: Equatable, Sendable {
 
 /// Props of `If`: Shows its content when `condition` is truthy and the `else` content otherwise.
 public struct IfProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "If"
+
     /// JSON `p1`, declared `_ condition: Binding<Bool>`, required.
     public var condition: Bool
 
@@ -478,8 +519,11 @@ public struct IfProps: Equatable, Sendable {
 
 /// Props of `ListView`: A virtualized, scrollable list: only visible rows are built. The content is the row template.
 public struct ListViewProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "ListView"
+
     /// JSON `p1`, declared `_ items: Binding<[DataValue]>`, required.
-    public var items: [JSONValue]
+    public var items: BoundList
     /// JSON `key`, declared `key: String?`, default `nil`.
     public var key: String?
     /// JSON `item`, declared `item: String`, default `"item"`.
@@ -488,7 +532,7 @@ public struct ListViewProps: Equatable, Sendable {
     public var index: String
 
     /// Builds props directly, with the DSL's defaults.
-    public init(items: [JSONValue], key: String? = nil, item: String = "item", index: String = "index") {
+    public init(items: BoundList, key: String? = nil, item: String = "item", index: String = "index") {
         self.items = items
         self.key = key
         self.item = item
@@ -497,7 +541,7 @@ public struct ListViewProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.items = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "ListView")
+        self.items = try PropReader.required(props, "p1", as: BoundList.self, owner: "ListView")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "ListView")
         self.item = (try PropReader.optional(props, "item", as: String.self, owner: "ListView")) ?? "item"
         self.index = (try PropReader.optional(props, "index", as: String.self, owner: "ListView")) ?? "index"
@@ -506,6 +550,9 @@ public struct ListViewProps: Equatable, Sendable {
 
 /// Props of `Padding`: Empty space around its children.
 public struct PaddingProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Padding"
+
     /// JSON `p1`, declared `_ insets: EdgeInsets`, required.
     public var insets: EdgeInsets
 
@@ -522,6 +569,9 @@ public struct PaddingProps: Equatable, Sendable {
 
 /// Props of `ProgressBar`: A horizontal bar filled to a fraction.
 public struct ProgressBarProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "ProgressBar"
+
     /// JSON `value`, declared `value: Binding<Double>`, required.
     public var value: Double
 
@@ -538,6 +588,9 @@ public struct ProgressBarProps: Equatable, Sendable {
 
 /// Props of `Row`: Children side by side, left to right.
 public struct RowProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Row"
+
     /// JSON `spacing`, declared `spacing: Binding<Int>`, default `0`.
     public var spacing: Int
     /// JSON `align`, declared `align: Alignment`, default `.start`.
@@ -558,6 +611,9 @@ public struct RowProps: Equatable, Sendable {
 
 /// Props of `ScrollView`: Content that scrolls vertically when taller than its box.
 public struct ScrollViewProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "ScrollView"
+
     /// Builds props directly, with the DSL's defaults.
     public init() {
     }
@@ -569,6 +625,9 @@ public struct ScrollViewProps: Equatable, Sendable {
 
 /// Props of `Spacer`: Flexible empty space that pushes its siblings apart.
 public struct SpacerProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Spacer"
+
     /// Builds props directly, with the DSL's defaults.
     public init() {
     }
@@ -580,6 +639,9 @@ public struct SpacerProps: Equatable, Sendable {
 
 /// Props of `Spinner`: An animated activity indicator.
 public struct SpinnerProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Spinner"
+
     /// Builds props directly, with the DSL's defaults.
     public init() {
     }
@@ -591,6 +653,9 @@ public struct SpinnerProps: Equatable, Sendable {
 
 /// Props of `Stack`: Children drawn on top of each other, the last one on top.
 public struct StackProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Stack"
+
     /// Builds props directly, with the DSL's defaults.
     public init() {
     }
@@ -600,8 +665,38 @@ public struct StackProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Switch`: An on/off switch, drawn as a slider with a label.
+public struct SwitchProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Switch"
+
+    /// JSON `isOn`, declared `isOn: Binding<Bool>`, required.
+    public var isOn: Bool
+    /// JSON `label`, declared `label: Binding<String>`, default `""`.
+    public var label: String
+    /// JSON `onToggle`, declared `onToggle: String?`, default `nil`.
+    public var onToggle: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(isOn: Bool, label: String = "", onToggle: String? = nil) {
+        self.isOn = isOn
+        self.label = label
+        self.onToggle = onToggle
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.isOn = try PropReader.required(props, "isOn", as: Bool.self, owner: "Switch")
+        self.label = (try PropReader.optional(props, "label", as: String.self, owner: "Switch")) ?? ""
+        self.onToggle = try PropReader.optional(props, "onToggle", as: String.self, owner: "Switch")
+    }
+}
+
 /// Props of `Text`: A run of text.
 public struct TextProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Text"
+
     /// JSON `p1`, declared `_ text: Binding<String>`, required.
     public var text: String
     /// JSON `style`, declared `style: Binding<TextStyle>`, default `.plain`.
@@ -630,6 +725,9 @@ public struct TextProps: Equatable, Sendable {
 
 /// Props of `TextField`: A one-line text input.
 public struct TextFieldProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "TextField"
+
     /// JSON `value`, declared `value: Binding<String>`, required.
     public var value: String
     /// JSON `placeholder`, declared `placeholder: Binding<String>`, default `""`.
@@ -656,74 +754,29 @@ public struct TextFieldProps: Equatable, Sendable {
     }
 }
 
-/// Typed props of any widget node, chosen by the node's `cls`.
-public enum AnyWidgetProps: Equatable, Sendable {
-    /// `Box`.
-    case box(BoxProps)
-    /// `Button`.
-    case button(ButtonProps)
-    /// `Checkbox`.
-    case checkbox(CheckboxProps)
-    /// `Column`.
-    case column(ColumnProps)
-    /// `Divider`.
-    case divider(DividerProps)
-    /// `Expanded`.
-    case expanded(ExpandedProps)
-    /// `ForEach`.
-    case forEach(ForEachProps)
-    /// `If`.
-    case `if`(IfProps)
-    /// `ListView`.
-    case listView(ListViewProps)
-    /// `Padding`.
-    case padding(PaddingProps)
-    /// `ProgressBar`.
-    case progressBar(ProgressBarProps)
-    /// `Row`.
-    case row(RowProps)
-    /// `ScrollView`.
-    case scrollView(ScrollViewProps)
-    /// `Spacer`.
-    case spacer(SpacerProps)
-    /// `Spinner`.
-    case spinner(SpinnerProps)
-    /// `Stack`.
-    case stack(StackProps)
-    /// `Text`.
-    case text(TextProps)
-    /// `TextField`.
-    case textField(TextFieldProps)
-
-    /// Every widget class a template node may name.
-    public static let widgetClasses: [String] = ["Box", "Button", "Checkbox", "Column", "Divider", "Expanded", "ForEach", "If", "ListView", "Padding", "ProgressBar", "Row", "ScrollView", "Spacer", "Spinner", "Stack", "Text", "TextField"]
-
-    /// Decodes `props` for the widget class `cls`; an unknown class throws, naming it.
-    public init(cls: String, props: [String: JSONValue]) throws(PropDecodingError) {
-        switch cls {
-        case "Box": self = .box(try BoxProps(props: props))
-        case "Button": self = .button(try ButtonProps(props: props))
-        case "Checkbox": self = .checkbox(try CheckboxProps(props: props))
-        case "Column": self = .column(try ColumnProps(props: props))
-        case "Divider": self = .divider(try DividerProps(props: props))
-        case "Expanded": self = .expanded(try ExpandedProps(props: props))
-        case "ForEach": self = .forEach(try ForEachProps(props: props))
-        case "If": self = .`if`(try IfProps(props: props))
-        case "ListView": self = .listView(try ListViewProps(props: props))
-        case "Padding": self = .padding(try PaddingProps(props: props))
-        case "ProgressBar": self = .progressBar(try ProgressBarProps(props: props))
-        case "Row": self = .row(try RowProps(props: props))
-        case "ScrollView": self = .scrollView(try ScrollViewProps(props: props))
-        case "Spacer": self = .spacer(try SpacerProps(props: props))
-        case "Spinner": self = .spinner(try SpinnerProps(props: props))
-        case "Stack": self = .stack(try StackProps(props: props))
-        case "Text": self = .text(try TextProps(props: props))
-        case "TextField": self = .textField(try TextFieldProps(props: props))
-        default:
-            throw PropDecodingError(owner: cls, prop: "cls", expected: "a widget class", found: PropReader.describe(.string(cls)))
-        }
-    }
-}
+/// Every widget kind the catalogue declares, in catalogue order. Each props struct gets its behaviour from
+/// `Sources/TerminiUI/Widgets/Kinds/<Name>.swift`; `WidgetRegistry` finds kinds by class name through this list.
+let catalogWidgetKinds: [any WidgetBehavior.Type] = [
+    BoxProps.self,
+    ButtonProps.self,
+    CheckboxProps.self,
+    ColumnProps.self,
+    DividerProps.self,
+    ExpandedProps.self,
+    ForEachProps.self,
+    IfProps.self,
+    ListViewProps.self,
+    PaddingProps.self,
+    ProgressBarProps.self,
+    RowProps.self,
+    ScrollViewProps.self,
+    SpacerProps.self,
+    SpinnerProps.self,
+    StackProps.self,
+    SwitchProps.self,
+    TextProps.self,
+    TextFieldProps.self,
+]
 
 /// Modifiers any widget node may carry; nil when the node does not use the modifier.
 public struct WidgetModifiers: Equatable, Sendable {

@@ -16,7 +16,15 @@ import TerminiTemplate
 /// for event in page.handle(.key(.enter)) { callJS(event.handler, event.eventObject) }
 /// ```
 public final class PageView {
-    let tree: ElementTree
+    let pageData: PageData
+    let needs = FrameNeeds()
+    let tree: Reconciler
+    let layoutPass: LayoutPass
+    let focus: FocusManager
+    let input: InputRouter
+    let painter: PaintPass
+    /// Spinner animation frame, advanced by `tick`.
+    private var animationFrame = 0
     /// The page's compiled template.
     public private(set) var template: TemplateFile
     private var lastSize: (width: Int, height: Int)?
@@ -24,7 +32,14 @@ public final class PageView {
 
     public init(template: TemplateFile, data: JSONValue) {
         self.template = template
-        tree = ElementTree(template: template.root, data: data)
+        pageData = PageData(data)
+        tree = Reconciler(template: template.root, data: pageData, needs: needs)
+        layoutPass = LayoutPass(tree: tree)
+        focus = FocusManager(tree: tree, needs: needs)
+        let regions = PaintedRegions()
+        painter = PaintPass(regions: regions)
+        input = InputRouter(focus: focus, needs: needs, painted: regions)
+        tree.onDispose = { [unowned focus] element in if focus.focused === element { focus.focused = nil } }
     }
 
     /// A page from a bare root node, for previews and tests.
@@ -33,7 +48,7 @@ public final class PageView {
     }
 
     /// The page data with every applied patch.
-    public var data: JSONValue { tree.data }
+    public var data: JSONValue { pageData.value }
 
     /// Writes setData patches into the data and marks the elements whose bindings read an overlapping path.
     public func applySetData(_ patches: [DataPatch]) {
@@ -46,7 +61,7 @@ public final class PageView {
     }
 
     /// Whether a frame is needed: dirty elements, a layout change (resize, scroll, edit), or a repaint (focus, spinner).
-    public var needsBuild: Bool { tree.hasDirtyElements || tree.needsLayout || tree.needsPaint || needsPaint || lastSize == nil }
+    public var needsBuild: Bool { tree.hasDirtyElements || needs.layout || needs.paint || needsPaint || lastSize == nil }
 
     /// Frees the data that patches replaced and the elements that rebuilds disposed. A host calls it once the
     /// frame is written, so that work is not in the frame's latency; `build` calls it too, so memory stays
@@ -60,9 +75,9 @@ public final class PageView {
     public func build(size: (width: Int, height: Int)) -> BuildStats {
         tree.releaseRetired()
         let size = (width: max(0, size.width), height: max(0, size.height))
-        if lastSize == nil || lastSize! != size { tree.needsLayout = true; lastSize = size }
+        if lastSize == nil || lastSize! != size { needs.layout = true; lastSize = size }
         tree.rebuildDirty()
-        if tree.needsLayout { tree.layoutPage(width: size.width, height: size.height) }
+        if needs.layout { layoutPass.layoutPage(width: size.width, height: size.height) }
         let stats = tree.stats
         tree.stats = BuildStats()
         needsPaint = true
@@ -71,23 +86,30 @@ public final class PageView {
 
     /// Paints the whole page into the back buffer (cleared first). Call after `build`.
     public func paint(into buffer: inout CellBuffer) {
-        tree.paintPage(into: &buffer)
+        paint(into: &buffer, at: CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+    }
+
+    /// Paints the page into `frame` of `buffer`, clipped to it, without clearing anything outside it; hit testing
+    /// then takes coordinates relative to the frame's origin. The compositor paints a page below a title bar so.
+    public func paint(into buffer: inout CellBuffer, at frame: CellRect) {
+        painter.run(tree.root.layoutChildren, into: &buffer, frame: frame, focused: focus.focused,
+                    animationFrame: animationFrame)
         needsPaint = false
-        tree.needsPaint = false
+        needs.paint = false
     }
 
     /// Routes one input (focus, activation, editing, scrolling, clicks) and returns the events for JavaScript.
-    public func handle(_ input: InputEvent) -> [UIEvent] {
-        let before = tree.focused
-        let events = tree.handle(input)
+    public func handle(_ event: InputEvent) -> [UIEvent] {
+        let before = focus.focused
+        let events = input.handle(event)
         // Only what the tree itself shows asks for a frame: focus here, and edits, cursor moves and scrolling inside
         // the tree. An event (a tap, a toggle) or a key left for the page's onKey changes nothing on screen until the
         // script answers; a frame for it would only compete with the one that shows the answer.
-        if tree.focused !== before { needsPaint = true }
+        if focus.focused !== before { needsPaint = true }
         return events
     }
 
-    /// Hot reload: swaps in a recompiled template and keeps the data and the state of every element whose type
+    /// Hot reload: swaps in a recompiled template and keeps the data and the state of every element whose kind
     /// and key still match (typed text, scroll offsets, focus). Diagnostics restart with the new template.
     public func replaceTemplate(_ template: TemplateFile) {
         self.template = template
@@ -96,22 +118,29 @@ public final class PageView {
     }
 
     /// Problems found so far (unknown widgets, bad props, duplicate keys), each with its template loc.
-    public var diagnostics: [RenderDiagnostic] { tree.diagnostics }
+    public var diagnostics: [RenderDiagnostic] { tree.diagnostics.all }
 
-    /// Advances spinners to the frame for time `now` (seconds); marks a repaint when a spinner is on screen.
+    /// Advances animations to the frame for time `now` (seconds); marks a repaint when one is on screen.
     public func tick(now: Double) {
         guard now.isFinite else { return }
         let frame = Int((now * 10).truncatingRemainder(dividingBy: 1_000_000).rounded(.down))
-        guard frame != tree.spinnerFrame else { return }
-        tree.spinnerFrame = max(0, frame)
-        if tree.paintOrder.contains(where: { $0.type == .spinner }) { needsPaint = true }
+        guard frame != animationFrame else { return }
+        animationFrame = max(0, frame)
+        if hasAnimations { needsPaint = true }
     }
 
     /// Whether the last frame showed an animation (a Spinner): the host should keep calling `tick` and framing.
-    public var hasAnimations: Bool { tree.paintOrder.contains { $0.type == .spinner } }
+    public var hasAnimations: Bool { input.painted.contains(.animated) }
 
     /// The `loc` of the focused widget, if any.
-    public var focusedLoc: String? { tree.focused?.node.loc }
+    public var focusedLoc: String? { focus.focused?.node.loc }
+
+    /// Whether the focused widget edits text, so printable keys, Space and Backspace belong to it rather than to
+    /// the host's shortcuts (Backspace going back, `r` restarting a preview).
+    public var focusEditsText: Bool {
+        guard let focused = focus.focused, focused.lifecycle == .active else { return false }
+        return focused.widget.editsText
+    }
 
     /// Builds, paints into a fresh buffer of `width` x `height` and returns the screen as text.
     public func renderText(width: Int, height: Int) -> String {

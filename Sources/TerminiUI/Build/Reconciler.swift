@@ -1,51 +1,45 @@
 import TerminiTemplate
 
-/// The retained element tree of one page and the reconciler that keeps it in step with templates and data.
-///
-/// A build pass refreshes only dirty elements: an element re-evaluates its own props; fragments (If, ForEach,
-/// ListView) re-match their children by type and key. Children that keep their template node and scope are left
-/// alone, so a patch costs in proportion to the elements that read it.
-final class ElementTree {
-    /// One child to place: its template node, identity key and (for list items) the names it binds.
-    struct ChildSpec {
-        var node: CompiledNode
-        var key: WidgetKey?
-        var binding: ItemBinding?
-        var identity: KeyedChildrenDiff.Identity { .init(type: node.type.rawValue, key: key) }
-    }
+/// One child to place: its template node, identity key and (for list items) the names it binds.
+struct ChildSpec {
+    var node: CompiledNode
+    var key: WidgetKey?
+    var binding: ItemBinding?
+    var identity: KeyedChildrenDiff.Identity { .init(type: node.kind.id, key: key) }
+}
 
-    private(set) var data: JSONValue
+/// Keeps a page's retained element tree in step with its template and data.
+///
+/// A build pass refreshes only dirty elements: an element re-evaluates its own props, and its kind decides what
+/// that means for its children (a container re-places them only when its scope or template changed; If, ForEach
+/// and ListView re-match theirs by kind and key). Children that keep their template node and scope are left alone,
+/// so a patch costs in proportion to the elements that read it.
+///
+/// Collaborators: `PageData` (the data and scopes), `ReadIndex` (who reads what), `DirtyQueue`, `GlobalKeyRegistry`,
+/// `DiagnosticLog`, and `FrameNeeds`, through which it tells the render layer what to redo.
+final class Reconciler {
+    let data: PageData
     let root: Element
     let readIndex = ReadIndex()
-    var globalKeys: [String: Element] = [:]
-    private(set) var diagnostics: [RenderDiagnostic] = []
-    private var diagnosticSet: Set<RenderDiagnostic> = []
+    let needs: FrameNeeds
+    private(set) var diagnostics = DiagnosticLog()
+    var globalKeys = GlobalKeyRegistry()
     var stats = BuildStats()
-    private var pass = 0
+    private(set) var pass = 0
+    private var dirty = DirtyQueue()
     private var deactivated: [Element] = []
-    /// Data that patches replaced and elements that rebuilds disposed, kept until `releaseRetired()`: freeing a
-    /// replaced 1,000-row list is a large share of a frame, and after the frame it costs nobody any latency.
-    private var retiredData: [JSONValue] = []
+    /// Elements that rebuilds disposed, kept until `releaseRetired()` for the same reason as replaced data.
     private var retiredElements: [Element] = []
-    private var dirty: [Element] = []
-    private var dirtyPass: [ObjectIdentifier: Int] = [:]
-    var needsLayout = true
-    /// Something changed that shows without changing sizes (a style); the host still needs a frame.
-    var needsPaint = false
     /// Items a list element evaluated in `evaluate`, consumed by the child update that follows it.
     private var pendingItems: (element: ObjectIdentifier, items: [JSONValue], path: DataPath?)?
-    /// Elements laid out in the current layout pass.
-    var layoutNodes = 0
-    /// Spinner animation frame, advanced by `PageView.tick`.
-    var spinnerFrame = 0
-    /// Elements painted in the last frame, in paint order (later ones are on top), for hit testing and focus.
-    var paintOrder: [Element] = []
-    weak var focused: Element?
+    /// Called when an element is disposed (focus forgets it).
+    var onDispose: ((Element) -> Void)?
     /// Lifecycle calls, recorded only when a test asks for them.
     var lifecycleLog: [String]?
 
-    init(template: TemplateNode, data: JSONValue) {
+    init(template: TemplateNode, data: PageData, needs: FrameNeeds) {
         self.data = data
+        self.needs = needs
         let rootNode = CompiledNode.compile(template)
         let wrapper = CompiledNode.pageRoot(child: rootNode)
         root = Element(node: wrapper, parent: nil, depth: 0)
@@ -57,15 +51,14 @@ final class ElementTree {
 
     var hasDirtyElements: Bool { !dirty.isEmpty }
 
-    /// Hot reload: reconciles a new template against the live tree, so elements whose type and key still match
+    /// Hot reload: reconciles a new template against the live tree, so elements whose kind and key still match
     /// keep their state (edit buffers, scroll offsets, focus).
     func replaceTemplate(_ template: TemplateNode) {
         pass += 1
         diagnostics.removeAll()
-        diagnosticSet.removeAll()
         let rootNode = CompiledNode.compile(template)
         updateChildren(root, specs: [ChildSpec(node: rootNode, key: nil, binding: nil)], deep: true)
-        needsLayout = true
+        needs.layout = true
         finishPass()
     }
 
@@ -75,17 +68,11 @@ final class ElementTree {
     func apply(_ patches: [DataPatch]) {
         var hits: [Element] = []
         for patch in patches {
-            retiredData.append(data.apply(patch))
+            data.apply(patch)
             // A splice changes the array's length and every index after it: the same reads as a set of the array.
             readIndex.collect(overlapping: patch.path, into: &hits)
         }
-        for element in hits {
-            let id = ObjectIdentifier(element)
-            if dirtyPass[id] == nil {
-                dirtyPass[id] = 1
-                dirty.append(element)
-            }
-        }
+        for element in hits { dirty.insert(element) }
     }
 
     /// Rebuilds dirty elements, parents first; an element refreshed as part of its parent is not refreshed again.
@@ -93,14 +80,11 @@ final class ElementTree {
         guard !dirty.isEmpty else { return }
         pass += 1
         stats.dirtyElements += dirty.count
-        let batch = dirty.sorted { $0.depth < $1.depth }
-        dirty.removeAll(keepingCapacity: true)
-        dirtyPass.removeAll(keepingCapacity: true)
-        for element in batch where element.lifecycle == .active && element.refreshedInPass != pass {
+        for element in dirty.takeByDepth() where element.lifecycle == .active && element.refreshedInPass != pass {
             let oldKey = element.key
             refresh(element, deep: false)
-            if element.key != oldKey, let parent = element.parent, parent.list == nil {
-                updateChildren(parent, specs: childSpecs(of: parent), deep: false)
+            if element.key != oldKey, let parent = element.parent, !parent.kind.traits.contains(.virtualizesChildren) {
+                updateChildren(parent, specs: parent.widget.childSpecs(of: parent, in: self), deep: false)
             }
         }
         finishPass()
@@ -115,34 +99,11 @@ final class ElementTree {
 
     /// Frees what patches replaced and rebuilds disposed since the last call.
     func releaseRetired() {
-        retiredData.removeAll(keepingCapacity: true)
+        data.releaseRetired()
         retiredElements.removeAll(keepingCapacity: true)
     }
 
-    func report(_ message: String, loc: String?) {
-        let diagnostic = RenderDiagnostic(message: message, loc: loc)
-        if diagnosticSet.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
-    }
-
-    // MARK: Scope
-
-    /// Page data plus the item bindings of the element's enclosing list items, outermost first. Item values are
-    /// read fresh from the data at their paths, so a patch inside an item is seen without rebinding it.
-    func scope(for element: Element) -> ExpressionScope {
-        var scope = ExpressionScope(data: data)
-        var owner = element.scopeOwner
-        var chain: [ItemBinding] = []
-        while let o = owner {
-            if let b = o.itemBinding { chain.append(b) }
-            owner = o.parent?.scopeOwner
-        }
-        for b in chain.reversed() {
-            let value = b.path.flatMap { data.value(at: $0) } ?? b.value
-            scope.bind(b.itemName, to: value, at: b.path)
-            if let indexName = b.indexName { scope.bind(indexName, to: .number(Double(b.index)), at: nil) }
-        }
-        return scope
-    }
+    func report(_ message: String, loc: String?) { diagnostics.report(message, loc: loc) }
 
     // MARK: Refresh
 
@@ -150,55 +111,40 @@ final class ElementTree {
     /// descendant, for when the scope or template under them changed.
     func refresh(_ element: Element, deep: Bool) {
         element.refreshedInPass = pass
-        let oldConfig = element.config
+        let old = element.widget
         let oldHidden = element.hidden
         // A data change under an unchanged scope reads the same paths unless an index is computed from data.
-        let isList = element.type == .forEach || element.type == .listView
-        evaluate(element, collectReads: deep || isList || element.node.hasDataDependentReads || element.node.loadError != nil)
-        let configChanged = element.config != oldConfig || element.hidden != oldHidden
+        let bindsItems = element.kind.traits.contains(.bindsItems)
+        evaluate(element, collectReads: deep || bindsItems || element.node.hasDataDependentReads || element.node.loadError != nil)
+        var change = element.widget.change(from: old)
+        if element.hidden != oldHidden { change = .relayout }
+        let configChanged = change != .none
         if configChanged {
-            if element.hidden != oldHidden || !element.config.hasSameLayout(as: oldConfig) {
-                needsLayout = true
-                element.linesWidth = -1
+            if change == .relayout {
+                needs.layout = true
+                element.box.invalidateText()
             }
-            needsPaint = true
-            if deep { didUpdateWidget(element, old: oldConfig) }
+            needs.paint = true
         }
-        if !deep, case .textField(let value, _, _, _) = element.config {
-            // Its data was patched: even if the value ends where it was, it may differ from the buffer.
-            if configChanged { log("didUpdateWidget", element) }
-            syncControlledValue(element, value: value)
-        }
-        switch element.type {
-        case .ifControl:
-            if deep || configChanged { updateChildren(element, specs: childSpecs(of: element), deep: deep) }
-        case .forEach:
-            updateChildren(element, specs: childSpecs(of: element), deep: deep)
-        case .listView:
-            updateListSlots(element, deep: deep)
-        default:
-            if case .error = element.config {
-                if !element.children.isEmpty { updateChildren(element, specs: [], deep: false) }
-            } else if deep || (configChanged && oldConfig.isError) {
-                updateChildren(element, specs: childSpecs(of: element), deep: deep)
-            }
-        }
+        element.widget.didRefresh(element, old: old, deep: deep, configChanged: configChanged, in: self)
+        element.widget.reconcileChildren(of: element, in: self, deep: deep, configChanged: configChanged,
+                                         wasError: old.isError)
         // Never keep a reference to the data's arrays past this point: it would make the next patch copy them.
         pendingItems = nil
     }
 
-    /// Evaluates the element's own props into its config, key, dataset and hidden flag, and records its reads.
+    /// Evaluates the element's own props into its configuration, key, dataset and hidden flag, and records its reads.
     private func evaluate(_ element: Element, collectReads: Bool) {
         stats.rebuiltElements += 1
         let node = element.node
         if let loadError = node.loadError {
-            element.config = .error(message: loadError)
+            element.widget = ErrorBox(message: loadError)
             report(loadError, loc: node.loc)
             setReads(element, [], itemsKeyField: nil)
             return
         }
-        if node.type == .item { return }
-        let scope = scope(for: element)
+        if node.kind === WidgetRegistry.item { return }
+        let scope = data.scope(for: element)
         var reads: [DataPath] = []
         var props: [String: JSONValue] = [:]
         props.reserveCapacity(node.props.count)
@@ -210,8 +156,7 @@ final class ElementTree {
         }
         element.hidden = node.hidden?.evaluate(in: scope, reads: &reads, collect: collectReads).isTruthy ?? false
         if let dataset = node.dataset { element.dataset = dataset.evaluate(in: scope, reads: &reads, collect: collectReads) }
-        let isList = node.type == .forEach || node.type == .listView
-        if isList, let items = node.items {
+        if let items = node.items {
             // The items are evaluated once here, type-checked by the decoder, and handed to the child update.
             let before = reads.count
             let value = items.evaluate(in: scope, reads: &reads)
@@ -223,16 +168,15 @@ final class ElementTree {
             pendingItems = (ObjectIdentifier(element), value.arrayValue ?? [], path)
         }
         do {
-            element.config = try WidgetDecoder.decode(node.type, props: props)
+            element.widget = try node.kind.decode(props)
         } catch {
-            element.config = .error(message: error.message)
-            report(error.message, loc: node.loc)
+            element.widget = ErrorBox(message: error.description)
+            report(error.description, loc: node.loc)
         }
         guard collectReads else { return }
-        switch element.config {
-        case .forEach(let binding), .listView(let binding):
-            setReads(element, reads, itemsKeyField: .some(binding.keyField))
-        default:
+        if node.items != nil, let list = element.widget as? any ItemsBinding {
+            setReads(element, reads, itemsKeyField: .some(list.listBinding.keyField))
+        } else {
             setReads(element, reads, itemsKeyField: nil)
         }
     }
@@ -246,52 +190,15 @@ final class ElementTree {
         element.readsAreItemsArray = asItems
     }
 
-    /// didUpdateWidget: a TextField whose bound value changed adopts it (see `syncControlledValue`).
-    private func didUpdateWidget(_ element: Element, old: WidgetConfig) {
-        guard case .textField(let value, _, _, _) = element.config, case .textField(let oldValue, _, _, _) = old,
-              oldValue != value else { return }
-        log("didUpdateWidget", element)
-        syncControlledValue(element, value: value)
-    }
-
-    /// A controlled TextField: the page's value wins over the edit buffer unless it is an echo of an edit the
-    /// field reported itself (JS lagging behind typing). Compared against the buffer rather than the previous
-    /// value, so `draft = 'Buy milk'` then `draft = ''` landing in one frame still clears the field.
-    func syncControlledValue(_ element: Element, value: String) {
-        if value == String(element.editText) {
-            element.reportedEdits.removeAll()
-            return
-        }
-        if let i = element.reportedEdits.lastIndex(of: value) {
-            element.reportedEdits.removeFirst(i + 1)
-            return
-        }
-        element.editText = Array(value)
-        element.cursor = element.editText.count
-        element.reportedEdits.removeAll()
-        needsLayout = true
-    }
-
     // MARK: Children
 
-    /// The children an element should have now: a widget's template children, the chosen If branch, or one item
-    /// per ForEach element.
-    func childSpecs(of element: Element) -> [ChildSpec] {
-        let node = element.node
-        switch element.config {
-        case .error: return []
-        case .ifControl(let condition): return staticSpecs(condition ? node.children : node.elseChildren, in: element)
-        case .forEach(let binding): return itemSpecs(element, binding: binding).specs
-        default: return staticSpecs(node.children, in: element)
-        }
-    }
-
-    private func staticSpecs(_ nodes: [CompiledNode], in parent: Element) -> [ChildSpec] {
+    /// Specs for template nodes placed as they are (a container's children, the chosen If branch).
+    func templateSpecs(_ nodes: [CompiledNode], in parent: Element) -> [ChildSpec] {
         guard !nodes.isEmpty else { return [] }
         var needsScope = false
         for n in nodes where n.key != nil || n.globalKey != nil { needsScope = true; break }
         if !needsScope { return nodes.map { ChildSpec(node: $0, key: nil, binding: nil) } }
-        let scope = scope(for: parent)
+        let scope = data.scope(for: parent)
         return nodes.map { n in
             var ignored: [DataPath] = []
             var key: WidgetKey?
@@ -301,8 +208,8 @@ final class ElementTree {
         }
     }
 
-    /// The items of a ForEach or ListView: the evaluated array, the path it lives at, and one spec per item.
-    func itemSpecs(_ element: Element, binding: ListBinding) -> (specs: [ChildSpec], itemsPath: DataPath?) {
+    /// One spec per item of a ForEach or ListView, keyed by the binding's key field.
+    func itemSpecs(_ element: Element, binding: ListBinding) -> [ChildSpec] {
         let (items, itemsPath) = evaluateItems(element)
         let itemNode = element.node.itemNode
         var specs: [ChildSpec] = []
@@ -315,7 +222,7 @@ final class ElementTree {
                                    binding: ItemBinding(itemName: binding.itemName, value: path == nil ? item : .null,
                                                         path: path, indexName: binding.indexName, index: i)))
         }
-        return (specs, itemsPath)
+        return specs
     }
 
     /// The list's items and, when the items expression is a plain path to them, that absolute path.
@@ -325,7 +232,7 @@ final class ElementTree {
             return (pending.items, pending.path)
         }
         guard let items = element.node.items else { return ([], nil) }
-        let scope = scope(for: element)
+        let scope = data.scope(for: element)
         var reads: [DataPath] = []
         let value = items.evaluate(in: scope, reads: &reads)
         var path: DataPath?
@@ -333,7 +240,13 @@ final class ElementTree {
         return (value.arrayValue ?? [], path)
     }
 
-    /// Matches `specs` against the element's current children (type and key), reusing, creating and removing
+    /// Removes every child (and any state that holds children, such as a list's rows).
+    func removeAllChildren(_ element: Element) {
+        element.state?.reset(element, in: self)
+        if !element.children.isEmpty { updateChildren(element, specs: [], deep: false) }
+    }
+
+    /// Matches `specs` against the element's current children (kind and key), reusing, creating and removing
     /// elements; duplicate keys are reported and matched by position instead.
     func updateChildren(_ parent: Element, specs: [ChildSpec], deep: Bool) {
         let old = parent.children
@@ -359,7 +272,7 @@ final class ElementTree {
                 children.append(inflate(spec, parent: parent))
             }
         }
-        if diff.moves > 0 || !diff.removedOld.isEmpty || children.count != old.count { needsLayout = true }
+        if diff.moves > 0 || !diff.removedOld.isEmpty || children.count != old.count { needs.layout = true }
         parent.children = children
     }
 
@@ -407,7 +320,7 @@ final class ElementTree {
             e.refreshedInPass = pass
             if !e.reads.isEmpty {
                 var newReads = e.reads
-                let keyField: String?? = e.readsAreItemsArray ? .some(e.listKeyField) : nil
+                let keyField: String?? = e.readsAreItemsArray ? .some((e.widget as? any ItemsBinding)?.listBinding.keyField) : nil
                 for (i, read) in e.reads.enumerated() {
                     if from.isPrefix(of: read) {
                         mover.move(e, suffix: read.components[n...], itemsKeyField: keyField)
@@ -417,45 +330,42 @@ final class ElementTree {
                 e.reads = newReads
             }
             if e !== item, let path = e.itemBinding?.path { e.itemBinding?.path = moved(path) }
-            if let itemsPath = e.list?.itemsPath { e.list?.itemsPath = moved(itemsPath) }
+            if let list = e.state as? ListState, let itemsPath = list.slots.itemsPath { list.slots.itemsPath = moved(itemsPath) }
             stack.append(contentsOf: e.children)
         }
     }
 
     /// Creates (mounts) an element for `spec`, or revives the element holding the same GlobalKey.
     func inflate(_ spec: ChildSpec, parent: Element) -> Element {
-        if case .global(let name)? = spec.key, let existing = globalKeys[name], existing.type == spec.node.type,
+        if case .global(let name)? = spec.key, let existing = globalKeys[name], existing.kind === spec.node.kind,
            existing.lifecycle != .disposed, !isAncestor(existing, of: parent)
         {
             if let oldParent = existing.parent, oldParent !== parent {
                 oldParent.children.removeAll { $0 === existing }
-                if oldParent.list != nil { oldParent.list?.removeElement(existing) }
+                (oldParent.state as? ListState)?.slots.removeElement(existing)
             }
             reactivate(existing)
             existing.parent = parent
-            existing.scopeOwner = existing.type == .item ? existing : parent.scopeOwner
+            existing.scopeOwner = existing.kind.traits.contains(.itemScope) ? existing : parent.scopeOwner
             setDepth(existing, parent.depth + 1)
             existing.itemBinding = spec.binding
             existing.node = spec.node
             log("reparent", existing)
-            needsLayout = true
+            needs.layout = true
             refresh(existing, deep: true)
             return existing
         }
         let element = Element(node: spec.node, parent: parent, depth: parent.depth + 1)
         element.itemBinding = spec.binding
-        element.scopeOwner = spec.node.type == .item ? element : parent.scopeOwner
+        element.scopeOwner = spec.node.kind.traits.contains(.itemScope) ? element : parent.scopeOwner
         element.key = spec.key
         stats.inserted += 1
-        needsLayout = true
+        needs.layout = true
         refresh(element, deep: true)
-        initState(element)
-        if case .global(let name)? = element.key {
-            if let other = globalKeys[name], other.lifecycle == .active, other !== element {
-                report("duplicate GlobalKey '\(name)'", loc: element.node.loc)
-            } else {
-                globalKeys[name] = element
-            }
+        element.widget.didMount(element, in: self)
+        log("initState", element)
+        if case .global(let name)? = element.key, !globalKeys.register(element, name: name) {
+            report("duplicate GlobalKey '\(name)'", loc: element.node.loc)
         }
         return element
     }
@@ -477,15 +387,6 @@ final class ElementTree {
         }
     }
 
-    /// initState: a TextField starts with its value and the cursor at the end.
-    private func initState(_ element: Element) {
-        if case .textField(let value, _, _, _) = element.config {
-            element.editText = Array(value)
-            element.cursor = element.editText.count
-        }
-        log("initState", element)
-    }
-
     /// Removes a subtree from the tree; it is disposed at the end of the pass unless a GlobalKey revives it.
     func deactivate(_ element: Element) {
         var stack = [element]
@@ -495,10 +396,12 @@ final class ElementTree {
             e.lifecycle = .deactivated
             log("deactivate", e)
             stack.append(contentsOf: e.children)
-            if let list = e.list { for case let row? in list.elements where !e.children.contains(where: { $0 === row }) { stack.append(row) } }
+            if let list = e.state as? ListState {
+                for case let row? in list.slots.elements where !e.children.contains(where: { $0 === row }) { stack.append(row) }
+            }
         }
         deactivated.append(element)
-        needsLayout = true
+        needs.layout = true
     }
 
     private func reactivate(_ element: Element) {
@@ -516,14 +419,14 @@ final class ElementTree {
             guard e.lifecycle == .deactivated else { continue }
             e.lifecycle = .disposed
             stats.removed += 1
-            if case .global(let name)? = e.key, globalKeys[name] === e { globalKeys[name] = nil }
-            if focused === e { focused = nil }
+            if case .global(let name)? = e.key { globalKeys.remove(e, name: name) }
+            onDispose?(e)
             log("dispose", e)
             stack.append(contentsOf: e.children)
         }
     }
 
-    private func log(_ event: String, _ element: Element) {
+    func log(_ event: String, _ element: Element) {
         guard lifecycleLog != nil else { return }
         lifecycleLog?.append("\(event) \(element.node.cls)\(element.key.map { " \($0)" } ?? "")")
     }
@@ -537,8 +440,3 @@ extension ItemBinding {
             && (path != nil || value == other.value)
     }
 }
-
-extension WidgetConfig {
-    var isError: Bool { if case .error = self { return true } else { return false } }
-}
-

@@ -1,0 +1,62 @@
+/// Which element has focus, the Tab order, and scrolling the focused element into view.
+final class FocusManager {
+    private let tree: Reconciler
+    private let needs: FrameNeeds
+    weak var focused: Element?
+
+    init(tree: Reconciler, needs: FrameNeeds) {
+        self.tree = tree
+        self.needs = needs
+    }
+
+    /// Focusable widgets in document order, including those scrolled out of a ScrollView (Tab scrolls them into
+    /// view); hidden subtrees are skipped. ListView rows count only while built.
+    var order: [Element] {
+        var order: [Element] = []
+        var stack: [Element] = [tree.root]
+        while let e = stack.popLast() {
+            if e.hidden || e.lifecycle != .active || e.widget.isError { continue }
+            if e.kind.isFocusable { order.append(e) }
+            stack.append(contentsOf: e.children.reversed())
+        }
+        return order
+    }
+
+    func move(forward: Bool) {
+        let order = self.order
+        guard !order.isEmpty else { focused = nil; return }
+        if let current = focused, let i = order.firstIndex(where: { $0 === current }) {
+            focused = order[(i + (forward ? 1 : order.count - 1)) % order.count]
+        } else {
+            focused = forward ? order.first : order.last
+        }
+        if let focused { scrollIntoView(focused) }
+    }
+
+    /// Scrolls every scrollable ancestor of `element` so that it is inside their viewports.
+    func scrollIntoView(_ element: Element) {
+        var top = element.box.y  // the element's top relative to the current ancestor's content origin
+        var child = element
+        var e = element.parent
+        while let ancestor = e {
+            if ancestor.kind.traits.contains(.scrollable), ancestor.widget.reveal(element, top: top, via: child, in: ancestor) {
+                needs.layout = true
+            }
+            top += ancestor.box.y  // fragments sit at 0, except ListView rows, which sit at their row's offset
+            child = ancestor
+            e = ancestor.parent
+        }
+    }
+
+    /// The focused scroll container, the nearest one around `start` (or the focused widget), or, without a
+    /// start, the first one on screen.
+    func scrollTarget(near start: Element?, painted: PaintedRegions) -> Element? {
+        var e = start ?? focused
+        while let current = e {
+            if current.kind.traits.contains(.scrollable) { return current }
+            e = current.parent
+        }
+        if start != nil { return nil }
+        return painted.first { $0.kind.traits.contains(.scrollable) }
+    }
+}

@@ -1,0 +1,130 @@
+/// Cell layout: every widget gets a maximum width and height and answers with its size; containers place their
+/// children relative to their own origin. Sizes never go negative and unbounded axes use `unbounded`.
+///
+/// The pass writes each element's `RenderBox`; a widget's own `layout` decides its size, and `flex` places
+/// children along a Row's or Column's main axis.
+final class LayoutPass {
+    static let unbounded = 1 << 40
+    /// Height a scrollable takes when its parent gives it unbounded height (inside a ScrollView).
+    static let unboundedScrollHeight = 100
+
+    /// The reconciler, for widgets that build children while laying out (a virtualized list).
+    let tree: Reconciler
+    /// Elements laid out in the current pass.
+    private(set) var nodes = 0
+
+    init(tree: Reconciler) { self.tree = tree }
+
+    /// Lays out the whole page into `width` x `height` cells.
+    func layoutPage(width: Int, height: Int) {
+        let w = max(0, width), h = max(0, height)
+        nodes = 0
+        for child in tree.root.layoutChildren {
+            layout(child, maxWidth: w, maxHeight: h)
+            child.box.x = 0
+            child.box.y = 0
+        }
+        tree.stats.layoutNodes += nodes
+        tree.needs.layout = false
+    }
+
+    /// `minWidth` is set when the parent fixes the width (a sized Box, `align: .stretch`): a Column then
+    /// aligns its children across all of it, so `.end` means the right edge of the box.
+    @discardableResult
+    func layout(_ e: Element, maxWidth: Int, maxHeight: Int, minWidth: Int = 0) -> (Int, Int) {
+        nodes += 1
+        let maxW = max(0, maxWidth), maxH = max(0, maxHeight)
+        let minW = min(max(0, minWidth), maxW)
+        let (w, h) = e.widget.layout(e, in: self, maxWidth: maxW, maxHeight: maxH, minWidth: minW)
+        e.box.width = max(0, min(max(w, minW), maxW))
+        e.box.height = max(0, min(h, maxH))
+        return (e.box.width, e.box.height)
+    }
+
+    /// Children stacked vertically (a Column, or the content of a single-child container) or side by side (a Row):
+    /// fixed children first, then flexible ones (Expanded, Spacer) share what is left by flex; cross-axis placement
+    /// follows `align`.
+    func flex(_ children: [Element], vertical: Bool, spacing: Int = 0, align: Alignment = .start, maxW: Int, maxH: Int,
+              offsetX: Int = 0, offsetY: Int = 0, minCross: Int = 0, childMinCross: Int = 0) -> (Int, Int)
+    {
+        let gap = max(0, spacing)
+        let mainMax = vertical ? maxH : maxW
+        let crossMax = vertical ? maxW : maxH
+        let bounded = mainMax < LayoutPass.unbounded
+        // Stretched children of a Column take the full width while laying out, so their own alignment sees it.
+        let childMinWidth = vertical ? (align == .stretch && crossMax < LayoutPass.unbounded ? crossMax : childMinCross) : 0
+        var used = 0
+        var flexTotal = 0
+        var crossSize = 0
+        var mainSizes = [Int](repeating: 0, count: children.count)
+        for (i, child) in children.enumerated() {
+            if i > 0 { used += gap }
+            if let flex = child.widget.flexFactor {
+                flexTotal += flex
+                continue
+            }
+            let remaining = max(0, mainMax - used)
+            let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: remaining, minWidth: childMinWidth)
+                                    : layout(child, maxWidth: remaining, maxHeight: crossMax)
+            mainSizes[i] = vertical ? ch : cw
+            used += mainSizes[i]
+            crossSize = max(crossSize, vertical ? cw : ch)
+        }
+        if flexTotal > 0 {
+            let free = bounded ? max(0, mainMax - used) : 0
+            var handedOut = 0
+            var flexSeen = 0
+            for (i, child) in children.enumerated() {
+                guard let flex = child.widget.flexFactor else { continue }
+                flexSeen += flex
+                // Cumulative rounding so the shares add up to exactly `free`.
+                let share = free * flexSeen / flexTotal - handedOut
+                handedOut += share
+                if bounded {
+                    let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: share, minWidth: childMinWidth)
+                                            : layout(child, maxWidth: share, maxHeight: crossMax, minWidth: share)
+                    // Flexible children are tight along the main axis: a single child fills the share (a Box grows
+                    // to it); a Spacer is only the share.
+                    if vertical { child.box.height = share } else { child.box.width = share }
+                    let content = child.layoutChildren
+                    if content.count == 1, let only = content.first {
+                        if vertical { only.box.height = max(0, share - only.box.y) } else { only.box.width = max(0, share - only.box.x) }
+                    }
+                    mainSizes[i] = share
+                    crossSize = max(crossSize, vertical ? cw : ch)
+                } else {
+                    let (cw, ch) = layout(child, maxWidth: vertical ? crossMax : LayoutPass.unbounded,
+                                          maxHeight: vertical ? LayoutPass.unbounded : crossMax)
+                    mainSizes[i] = vertical ? ch : cw
+                    crossSize = max(crossSize, vertical ? cw : ch)
+                }
+                used += mainSizes[i]
+            }
+        }
+        if align == .stretch && crossMax < LayoutPass.unbounded { crossSize = crossMax }
+        crossSize = min(max(crossSize, minCross), crossMax)
+        var position = 0
+        for (i, child) in children.enumerated() {
+            if i > 0 { position += gap }
+            let childCross = vertical ? child.box.width : child.box.height
+            var crossOffset = 0
+            switch align {
+            case .start: crossOffset = 0
+            case .center: crossOffset = max(0, (crossSize - childCross) / 2)
+            case .end: crossOffset = max(0, crossSize - childCross)
+            case .stretch:
+                if vertical { child.box.width = crossSize } else { child.box.height = crossSize }
+            }
+            if vertical {
+                child.box.x = offsetX + crossOffset
+                child.box.y = offsetY + position
+            } else {
+                child.box.x = offsetX + position
+                child.box.y = offsetY + crossOffset
+            }
+            position += mainSizes[i]
+        }
+        let main = min(used, mainMax)
+        return vertical ? (crossSize, main) : (main, crossSize)
+    }
+}

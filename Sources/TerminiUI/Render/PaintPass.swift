@@ -1,0 +1,98 @@
+/// Where one element landed on screen in the last paint: its box's origin and the part of it that is visible.
+struct PaintRecord {
+    unowned(unsafe) let element: Element
+    let originX: Int
+    let originY: Int
+    let visible: CellRect
+}
+
+/// Paints a page's laid-out tree into a buffer: each widget draws itself, clipped to its own box and its
+/// ancestors' boxes, and every painted element is recorded in paint order for hit testing. One per page, reused
+/// from frame to frame so that a frame allocates nothing.
+final class PaintPass {
+    /// The buffer being painted, lent by the caller for the pass.
+    var buffer = CellBuffer(width: 0, height: 0)
+    /// The element that shows focus.
+    private(set) var focused: Element?
+    /// Frame number for animated widgets (ten a second).
+    private(set) var animationFrame = 0
+    /// Where the painted elements landed; hit testing reads it until the next pass.
+    let regions: PaintedRegions
+
+    init(regions: PaintedRegions) { self.regions = regions }
+
+    /// Paints `roots` into `frame` of `buffer` (cleared first, clipped to it).
+    func run(_ roots: [Element], into target: inout CellBuffer, frame: CellRect, focused: Element?, animationFrame: Int) {
+        self.focused = focused
+        self.animationFrame = animationFrame
+        swap(&buffer, &target)
+        defer { swap(&buffer, &target) }
+        let clip = frame.intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height, with: .blank)
+        regions.begin(origin: frame)
+        paintChildren(roots, originX: frame.x, originY: frame.y, clip: clip)
+    }
+
+    func isFocused(_ e: Element) -> Bool { focused === e }
+
+    /// Paints `e`, whose parent's content origin is at `originX`, `originY`.
+    func paint(_ e: Element, originX: Int, originY: Int, clip: CellRect) {
+        let ax = originX + e.box.x, ay = originY + e.box.y
+        let visible = CellRect(x: ax, y: ay, width: e.box.width, height: e.box.height).intersection(clip)
+        guard !visible.isEmpty else { return }
+        regions.append(PaintRecord(element: e, originX: ax, originY: ay, visible: visible))
+        e.widget.paint(e, x: ax, y: ay, clip: visible, in: self)
+    }
+
+    /// Paints the children of a container whose content origin is at `originX`, `originY`.
+    func paintChildren(_ children: [Element], originX: Int, originY: Int, clip: CellRect) {
+        for child in children { paint(child, originX: originX, originY: originY, clip: clip) }
+    }
+
+    /// Writes one line of text clipped to `clip`, dropping the columns left of it.
+    func put(_ text: String, x: Int, y: Int, style: CellStyle, clip: CellRect) {
+        guard y >= clip.y, y < clip.maxY, x < clip.maxX else { return }
+        if x >= clip.x {
+            buffer.write(text, x: x, y: y, style: style, maxWidth: clip.maxX - x)
+            return
+        }
+        var column = x
+        var rest = Substring(text)
+        while column < clip.x, let c = rest.first {
+            column += TextWidth.of(c)
+            rest = rest.dropFirst()
+        }
+        if column < clip.maxX { buffer.write(String(rest), x: column, y: y, style: style, maxWidth: clip.maxX - column) }
+    }
+
+    /// A border of `style`'s line set around the box, with an optional title in the top edge.
+    func drawBorder(_ border: BorderStyle, title: String?, style: CellStyle, x: Int, y: Int, width: Int, height: Int,
+                    clip: CellRect)
+    {
+        guard let (tl, tr, bl, br, hz, vt) = border.glyphs, width >= 2, height >= 2 else { return }
+        let inner = width - 2
+        let horizontal = String(repeating: hz, count: inner)
+        put("\(tl)\(horizontal)\(tr)", x: x, y: y, style: style, clip: clip)
+        put("\(bl)\(horizontal)\(br)", x: x, y: y + height - 1, style: style, clip: clip)
+        for row in (y + 1)..<(y + height - 1) {
+            put(String(vt), x: x, y: row, style: style, clip: clip)
+            put(String(vt), x: x + width - 1, y: row, style: style, clip: clip)
+        }
+        if let title, !title.isEmpty, inner >= 3 {
+            put(" \(title) ", x: x + 1, y: y, style: style, clip: CellRect(x: x + 1, y: y, width: inner, height: 1).intersection(clip))
+        }
+    }
+}
+
+extension BorderStyle {
+    /// top-left, top-right, bottom-left, bottom-right, horizontal, vertical
+    var glyphs: (Character, Character, Character, Character, Character, Character)? {
+        switch self {
+        case .none: nil
+        case .single: ("┌", "┐", "└", "┘", "─", "│")
+        case .double: ("╔", "╗", "╚", "╝", "═", "║")
+        case .rounded: ("╭", "╮", "╰", "╯", "─", "│")
+        case .heavy: ("┏", "┓", "┗", "┛", "━", "┃")
+        }
+    }
+}

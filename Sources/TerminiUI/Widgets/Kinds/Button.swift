@@ -1,0 +1,27 @@
+import TerminiTemplate
+
+/// `Button`: `[ label ]`, focusable; Enter, Space or a click calls `onTap`.
+extension ButtonProps: WidgetBehavior {
+    static var traits: WidgetTraits { [.focusable] }
+
+    func hasSameLayout(as other: ButtonProps) -> Bool { label == other.label }
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        (min(maxWidth, TextWidth.of(label) + 4), min(1, maxHeight))
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        pass.put("[ \(label) ]", x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
+    }
+
+    func handleKey(_ key: Key, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        guard key == .enter || key == .space else { return nil }
+        guard router.isOnScreen(e) else { return [] }
+        return router.event(e, handler: onTap, type: "tap", detail: .object([:]))
+    }
+
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        router.focus.focused = e
+        return router.event(e, handler: onTap, type: "tap", detail: .object([:]))
+    }
+}

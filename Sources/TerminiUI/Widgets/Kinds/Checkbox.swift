@@ -1,0 +1,33 @@
+import TerminiTemplate
+
+/// `Checkbox`: `[x] label` or `[ ] label`, focusable; Enter, Space or a click calls `onToggle` with the new value.
+extension CheckboxProps: WidgetBehavior {
+    static var traits: WidgetTraits { [.focusable] }
+
+    func hasSameLayout(as other: CheckboxProps) -> Bool { label == other.label }
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        (min(maxWidth, label.isEmpty ? 3 : 4 + TextWidth.of(label)), min(1, maxHeight))
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        let mark = checked ? "[x]" : "[ ]"
+        let text = label.isEmpty ? mark : "\(mark) \(label)"
+        pass.put(text, x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
+    }
+
+    func handleKey(_ key: Key, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        guard key == .enter || key == .space else { return nil }
+        guard router.isOnScreen(e) else { return [] }
+        return toggle(e, in: router)
+    }
+
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        router.focus.focused = e
+        return toggle(e, in: router)
+    }
+
+    private func toggle(_ e: Element, in router: InputRouter) -> [UIEvent] {
+        router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!checked)]))
+    }
+}

@@ -1,0 +1,201 @@
+import TerminiTemplate
+
+/// `ListView`: a virtualized, scrollable list. The keys of all items are diffed, so moves and state follow keys
+/// over the whole list, but elements exist only for the rows layout asks for (the viewport plus a margin).
+extension ListViewProps: WidgetBehavior, ItemsBinding {
+    static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable] }
+
+    /// Rows built beyond the viewport on each side, so short scrolls need no build.
+    static let margin = 4
+
+    static func makeState() -> WidgetState? { ListState() }
+
+    var listBinding: ListBinding { ListBinding(keyField: key, itemName: item, indexName: index) }
+
+    // MARK: Reconciling
+
+    /// Re-reads the items, re-matches the built rows by key, and counts moves over the whole list.
+    func reconcileChildren(of e: Element, in tree: Reconciler, deep: Bool, configChanged: Bool, wasError: Bool) {
+        let state = e.state as! ListState
+        var list = state.slots
+        state.slots = ListSlots()  // one owner while it changes, so its arrays are not copied
+        let (items, itemsPath) = tree.evaluateItems(e)
+        var keys: [WidgetKey?] = []
+        keys.reserveCapacity(items.count)
+        let field = key ?? ""
+        for item in items {
+            if !field.isEmpty, case .object(let o) = item, let k = o[field] { keys.append(.value(k)) } else { keys.append(nil) }
+        }
+        var newElements: [Element?]
+        let diff = KeyedChildrenDiff(old: list.keys, new: keys, oldKeysAreUnique: list.keysUnique)
+        if diff.moves > 0 || !diff.removedOld.isEmpty || keys.count != list.keys.count || diff.oldIndexForNew.contains(-1)
+            || !diff.duplicateKeys.isEmpty
+        {
+            newElements = [Element?](repeating: nil, count: keys.count)
+            if !diff.duplicateKeys.isEmpty {
+                let names = diff.duplicateKeys.prefix(5).map(\.description).joined(separator: ", ")
+                tree.report("duplicate keys among the items of ListView: \(names); matching by position", loc: e.node.loc)
+            }
+            tree.stats.moved += diff.moves
+            for i in diff.removedOld { if let row = list.elements[i] { tree.deactivate(row) } }
+            for j in 0..<keys.count {
+                let i = diff.oldIndexForNew[j]
+                if i >= 0 { newElements[j] = list.elements[i] }
+            }
+            tree.needs.layout = true
+        } else {
+            newElements = list.elements
+        }
+        list.keysUnique = diff.duplicateKeys.isEmpty
+        list.keys = keys
+        list.itemsPath = itemsPath
+        list.elements = newElements
+        // Rows that moved get their new index and path; rows whose item has no path get the new value.
+        var children: [Element] = []
+        var first = Int.max, last = -1
+        for j in 0..<newElements.count {
+            guard let row = newElements[j] else { continue }
+            first = min(first, j)
+            last = j
+            tree.update(row, with: rowSpec(e, index: j, items: items, itemsPath: itemsPath, keys: keys), deep: deep)
+            children.append(row)
+        }
+        list.builtRange = last >= 0 ? first..<(last + 1) : 0..<0
+        state.slots = list
+        e.children = children
+    }
+
+    private func rowSpec(_ e: Element, index: Int, items: [JSONValue]?, itemsPath: DataPath?, keys: [WidgetKey?]) -> ChildSpec {
+        let path = itemsPath.map { DataPath($0.components + [.index(index)]) }
+        let value: JSONValue = path == nil ? (items.flatMap { index < $0.count ? $0[index] : nil } ?? .null) : .null
+        return ChildSpec(node: e.node.itemNode, key: keys[index],
+                         binding: ItemBinding(itemName: item, value: value, path: path, indexName: self.index, index: index))
+    }
+
+    /// Builds the rows in `range` that are not built yet and removes built rows outside it.
+    private func ensureRows(_ e: Element, range: Range<Int>, in tree: Reconciler) {
+        let state = e.state as! ListState
+        var list = state.slots
+        state.slots = ListSlots()
+        let wanted = range.clamped(to: 0..<list.count)
+        for i in list.builtRange where !wanted.contains(i) && i < list.elements.count {
+            if let row = list.elements[i] { tree.deactivate(row); list.elements[i] = nil }
+        }
+        var items: [JSONValue]?
+        for i in wanted where list.elements[i] == nil {
+            if list.itemsPath == nil && items == nil { items = tree.evaluateItems(e).0 }
+            let spec = rowSpec(e, index: i, items: items, itemsPath: list.itemsPath, keys: list.keys)
+            list.elements[i] = tree.inflate(spec, parent: e)
+        }
+        list.builtRange = wanted
+        e.children = wanted.compactMap { list.elements[$0] }
+        state.slots = list
+        tree.finishPass()
+    }
+
+    // MARK: Layout and paint
+
+    /// Builds the rows from the scroll offset (an item index) that fill the viewport, plus a margin on each side,
+    /// and stacks them; rows above the offset get negative positions and are clipped.
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        let state = e.state as! ListState
+        let count = state.slots.count
+        let viewport = maxHeight >= LayoutPass.unbounded ? min(count, LayoutPass.unboundedScrollHeight) : maxHeight
+        state.offset = max(0, min(state.offset, max(0, count - max(1, viewport / max(1, averageRowHeight(e))))))
+        let start = max(0, state.offset - Self.margin)
+        // Build a first guess of rows (one line each), then more if rows turn out shorter than guessed.
+        var end = min(count, state.offset + viewport + Self.margin)
+        ensureRows(e, range: start..<end, in: pass.tree)
+        var w = 0
+        while true {
+            var y = 0
+            // Rows before the offset sit above the viewport.
+            var i = state.offset - 1
+            while i >= start {
+                if let row = state.slots.elements[i] {
+                    let (_, rh) = pass.layout(row, maxWidth: maxWidth, maxHeight: LayoutPass.unbounded)
+                    y -= rh
+                    row.box.x = 0; row.box.y = y
+                }
+                i -= 1
+            }
+            y = 0
+            for j in state.offset..<max(state.offset, end) {
+                guard let row = state.slots.elements[j] else { continue }
+                let (rw, rh) = pass.layout(row, maxWidth: maxWidth, maxHeight: LayoutPass.unbounded)
+                row.box.x = 0; row.box.y = y
+                y += rh
+                w = max(w, rw)
+            }
+            if y < viewport && end < count {
+                // Rows were shorter than the viewport needs: build more.
+                end = min(count, end + max(1, viewport - y) + Self.margin)
+                ensureRows(e, range: start..<end, in: pass.tree)
+                continue
+            }
+            break
+        }
+        return (maxWidth >= LayoutPass.unbounded ? w : maxWidth, viewport)
+    }
+
+    private func averageRowHeight(_ e: Element) -> Int {
+        var total = 0, n = 0
+        for row in e.children { total += row.box.height; n += 1 }
+        return n == 0 ? 1 : max(1, total / n)
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        for row in e.children {
+            pass.paintChildren(row.layoutChildren, originX: x + row.box.x, originY: y + row.box.y, clip: clip)
+        }
+    }
+
+    // MARK: Input
+
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        router.focus.focused = e
+        return []
+    }
+
+    func scroll(_ e: Element, by delta: Int) {
+        let state = e.state as! ListState
+        state.offset = min(max(0, state.offset.addingClamped(delta)), max(0, state.slots.count - 1))
+    }
+
+    func reveal(_ target: Element, top: Int, via child: Element, in e: Element) -> Bool {
+        let state = e.state as! ListState
+        guard let row = state.slots.elements.firstIndex(where: { $0 === child }) else { return false }
+        guard top < 0 || top + target.box.height > e.box.height else { return false }
+        state.offset = top < 0 ? row : max(0, row - max(0, e.box.height - 1))
+        return true
+    }
+}
+
+/// A ListView's scroll position and slots.
+final class ListState: ScrollState {
+    var slots = ListSlots()
+
+    override func reset(_ element: Element, in tree: Reconciler) {
+        for case let row? in slots.elements { tree.deactivate(row) }
+        slots = ListSlots()
+        element.children = []
+    }
+}
+
+/// A ListView's items: the key of every item (so reorders are diffed over the whole list) and elements only for
+/// the items that are built (visible plus a margin).
+struct ListSlots {
+    var keys: [WidgetKey?] = []
+    /// Whether `keys` has no duplicates (see `KeyedChildrenDiff.init(old:new:oldKeysAreUnique:)`).
+    var keysUnique = true
+    var elements: [Element?] = []
+    /// Built range from the last layout, to dispose rows that scrolled away.
+    var builtRange: Range<Int> = 0..<0
+    /// Absolute path of the items array when the items expression is a plain path; item paths hang off it.
+    var itemsPath: DataPath?
+    var count: Int { keys.count }
+
+    mutating func removeElement(_ element: Element) {
+        for i in builtRange where i < elements.count && elements[i] === element { elements[i] = nil }
+    }
+}

@@ -1,0 +1,56 @@
+/// `ScrollView`: content that scrolls vertically when taller than its box. Focusable, so arrows and PageUp/PageDown
+/// reach it; Tab onto a widget inside scrolls that widget into view.
+extension ScrollViewProps: WidgetBehavior {
+    static var traits: WidgetTraits { [.templateChildren, .focusable, .scrollable] }
+
+    static func makeState() -> WidgetState? { ScrollState() }
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        let scroll = e.state as! ScrollState
+        let (cw, ch) = pass.flex(e.layoutChildren, vertical: true, maxW: maxWidth, maxH: LayoutPass.unbounded)
+        let h = maxHeight >= LayoutPass.unbounded ? min(ch, LayoutPass.unboundedScrollHeight) : maxHeight
+        scroll.contentHeight = ch
+        scroll.offset = max(0, min(scroll.offset, ch - h))
+        scroll.laidOutOffset = scroll.offset
+        for child in e.layoutChildren { child.box.y -= scroll.offset }
+        return (cw, h)
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        pass.paintChildren(e.layoutChildren, originX: x, originY: y, clip: clip)
+    }
+
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        router.focus.focused = e
+        return []
+    }
+
+    func scroll(_ e: Element, by delta: Int) {
+        let scroll = e.state as! ScrollState
+        scroll.offset = min(max(0, scroll.offset.addingClamped(delta)), max(0, scroll.contentHeight - e.box.height))
+    }
+
+    func reveal(_ target: Element, top: Int, via child: Element, in e: Element) -> Bool {
+        let scroll = e.state as! ScrollState
+        // Positions are from the last layout; the offset may have moved since (several Tabs, one frame).
+        let contentTop = top + scroll.laidOutOffset
+        if contentTop < scroll.offset {
+            scroll.offset = max(0, contentTop)
+            return true
+        }
+        if contentTop + target.box.height > scroll.offset + e.box.height {
+            scroll.offset = contentTop + target.box.height - e.box.height
+            return true
+        }
+        return false
+    }
+}
+
+/// A scrollable's position: the first visible row (ScrollView) or item (ListView).
+class ScrollState: WidgetState {
+    var offset = 0
+    /// The offset the children's positions were computed with.
+    var laidOutOffset = 0
+    /// Content height, for clamping.
+    var contentHeight = 0
+}

@@ -1,0 +1,31 @@
+import TerminiTemplate
+
+/// `Switch`: an on/off toggle drawn as a slider, `[━━●]` on and `[●━━]` off, followed by its label. Focusable;
+/// Space, Enter or a click calls `onToggle` with the new value in `detail.value`.
+extension SwitchProps: WidgetBehavior {
+    static var traits: WidgetTraits { [.focusable] }
+
+    func hasSameLayout(as other: SwitchProps) -> Bool { label == other.label }
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        (min(maxWidth, label.isEmpty ? 5 : 6 + TextWidth.of(label)), min(1, maxHeight))
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        let focus: CellAttributes = pass.isFocused(e) ? .reverse : []
+        let track = CellStyle(foreground: isOn ? .index(2) : .default, attributes: focus.union(isOn ? .bold : .dim))
+        pass.put(isOn ? "[━━●]" : "[●━━]", x: x, y: y, style: track, clip: clip)
+        if !label.isEmpty { pass.put(" \(label)", x: x + 5, y: y, style: CellStyle(attributes: focus), clip: clip) }
+    }
+
+    func handleKey(_ key: Key, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        guard key == .enter || key == .space else { return nil }
+        guard router.isOnScreen(e) else { return [] }
+        return router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!isOn)]))
+    }
+
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+        router.focus.focused = e
+        return router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!isOn)]))
+    }
+}

@@ -1,0 +1,19 @@
+/// `Text`: a run of text, wrapped at the available width (at spaces where it can) unless `wrap` is false.
+extension TextProps: WidgetBehavior {
+    static var traits: WidgetTraits { [] }
+
+    /// Colour and style change no sizes.
+    func hasSameLayout(as other: TextProps) -> Bool { text == other.text && wrap == other.wrap }
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        e.box.wrap(text, width: maxWidth, wrap: wrap)
+        return (min(e.box.linesMaxWidth, maxWidth), min(e.box.lines.count, maxHeight))
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        let cellStyle = CellStyle(foreground: TerminalColor(color), attributes: CellAttributes(style))
+        for (i, line) in e.box.lines.enumerated() where i < e.box.height {
+            pass.put(line, x: x, y: y + i, style: cellStyle, clip: clip)
+        }
+    }
+}

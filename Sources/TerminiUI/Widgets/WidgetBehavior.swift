@@ -1,0 +1,140 @@
+import TerminiTemplate
+
+/// What a widget kind is, apart from its props: how the reconciler, the layout pass, the painter and the input
+/// router treat it. Kinds that share a trait share the code that reads it, so no caller asks which kind it has.
+struct WidgetTraits: OptionSet, Sendable {
+    let rawValue: UInt16
+
+    /// Adds no box of its own: its children are laid out by the nearest widget ancestor (If, ForEach, list items).
+    static let fragment = WidgetTraits(rawValue: 1 << 0)
+    /// Its template children are compiled and placed inside it (containers, fragments, lists).
+    static let templateChildren = WidgetTraits(rawValue: 1 << 1)
+    /// `p1` is a list of items and `key` names the item field that identifies one (ForEach, ListView).
+    static let bindsItems = WidgetTraits(rawValue: 1 << 2)
+    /// Builds only the children that layout asks for, so its children are not a plain template list.
+    static let virtualizesChildren = WidgetTraits(rawValue: 1 << 3)
+    /// Takes part in Tab focus order.
+    static let focusable = WidgetTraits(rawValue: 1 << 4)
+    /// Changes on screen with time: the host keeps ticking and framing while one is painted.
+    static let animated = WidgetTraits(rawValue: 1 << 5)
+    /// Has an `else` slot (If).
+    static let elseSlot = WidgetTraits(rawValue: 1 << 6)
+    /// Binds a list item's names for its children: where an element's expression scope comes from.
+    static let itemScope = WidgetTraits(rawValue: 1 << 7)
+    /// Scrolls its content: arrows, PageUp/PageDown and the wheel move it, and focus scrolls it into view.
+    static let scrollable = WidgetTraits(rawValue: 1 << 8)
+}
+
+/// One widget kind's behaviour, behind which the engine handles every kind alike.
+///
+/// A widget is its DSL declaration in `Sources/TerminiDSL` plus one file in `Widgets/Kinds/` that extends the props
+/// struct generated from that declaration (`tplgen generate`) with this protocol. The generated registry lists every
+/// conforming type, so a declaration without a behaviour file does not compile. The decoded props are the element's
+/// configuration: the reconciler compares old and new values to decide whether layout or paint must change.
+protocol WidgetBehavior: Equatable, Sendable {
+    /// The class name templates use (`"Text"`); generated from the declaration.
+    static var className: String { get }
+    /// How the engine treats this kind; see `WidgetTraits`.
+    static var traits: WidgetTraits { get }
+
+    /// Decodes evaluated props, applying the DSL's defaults; generated from the declaration.
+    init(props: [String: JSONValue]) throws(PropDecodingError)
+    /// Adjusts evaluated props before decoding, for values that bindings to missing data produce (null).
+    static func prepare(_ props: inout [String: JSONValue])
+    /// The state an element of this kind keeps across rebuilds, created when it mounts.
+    static func makeState() -> WidgetState?
+
+    /// Whether `other` (the previous configuration of the same element) can keep the current layout: only values
+    /// that do not change sizes differ.
+    func hasSameLayout(as other: Self) -> Bool
+    /// Whether the element shows an error box instead of the widget.
+    var isError: Bool { get }
+
+    // MARK: Reconciling
+
+    /// The children the element should have now, for kinds whose children are a list of template nodes.
+    func childSpecs(of element: Element, in tree: Reconciler) -> [ChildSpec]
+    /// Brings the element's children up to date after its props were evaluated. `deep` means its scope or
+    /// template changed; `configChanged` that its props did.
+    func reconcileChildren(of element: Element, in tree: Reconciler, deep: Bool, configChanged: Bool, wasError: Bool)
+    /// initState: the element was just created.
+    func didMount(_ element: Element, in tree: Reconciler)
+    /// didUpdateWidget: the element was refreshed; `old` is its previous configuration.
+    func didRefresh(_ element: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler)
+
+    // MARK: Layout and paint
+
+    /// Shares of free space along a Row's or Column's main axis (Expanded, Spacer); nil for a fixed-size widget.
+    var flexFactor: Int? { get }
+    /// Lays out the element (and its children) within the constraints and returns its size.
+    func layout(_ element: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int)
+    /// Paints the element, whose box is at `x`, `y` and visible within `clip`.
+    func paint(_ element: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass)
+
+    // MARK: Focus and input
+
+    /// Handles a key while the element has focus; nil when the key is not the widget's, so the page gets it.
+    func handleKey(_ key: Key, on element: Element, in router: InputRouter) -> [UIEvent]?
+    /// Handles a mouse press inside the element's box; nil lets the press go on to the element's ancestors.
+    func handlePress(_ mouse: MouseEvent, on element: Element, in router: InputRouter) -> [UIEvent]?
+    /// Whether the focused element edits text, so printable keys, Space and Backspace belong to it.
+    var editsText: Bool { get }
+    /// Scrolls a scrollable element by `delta` rows (or items); clamping finishes in layout.
+    func scroll(_ element: Element, by delta: Int)
+    /// Scrolls a scrollable element so that its descendant `target`, whose top is `top` rows below this element's
+    /// content origin in the last layout and which sits in the child `child`, is in view. Returns whether it moved.
+    func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool
+}
+
+extension WidgetBehavior {
+    static func prepare(_ props: inout [String: JSONValue]) {}
+    static func makeState() -> WidgetState? { nil }
+    func hasSameLayout(as other: Self) -> Bool { self == other }
+    var isError: Bool { false }
+
+    func childSpecs(of element: Element, in tree: Reconciler) -> [ChildSpec] {
+        tree.templateSpecs(element.node.children, in: element)
+    }
+
+    func reconcileChildren(of element: Element, in tree: Reconciler, deep: Bool, configChanged: Bool, wasError: Bool) {
+        guard Self.traits.contains(.templateChildren) else { return }
+        if deep || (configChanged && wasError) {
+            tree.updateChildren(element, specs: childSpecs(of: element, in: tree), deep: deep)
+        }
+    }
+
+    func didMount(_ element: Element, in tree: Reconciler) {}
+    func didRefresh(_ element: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {}
+
+    var flexFactor: Int? { nil }
+
+    func handleKey(_ key: Key, on element: Element, in router: InputRouter) -> [UIEvent]? { nil }
+    func handlePress(_ mouse: MouseEvent, on element: Element, in router: InputRouter) -> [UIEvent]? { nil }
+    var editsText: Bool { false }
+    func scroll(_ element: Element, by delta: Int) {}
+    func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
+
+    /// What changing from `old` to this configuration asks of the next frame.
+    func change(from old: any WidgetBehavior) -> WidgetChange {
+        guard let old = old as? Self else { return .relayout }
+        if self == old { return .none }
+        return hasSameLayout(as: old) ? .repaint : .relayout
+    }
+}
+
+/// What a new configuration of an element asks of the next frame.
+enum WidgetChange {
+    /// Nothing differs.
+    case none
+    /// Only what shows without changing sizes (a colour, a checked state).
+    case repaint
+    /// Sizes or children may differ.
+    case relayout
+}
+
+/// State an element keeps across rebuilds, following Flutter's State: it moves with the element on keyed
+/// reorders and GlobalKey reparenting. Each stateful kind subclasses it in its own file.
+class WidgetState {
+    /// Drops what the state holds for the element's children (a list whose node became an error box).
+    func reset(_ element: Element, in tree: Reconciler) {}
+}
