@@ -89,10 +89,11 @@ public final class PageView {
         paint(into: &buffer, at: CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
     }
 
-    /// Paints the page into `frame` of `buffer`, clipped to it, without clearing anything outside it; hit testing
+    /// Paints the page into `frame` of `buffer`, clipped to it, without touching anything outside it; hit testing
     /// then takes coordinates relative to the frame's origin. The compositor paints a page below a title bar so.
-    public func paint(into buffer: inout CellBuffer, at frame: CellRect) {
-        painter.run(tree.root.layoutChildren, into: &buffer, frame: frame, focused: focus.focused,
+    /// `clearing: false` skips blanking the frame first, for a buffer the caller has just cleared.
+    public func paint(into buffer: inout CellBuffer, at frame: CellRect, clearing: Bool = true) {
+        painter.run(tree.root.layoutChildren, into: &buffer, frame: frame, clearing: clearing, focused: focus.focused,
                     animationFrame: animationFrame)
         needsPaint = false
         needs.paint = false

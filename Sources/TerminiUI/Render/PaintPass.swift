@@ -21,14 +21,16 @@ final class PaintPass {
 
     init(regions: PaintedRegions) { self.regions = regions }
 
-    /// Paints `roots` into `frame` of `buffer` (cleared first, clipped to it).
-    func run(_ roots: [Element], into target: inout CellBuffer, frame: CellRect, focused: Element?, animationFrame: Int) {
+    /// Paints `roots` into `frame` of `buffer`, clipped to it (and cleared first with `clearing`).
+    func run(_ roots: [Element], into target: inout CellBuffer, frame: CellRect, clearing: Bool, focused: Element?,
+             animationFrame: Int)
+    {
         self.focused = focused
         self.animationFrame = animationFrame
         swap(&buffer, &target)
         defer { swap(&buffer, &target) }
         let clip = frame.intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
-        buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height, with: .blank)
+        if clearing { buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height, with: .blank) }
         regions.begin(origin: frame)
         paintChildren(roots, originX: frame.x, originY: frame.y, clip: clip)
     }
