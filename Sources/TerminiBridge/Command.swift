@@ -44,7 +44,7 @@ public struct CommandError: Error, Equatable, Sendable {
 
 /// One native service callable from JS with `bridge.invoke(name, params)`.
 ///
-/// An instance is made per call, tied to the calling page, as in the seed's BaseCommand: the router never keeps
+/// An instance is made per call and tied to the calling page (docs/COMMANDS.md): the router never keeps
 /// command state between calls, and a page's unload cancels its in-flight instances.
 public protocol Command: Sendable {
     /// The name JS invokes, e.g. `setStorage`.

@@ -8,14 +8,14 @@ public struct FrameGroup: Hashable, Sendable {
     public var start: UInt64
     public var end: UInt64
 
-    /// frames rendered / frames that fit × max fps (the seed's formula), so a group of on-budget frames shows max fps.
+    /// frames rendered / frames that fit × max fps (Flutter's formula), so a group of on-budget frames shows max fps.
     public func framesPerSecond(maxFramesPerSecond: Int) -> Double {
         guard occupiedSlots > 0 else { return 0 }
         return Double(frameCount) / Double(occupiedSlots) * Double(maxFramesPerSecond)
     }
 }
 
-/// Computes FPS per frame group as the seed describes (after the Flutter IntelliJ plugin): a gap longer than two
+/// Computes FPS per frame group as the Flutter IntelliJ plugin does: a gap longer than two
 /// frame budgets between one frame's end and the next frame's vsync closes a group, and each closed group yields an FPS.
 public struct FrameRateMeter: Sendable {
     public let maxFramesPerSecond: Int

@@ -10,7 +10,7 @@ public final class ScriptRuntime: Sendable {
         /// How long one entry into JavaScript (a script load, hook, handler, timer or callback) may run before JSC
         /// terminates it (`--script-limit`). Measured in the JS thread's CPU time.
         public var scriptLimit: Duration
-        /// The largest setData payload, in bytes of JSON; DESIGN §4 fixes it at 1 MiB.
+        /// The largest setData payload, in bytes of JSON; docs/JS-API.md fixes it at 1 MiB.
         public var maxPayloadBytes: Int
         /// The JS thread's name, visible in debuggers and `top -H`.
         public var threadName: String

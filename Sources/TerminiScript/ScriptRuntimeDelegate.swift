@@ -15,7 +15,7 @@ public enum ScriptLogLevel: String, Sendable {
     case debug, log, info, warn, error
 }
 
-/// The page lifecycle hooks the host drives (DESIGN §4). `onLoad` runs inside `createPage`.
+/// The page lifecycle hooks the host drives (docs/JS-API.md). `onLoad` runs inside `createPage`.
 public enum PageLifecycleEvent: String, Sendable {
     case show = "onShow"
     case hide = "onHide"

@@ -2,36 +2,39 @@ import ArgumentParser
 import Foundation
 import TemplateCompiler
 
-/// `tplgen catalog --out <file>`: crawls Sources/TerminiDSL and writes catalog.json.
+/// `tplgen catalog --out <file>`: writes catalog.json, crawled from Sources/TerminiDSL inside the repository and
+/// taken from the catalogue built into tplgen anywhere else.
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Crawl Sources/TerminiDSL with swift-syntax and write the widget catalogue as JSON."
+        abstract: "Write the widget catalogue as JSON.",
+        discussion: """
+            Inside the Termini repository (a folder above the working directory holds Sources/TerminiDSL) the \
+            catalogue is crawled from those sources with swift-syntax; anywhere else it is the catalogue built into \
+            this tplgen, the one `tplgen compile` checks pages against.
+            """
     )
 
     @Option(name: .long, help: "Where to write catalog.json.")
     var out: String
 
-    @Option(name: .long, help: "The TerminiDSL source folder (default: Sources/TerminiDSL above the working directory).")
+    @Option(name: .long, help: "Crawl this TerminiDSL source folder instead.")
     var dsl: String?
 
+    @Flag(name: .long, help: "Say where the catalogue came from.")
+    var verbose = false
+
     func run() throws {
-        let dslDir = try DSLFolder.resolve(dsl)
-        let catalog = try CatalogCrawler.crawl(directory: dslDir)
+        let located = try DSLLocator.catalog(dslFolder: dsl.map { URL(fileURLWithPath: $0) }, from: CurrentFolder.url)
+        if verbose { print("tplgen: \(located.sourceDescription)") }
+        let catalog = located.catalog
         try AtomicFileWriter.write(catalog.json.prettySerialized() + "\n", to: URL(fileURLWithPath: out))
         print("tplgen: catalog with \(catalog.widgets.count) widgets, \(catalog.modifiers.count) modifiers, "
               + "\(catalog.enums.count) enums, \(catalog.valueTypes.count) value types -> \(out)")
     }
 }
 
-/// Resolves the DSL folder from an option or the working directory.
-enum DSLFolder {
-    static func resolve(_ option: String?) throws -> URL {
-        if let option { return URL(fileURLWithPath: option) }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        guard let root = DSLLocator.repositoryRoot(from: cwd) else {
-            throw ValidationError("cannot find \(DSLLocator.dslRelativePath) above \(cwd.path); pass --dsl <dir>")
-        }
-        return root.appendingPathComponent(DSLLocator.dslRelativePath)
-    }
+/// The working directory, where tplgen looks for the repository.
+enum CurrentFolder {
+    static var url: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 }

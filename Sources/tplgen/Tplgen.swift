@@ -6,6 +6,6 @@ struct Tplgen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tplgen",
         abstract: "Compile TerminiDSL page declarations to JSON templates, without running them.",
-        subcommands: [CompileCommand.self, CatalogCommand.self, GenerateCommand.self, PreviewCommand.self]
+        subcommands: [CompileCommand.self, CatalogCommand.self, GenerateCommand.self, DocsCommand.self, PreviewCommand.self]
     )
 }

@@ -3,7 +3,7 @@ import Testing
 import TerminiScript
 import TerminiTemplate
 
-/// The bad inputs of issue 4, each against real JavaScriptCore: the runtime reports them and keeps working.
+/// Bad script input, each case against real JavaScriptCore: the runtime reports it and keeps working.
 @Suite struct BadInputTests {
     @Test func syntaxErrorInMainJSIsReportedWithLineAndNothingRuns() {
         let h = ScriptHarness()

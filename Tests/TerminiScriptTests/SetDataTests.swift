@@ -2,7 +2,7 @@ import Testing
 import TerminiScript
 import TerminiTemplate
 
-/// setData semantics (DESIGN §4): path keys, synchronous this.data, changed paths only, callbacks after the frame.
+/// setData semantics (docs/JS-API.md): path keys, synchronous this.data, changed paths only, callbacks after the frame.
 @Suite struct SetDataTests {
     @Test func onlyChangedPathsAreSentWithIncreasingSequences() {
         let h = ScriptHarness()

@@ -171,7 +171,7 @@ import TerminiTemplate
     }
 }
 
-/// The seed's colour-tile example (Flutter chapter §7): two stateful tiles in a row are swapped. Here the state is
+/// Flutter's colour-tile example for keys: two stateful tiles in a row are swapped. Here the state is
 /// the text typed into each tile's field. With keys the state moves with its tile; without keys the elements are
 /// reused in place, so the typed text stays where it was while the tiles' own props (the names) swap.
 @Suite struct ColourTileSwapTests {

@@ -9,7 +9,7 @@ public struct CatalogCrawlError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-/// Builds the `Catalog` by reading TerminiDSL's declarations with swift-syntax, as the seed crawls constructors with the
+/// Builds the `Catalog` from TerminiDSL's declarations with swift-syntax, as Flutter tools crawl constructors with the
 /// Dart analyser: widgets are public structs conforming to `Widget`, modifiers are the `extension Widget` methods.
 public enum CatalogCrawler {
     /// The protocol whose conformers are widgets.

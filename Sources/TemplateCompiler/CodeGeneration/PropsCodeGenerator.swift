@@ -1,7 +1,7 @@
 import TerminiTemplate
 
 /// Generates `WidgetProps.generated.swift` for TerminiUI from the catalogue: one typed props struct per widget with a
-/// decoder for evaluated template JSON, plus the engine-side enums and value types. This is the seed's
+/// decoder for evaluated template JSON, plus the engine-side enums and value types. This is the catalogue's
 /// "template code generation": the engine never hand-maintains a second copy of the widget contract.
 public enum PropsCodeGenerator {
     /// Repository-relative path of the generated file.

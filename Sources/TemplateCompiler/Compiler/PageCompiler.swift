@@ -14,7 +14,7 @@ public struct CompilationResult: Sendable {
 }
 
 /// Compiles TerminiDSL page declarations to templates without running them: swift-syntax parses each file and a
-/// recursive descent maps the syntax to JSON (DESIGN §3), validating against the catalogue.
+/// recursive descent maps the syntax to JSON (docs/TEMPLATES.md), validating against the catalogue.
 public struct PageCompiler: Sendable {
     public let catalog: Catalog
 

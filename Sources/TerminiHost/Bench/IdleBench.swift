@@ -7,7 +7,7 @@ import TerminiTemplate
 import TerminiTerminal
 import TerminiUI
 
-/// Idle cost (issue 7): an app whose only activity is a 1 Hz spinner, run for a while in a pty of its own; reports
+/// Idle cost: an app whose only activity is a 1 Hz spinner, run for a while in a pty of its own; reports
 /// the process's CPU share (from /proc/self/stat), the frames and the bytes that reached the terminal.
 public enum IdleBench {
     /// What an idle run measured.

@@ -6,7 +6,7 @@ import TerminiFrames
 import TerminiTerminal
 import TerminiUI
 
-/// The keyed-list benchmark in process (issue 7): the bench app runs in a `MiniAppEngine` whose ncurses writes to a
+/// The keyed-list benchmark in process: the bench app runs in a `MiniAppEngine` whose ncurses writes to a
 /// pty of its own; every operation goes through the page's `onKey` exactly as a key press does, and every screen
 /// that reaches the pty is replayed into a `VTScreen` and checked against `KeyedListModel`.
 public final class KeyedListBench {

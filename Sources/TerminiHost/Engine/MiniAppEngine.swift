@@ -63,7 +63,7 @@ public final class MiniAppEngine {
         publishedSize = Published((width: size.width, height: size.height))
         let preloadStore = PreloadStore()
         preload = preloadStore
-        // The launch page's data is on its way before the JS thread even starts creating its context (DESIGN §6).
+        // The launch page's data is on its way before the JS thread even starts its context (docs/COMMANDS.md).
         Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore)
         let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {
             GetPreloadedDataCommand(context: $0, params: $1, store: preloadStore)

@@ -27,7 +27,7 @@ struct PendingNavigation {
 /// The UI thread's own commands: navigation, overlays, the title bar and exit. None needs a manifest permission:
 /// they only change the app's own screen, as in WeChat, where no page needs a scope to navigate or show a toast.
 extension MiniAppEngine {
-    /// The most pages the stack holds (DESIGN §4).
+    /// The most pages the stack holds (docs/JS-API.md).
     static let maxStackDepth = 10
 
     func handleUICommand(_ call: BridgeCall) {

@@ -2,7 +2,7 @@ import Foundation
 import TerminiBridge
 import TerminiTemplate
 
-/// The results of the manifest's `preload` requests for the first page (DESIGN §6), each handed out once.
+/// The results of the manifest's `preload` requests for the first page (docs/COMMANDS.md), each handed out once.
 ///
 /// The host starts them while the JS context boots, through `RequestCommand`, so they obey the same `request`
 /// permission, `requestDomains`, timeout and size rules as the page's own requests. A result is either a response

@@ -1,6 +1,6 @@
 import TerminiTerminal
 
-/// The steps of a `termini snapshot --events` file, one per line (DESIGN §8).
+/// The steps of a `termini snapshot --events` file, one per line (docs/EVENTS.md).
 public enum EventStep: Equatable, Sendable {
     /// A named key (`Enter`, `Tab`, `Up`, ..., `Space`) or a single character.
     case key(String)

@@ -53,7 +53,7 @@ func residentBreakdownMegabytes() -> (anonymous: Double, file: Double) {
     return (field("RssAnon"), field("RssFile"))
 }
 
-/// navigateTo + navigateBack x 1,000: RSS growth after the first 10 cycles (issue 5: <= 2 MB).
+/// navigateTo + navigateBack x 1,000: RSS growth after the first 10 cycles (budget: <= 2 MB).
 @MainActor
 func navigationMemoryBench() throws {
     let (engine, backend) = try makeEngine(try navigationBundle(), width: 80, height: 24)

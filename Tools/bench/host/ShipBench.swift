@@ -1,4 +1,4 @@
-// host-bench, issue 6: launch by minigame:// URL and preview hot reload.
+// host-bench: launch by minigame:// URL and preview hot reload.
 import Foundation
 import TerminiHost
 import TerminiTemplate

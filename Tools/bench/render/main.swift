@@ -1,4 +1,4 @@
-// render-bench: the keyed-list benchmark of issue 3 (krausest js-framework-benchmark operations) on the
+// render-bench: the keyed-list benchmark (krausest js-framework-benchmark operations) on the
 // TerminiUI render core, headless at 120x40. Each measure is the time from applying the patch to the end of
 // paint plus the cell diff against the previous frame; median of RUNS runs after WARMUP warm-ups.
 import Foundation
