@@ -1,6 +1,7 @@
 // host-bench, issue 6: launch by minigame:// URL and preview hot reload.
 import Foundation
-import TerminiHost
+import TerminiAuthoring
+import TerminiRuntime
 import TerminiTemplate
 import TerminiTerminal
 

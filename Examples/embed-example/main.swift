@@ -1,0 +1,2 @@
+import TerminiRuntime
+print(TerminiEngine.version)
