@@ -9,10 +9,6 @@ struct OpenSampleCommand: Command {
     private let open: @Sendable (String) -> Void
     private var id = ""
 
-    init(context: CommandContext, params: JSONValue) {
-        self.init(params: params, known: [], open: { _ in })
-    }
-
     init(params: JSONValue, known: Set<String>, open: @escaping @Sendable (String) -> Void) {
         self.params = params
         self.known = known

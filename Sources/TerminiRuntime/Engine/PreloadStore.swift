@@ -106,15 +106,10 @@ public final class PreloadStore: @unchecked Sendable {
 public struct GetPreloadedDataCommand: Command {
     public static let name = "getPreloadedData"
     private let params: JSONValue
-    private let store: PreloadStore?
+    private let store: PreloadStore
     private var key = ""
 
-    /// Required by `Command`; without a store every key is unknown.
-    public init(context: CommandContext, params: JSONValue) {
-        self.init(context: context, params: params, store: nil)
-    }
-
-    public init(context: CommandContext, params: JSONValue, store: PreloadStore?) {
+    public init(context: CommandContext, params: JSONValue, store: PreloadStore) {
         self.params = params
         self.store = store
     }
@@ -124,7 +119,6 @@ public struct GetPreloadedDataCommand: Command {
     }
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        guard let store else { throw CommandError(.notFound, "no preload request has key '\(key)' (keys: none)") }
-        return try store.take(key).get()
+        try store.take(key).get()
     }
 }
