@@ -7,7 +7,7 @@ extension MiniAppEngine {
     /// navigation stack; elements that still match keep their state (focus, scroll, text being typed). Pages opened
     /// later use the new templates too. Pages that vanished from the project keep their old template.
     package func reloadTemplates(_ pages: [String: TemplateFile]) {
-        for (name, template) in pages { bundle.pages[name] = template }
+        for (name, template) in pages { navigator.bundle.pages[name] = template }
         for entry in stack {
             guard let template = pages[entry.name] else { continue }
             entry.view.replaceTemplate(template)

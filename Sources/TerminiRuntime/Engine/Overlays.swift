@@ -1,4 +1,4 @@
-import TerminiScript
+import TerminiBridge
 import TerminiUI
 
 /// What floats above the page stack: at most one toast and one modal. Both are non-opaque (the page under them
@@ -26,7 +26,7 @@ struct ModalOverlay {
     /// Which button Enter presses; the confirm button starts focused, as in a native alert.
     var confirmFocused = true
     /// The call to answer with `{confirm, cancel}`.
-    var reply: BridgeCall
+    var reply: CommandReply
     /// The page that opened it: its unload dismisses the modal (the answer is dropped with the page's callbacks).
     var ownerPageId: Int?
 }

@@ -1,3 +1,4 @@
+import TerminiScript
 import TerminiTemplate
 import TerminiUI
 
@@ -6,9 +7,9 @@ import TerminiUI
 /// are offered: navigation keys stay with the widget tree.
 ///
 /// Why here and not in the widgets: keyboard-driven apps (the keyed-list bench, games) need keys that belong to no
-/// widget. The call is optional (`ifDefined`): pages without `onKey` are skipped silently. `MiniAppEngine.handle`
+/// widget. The call is optional (`ifDefined`): pages without `onKey` are skipped silently. `InputRouter.handle`
 /// calls this once per unconsumed key.
-extension MiniAppEngine {
+extension InputRouter {
     /// The handler name a page defines to receive unhandled keys.
     static let unhandledKeyHandler = "onKey"
 
