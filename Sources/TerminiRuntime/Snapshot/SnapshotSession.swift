@@ -1,4 +1,5 @@
 import Foundation
+import TerminiBridge
 import TerminiScript
 import TerminiTerminal
 import TerminiUI
@@ -10,9 +11,12 @@ public final class SnapshotSession {
     /// Upper bound on one `settle`, so a page that never goes quiet still produces a screen.
     public var settleTimeout: Duration = .seconds(10)
 
-    public init(bundle: LoadedBundle, width: Int, height: Int, options: EngineOptions) throws {
+    /// `commands` are the host's own, as for `MiniAppEngine`.
+    public init(bundle: LoadedBundle, width: Int, height: Int, options: EngineOptions,
+                commands: [CommandRegistration] = []) throws
+    {
         backend = HeadlessBackend(width: width, height: height)
-        engine = try MiniAppEngine(bundle: bundle, backend: backend, options: options)
+        engine = try MiniAppEngine(bundle: bundle, backend: backend, options: options, commands: commands)
     }
 
     /// Starts the app, settles, plays every step, settles again and returns the screen text.
