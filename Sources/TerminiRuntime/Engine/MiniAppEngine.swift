@@ -92,8 +92,13 @@ public final class MiniAppEngine {
         self.navigator = pages
         let router = bridge.router
         pages.onRetire = { [unowned router] pageId in router.cancelAll(pageId: pageId) }
-        frames = try FramePresenter(backend: backend, scheduler: scheduler, clock: clock, runtime: bridge.runtime,
-                                    navigator: pages, overlays: overlays, options: options)
+        do {
+            frames = try FramePresenter(backend: backend, scheduler: scheduler, clock: clock, runtime: bridge.runtime,
+                                        navigator: pages, overlays: overlays, options: options)
+        } catch {
+            bridge.runtime.shutdown()
+            throw error
+        }
         input = InputRouter(runtime: bridge.runtime, navigator: pages, overlays: overlays, frames: frames,
                             scheduler: scheduler, publishedSize: publishedSize)
         let mirror = pages.publishedPageStack
@@ -241,17 +246,5 @@ public final class MiniAppEngine {
     /// Flutter-style summary of every frame rendered so far.
     public var timingSummary: FrameTimingSummary {
         FrameTimingSummary(timings: frames.timings, budgetNanoseconds: scheduler.budgetNanoseconds)
-    }
-}
-
-/// A value the UI thread publishes for other threads: the page stack for stall reports, the terminal size for
-/// `getSystemInfo`.
-package final class Published<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: Value
-    package init(_ value: Value) { storage = value }
-    package var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return storage }
-        set { lock.lock(); storage = newValue; lock.unlock() }
     }
 }

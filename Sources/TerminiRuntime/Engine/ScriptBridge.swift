@@ -17,7 +17,7 @@ final class ScriptBridge {
     /// `makeRouter` receives the runtime, which the UI thread's commands (navigation) need; the router answers
     /// the script's calls from the first one on.
     init(manifest: BundleManifest, scriptLimit: Duration, wake: @escaping @Sendable () -> Void,
-         makeRouter: (ScriptRuntime) throws -> CommandRouter) rethrows
+         makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
     {
         appId = manifest.id
         permissions = Set(manifest.permissions)
@@ -35,7 +35,10 @@ final class ScriptBridge {
             return true
         })
         runtime = ScriptRuntime(configuration: .init(scriptLimit: scriptLimit), delegate: inbox)
-        router = try makeRouter(runtime)
+        do { router = try makeRouter(runtime) } catch {
+            runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind
+            throw error
+        }
         slot.value = (runtime, router)
     }
 
