@@ -33,6 +33,14 @@ import TerminiRuntime
         }
     }
 
+    @Test func theGeneratorFindsThePackageFromInsideItAndSaysWhatToDoOutside() throws {
+        #expect(try EmbeddedSamplesEmitter.packageRoot(from: Self.repositoryRoot + "/Sources/TerminiAuthoring/Gallery")
+            == Self.repositoryRoot)
+        let error = #expect(throws: PackageRootNotFound.self) { try EmbeddedSamplesEmitter.packageRoot(from: "/") }
+        #expect(error?.description == "cannot find the Termini package (a folder with Package.swift and Templates/) "
+            + "at or above /; run from inside the repository or pass --root <repository>")
+    }
+
     @Test func literalsSurviveQuotesHashesAndBackslashes() {
         let text = "a \"\"\"# b \\#( c \"# \\n\n"
         let literal = EmbeddedSamplesEmitter.literal(text)
