@@ -23,7 +23,9 @@ let package = Package(
     products: [
         .executable(name: "tplgen", targets: ["tplgen"]),
         .executable(name: "termini", targets: ["termini"]),
-        .library(name: "TerminiHost", targets: ["TerminiHost"]),
+        // What a host program links to run bundles: no swift-syntax (docs/EMBEDDING.md).
+        .library(name: "TerminiRuntime", targets: ["TerminiRuntime"]),
+        .executable(name: "embed-example", targets: ["embed-example"]),
         .library(name: "TerminiDSL", targets: ["TerminiDSL"]),
     ],
     dependencies: [
@@ -52,11 +54,22 @@ let package = Package(
         .target(name: "TerminiUI", dependencies: ["TerminiTemplate"]),
         .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "CNcurses"]),
         .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiTerminal"]),
-        .target(name: "TerminiHost", dependencies: [
+        // Runs bundles: script, bridge, UI, terminal, frames, bundle verification, install and store. Never links the
+        // TemplateCompiler (swift-syntax): hosts that only run bundles stay small.
+        .target(name: "TerminiRuntime", dependencies: [
             "TerminiTemplate", "TerminiScript", "TerminiBridge", "TerminiUI", "TerminiTerminal", "TerminiFrames",
-            "TemplateCompiler",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        // The author's tools on top of the runtime: project folders with pages/*.swift, pack's compile step, preview
+        // with hot reload, and the gallery of embedded sample projects.
+        .target(name: "TerminiAuthoring", dependencies: [
+            "TerminiRuntime", "TemplateCompiler", "TerminiTemplate", "TerminiBridge", "TerminiFrames", "TerminiTerminal",
+            "TerminiUI",
+        ]),
+        // The keyed-list and idle benchmarks: a pty, a VT emulator that checks every frame, and the report.
+        .target(name: "TerminiBench", dependencies: [
+            "TerminiRuntime", "TerminiTemplate", "TerminiFrames", "TerminiTerminal", "TerminiUI",
         ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",
@@ -64,11 +77,15 @@ let package = Package(
         ]),
         .executableTarget(name: "render-bench", dependencies: ["TerminiUI"], path: "Tools/bench/render"),
         .executableTarget(name: "termini", dependencies: [
-            "TerminiHost",
+            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .executableTarget(name: "host-bench", dependencies: ["TerminiHost", "TerminiFrames", "TerminiTerminal", "TerminiUI"],
+        // A host program that embeds only the runtime library product (docs/EMBEDDING.md).
+        .executableTarget(name: "embed-example", dependencies: ["TerminiRuntime"], path: "Examples/embed-example"),
+
+        .executableTarget(name: "host-bench", dependencies: ["TerminiRuntime", "TerminiAuthoring", "TerminiFrames",
+                                                             "TerminiTerminal", "TerminiUI"],
                           path: "Tools/bench/host"),
         .executableTarget(name: "script-bench", dependencies: ["TerminiScript"], path: "Tools/bench/script"),
         .executableTarget(name: "storage-writer", dependencies: ["TerminiBridge"], path: "Tools/storage-writer"),
@@ -80,7 +97,9 @@ let package = Package(
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TestSupport"]),
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript"]),
-        .testTarget(name: "TerminiHostTests", dependencies: ["TerminiHost"]),
+        .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport"]),
+        .testTarget(name: "TerminiAuthoringTests", dependencies: ["TerminiAuthoring", "TerminiRuntime", "TestSupport"]),
+        .testTarget(name: "TerminiBenchTests", dependencies: ["TerminiBench"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),

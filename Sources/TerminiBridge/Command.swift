@@ -44,14 +44,15 @@ public struct CommandError: Error, Equatable, Sendable {
 
 /// One native service callable from JS with `bridge.invoke(name, params)`.
 ///
-/// An instance is made per call and tied to the calling page (docs/COMMANDS.md): the router never keeps
-/// command state between calls, and a page's unload cancels its in-flight instances.
+/// An instance is made per call, tied to the calling page (docs/COMMANDS.md): the router never keeps
+/// command state between calls, and a page's unload cancels its in-flight instances. The registration makes each
+/// instance (`CommandRegistration(type) { context, params in ... }`), so a command receives the services it needs
+/// in its own initializer and is never built without them.
 public protocol Command: Sendable {
     /// The name JS invokes, e.g. `setStorage`.
     static var name: String { get }
     /// The manifest permission the command needs; nil when every bundle may call it.
     static var permission: String? { get }
-    init(context: CommandContext, params: JSONValue)
     /// Validates and parses `params`; throws `.invalidParameter` naming the field on bad input.
     mutating func checkAndParse() throws(CommandError)
     /// Does the work. The result's members are merged into the success envelope.
@@ -60,6 +61,11 @@ public protocol Command: Sendable {
 
 extension Command {
     public static var permission: String? { nil }
+}
+
+/// A command that needs nothing but the call's context and parameters, so `CommandRegistration(type)` can make it.
+public protocol SelfContainedCommand: Command {
+    init(context: CommandContext, params: JSONValue)
 }
 
 /// Helpers for reading parameters with errors that name the field.

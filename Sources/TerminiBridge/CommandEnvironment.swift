@@ -25,13 +25,3 @@ public struct CommandEnvironment: Sendable {
         self.systemInfo = systemInfo
     }
 }
-
-extension CommandRegistration {
-    /// Registers `type` with a factory, so each instance can capture host services (e.g. a `CommandEnvironment`)
-    /// that `init(context:params:)` cannot receive.
-    public init<C: Command>(_ type: C.Type, make: @escaping @Sendable (CommandContext, JSONValue) -> C) {
-        name = C.name
-        permission = C.permission
-        self.make = { context, params in make(context, params) }
-    }
-}

@@ -1,16 +1,74 @@
 import Foundation
 import TerminiTemplate
 
-/// Registers a command type under its name. Registration is an explicit table: Linux has no `+load` hook.
+/// Which thread runs a command's handler.
+public enum CommandThread: Sendable, Equatable {
+    /// Answered from the thread that invoked it (the JS thread): nothing it touches belongs to the UI thread.
+    case script
+    /// Queued to the UI thread, which owns the page stack and the overlays; handled there in message order.
+    case ui
+}
+
+/// Answers one bridge call. A handler answers at once, or keeps the reply and answers later (a modal answers when
+/// the user picks a button); a handler that throws is answered with the error.
+public struct CommandReply: Sendable {
+    /// The command name, for the `<name>:ok` / `<name>:fail` envelope.
+    public let name: String
+    private let deliver: @Sendable (CommandOutcome) -> Void
+
+    public init(name: String, deliver: @escaping @Sendable (CommandOutcome) -> Void) {
+        self.name = name
+        self.deliver = deliver
+    }
+
+    /// Resolves the call with `{errMsg: '<name>:ok', ...result}`.
+    public func succeed(_ result: [String: JSONValue] = [:]) { deliver(.success(name, result)) }
+
+    /// Rejects the call with `{errMsg: '<name>:fail <reason>', errCode}`.
+    public func fail(_ error: CommandError) { deliver(.failure(name, error)) }
+}
+
+/// A command's name, permission and thread, and how a call is handled. Registration is an explicit table (Linux
+/// has no `+load` hook), and each registration captures what its command needs: a store, the page stack, a host
+/// service.
 public struct CommandRegistration: Sendable {
+    /// A handler that answers through `reply`, now or later.
+    public typealias Handler = @Sendable (_ params: JSONValue, _ context: CommandContext, _ reply: CommandReply)
+        throws(CommandError) -> Void
+
+    enum Body: Sendable {
+        /// A `Command` instance per call: `checkAndParse` on the calling thread, `run` as a task the page's unload
+        /// cancels.
+        case instance(@Sendable (CommandContext, JSONValue) -> any Command)
+        /// A closure on the registration's thread.
+        case handler(Handler)
+    }
+
     public let name: String
     public let permission: String?
-    let make: @Sendable (CommandContext, JSONValue) -> any Command
+    public let thread: CommandThread
+    let body: Body
 
-    public init<C: Command>(_ type: C.Type) {
+    /// Registers `type` with a factory, so each instance receives the services it needs (a store, a host object).
+    public init<C: Command>(_ type: C.Type, make: @escaping @Sendable (CommandContext, JSONValue) -> C) {
         name = C.name
         permission = C.permission
-        make = { C(context: $0, params: $1) }
+        thread = .script
+        body = .instance { context, params in make(context, params) }
+    }
+
+    /// Registers a command that needs nothing but its context and parameters.
+    public init<C: SelfContainedCommand>(_ type: C.Type) {
+        self.init(type) { C(context: $0, params: $1) }
+    }
+
+    /// Registers a command written as one closure, e.g. `CommandRegistration(name: "hostGreeting") { _, _, reply in
+    /// reply.succeed(["text": "hello"]) }`. `.ui` handlers run on the UI thread and may answer later.
+    public init(name: String, permission: String? = nil, thread: CommandThread = .script, handler: @escaping Handler) {
+        self.name = name
+        self.permission = permission
+        self.thread = thread
+        body = .handler(handler)
     }
 }
 
@@ -39,9 +97,11 @@ public struct CommandOutcome: Equatable, Sendable {
     }
 }
 
-/// Routes `bridge.invoke(name, params)` to a fresh command instance: permission check, `checkAndParse`, `run`, finish.
+/// Routes `bridge.invoke(name, params)` to its registration: permission check, then a fresh command instance
+/// (`checkAndParse`, `run`, finish) or the registration's handler. Every command, the host's navigation and overlays
+/// included, goes through here.
 ///
-/// The router tracks in-flight calls per page so that a page's unload cancels them and drops their callbacks.
+/// The router tracks in-flight instances per page so that a page's unload cancels them and drops their callbacks.
 public final class CommandRouter: @unchecked Sendable {
     private let registrations: [String: CommandRegistration]
     private let lock = NSLock()
@@ -60,6 +120,9 @@ public final class CommandRouter: @unchecked Sendable {
     /// The registered command names, sorted.
     public var commandNames: [String] { registrations.keys.sorted() }
 
+    /// The thread `name` runs on; unknown names are answered (with an error) from the calling thread.
+    public func thread(of name: String) -> CommandThread { registrations[name]?.thread ?? .script }
+
     /// Runs the command and calls `completion` exactly once, unless the page unloads first; then never.
     public func invoke(_ name: String, params: JSONValue, context: CommandContext,
                        completion: @escaping @Sendable (CommandOutcome) -> Void)
@@ -72,7 +135,15 @@ public final class CommandRouter: @unchecked Sendable {
             completion(.failure(name, CommandError(.permissionDenied, "permission '\(permission)' is not granted in the manifest")))
             return
         }
-        var command = registration.make(context, params)
+        let make: @Sendable (CommandContext, JSONValue) -> any Command
+        switch registration.body {
+        case .instance(let factory): make = factory
+        case .handler(let handle):
+            let reply = CommandReply(name: name, deliver: completion)
+            do { try handle(params, context, reply) } catch { reply.fail(error) }
+            return
+        }
+        var command = make(context, params)
         do { try command.checkAndParse() } catch {
             completion(.failure(name, error))
             return

@@ -17,19 +17,14 @@ public struct RequestCommand: Command {
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 
     private let params: JSONValue
-    private let domains: RequestDomains?
+    private let domains: RequestDomains
     private let limits: RequestLimits
     private var urlRequest: URLRequest?
     private var timeout: Double = 10
 
-    /// Required by `Command`; without the app's domains every host is refused.
-    public init(context: CommandContext, params: JSONValue) {
-        self.init(context: context, params: params, requestDomains: nil, limits: RequestLimits())
-    }
-
-    public init(context: CommandContext, params: JSONValue, requestDomains: [String]?, limits: RequestLimits) {
+    public init(context: CommandContext, params: JSONValue, requestDomains: [String], limits: RequestLimits) {
         self.params = params
-        self.domains = requestDomains.map(RequestDomains.init)
+        self.domains = RequestDomains(requestDomains)
         self.limits = limits
         self.timeout = limits.defaultTimeout
     }
@@ -45,7 +40,7 @@ public struct RequestCommand: Command {
         guard let host = url.host, !host.isEmpty else {
             throw CommandError(.invalidParameter, "parameter 'url' has no host: '\(text)'")
         }
-        guard let domains, domains.allows(url) else {
+        guard domains.allows(url) else {
             throw CommandError(.permissionDenied, "host '\(host)' is not in the manifest's requestDomains")
         }
 
@@ -107,8 +102,9 @@ public struct RequestCommand: Command {
     }
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        guard let urlRequest, let domains else { throw CommandError(.internal, "request ran without checkAndParse") }
+        guard let urlRequest else { throw CommandError(.internal, "request ran without checkAndParse") }
         if Task.isCancelled { throw CommandError(.cancelled, "cancelled before it started") }
+        let domains = self.domains
         let transport = RequestTransport(request: urlRequest, timeout: timeout, maxBytes: limits.maxResponseBytes,
                                          redirectAllowed: { domains.allows($0) })
         let response = try await transport.perform()

@@ -1,34 +1,24 @@
 import TerminiTemplate
 
-// The five storage commands, WeChat-shaped. Each needs a `StorageStore`, which it gets from its registration closure
-// (`BuiltinCommands.registrations(environment:)`). `init(context:params:)` exists only because `Command` requires it:
-// an instance made that way has no store and answers `.internal` instead of crashing.
-
-private func requireStore(_ store: StorageStore?, _ name: String) throws(CommandError) -> StorageStore {
-    guard let store else {
-        throw CommandError(.internal, "\(name) has no storage store; register it with BuiltinCommands.registrations(environment:)")
-    }
-    return store
-}
+// The five storage commands, WeChat-shaped. Each gets its `StorageStore` from its registration closure
+// (`BuiltinCommands.registrations(environment:)`); no permission is needed, as storage is private to the app.
 
 /// `setStorage({key, data})`: stores any JSON value under `key` for the calling app.
 public struct SetStorageCommand: Command {
     public static let name = "setStorage"
     private let context: CommandContext
     private let params: JSONValue
-    private let store: StorageStore?
+    private let store: StorageStore
     private var key = ""
     private var data: JSONValue = .null
 
-    public init(context: CommandContext, params: JSONValue) { self.init(context: context, params: params, store: nil) }
-    public init(context: CommandContext, params: JSONValue, store: StorageStore?) {
+    public init(context: CommandContext, params: JSONValue, store: StorageStore) {
         self.context = context
         self.params = params
         self.store = store
     }
 
     public mutating func checkAndParse() throws(CommandError) {
-        _ = try requireStore(store, Self.name)
         key = try params.requiredString("key")
         try StorageStore.validate(key: key)
         guard let data = params["data"] else { throw CommandError(.invalidParameter, "missing required parameter 'data'") }
@@ -36,7 +26,7 @@ public struct SetStorageCommand: Command {
     }
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        try requireStore(store, Self.name).set(app: context.appId, key: key, value: data)
+        try store.set(app: context.appId, key: key, value: data)
         return [:]
     }
 }
@@ -46,24 +36,22 @@ public struct GetStorageCommand: Command {
     public static let name = "getStorage"
     private let context: CommandContext
     private let params: JSONValue
-    private let store: StorageStore?
+    private let store: StorageStore
     private var key = ""
 
-    public init(context: CommandContext, params: JSONValue) { self.init(context: context, params: params, store: nil) }
-    public init(context: CommandContext, params: JSONValue, store: StorageStore?) {
+    public init(context: CommandContext, params: JSONValue, store: StorageStore) {
         self.context = context
         self.params = params
         self.store = store
     }
 
     public mutating func checkAndParse() throws(CommandError) {
-        _ = try requireStore(store, Self.name)
         key = try params.requiredString("key")
         try StorageStore.validate(key: key)
     }
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        ["data": try requireStore(store, Self.name).get(app: context.appId, key: key)]
+        ["data": try store.get(app: context.appId, key: key)]
     }
 }
 
@@ -72,24 +60,22 @@ public struct RemoveStorageCommand: Command {
     public static let name = "removeStorage"
     private let context: CommandContext
     private let params: JSONValue
-    private let store: StorageStore?
+    private let store: StorageStore
     private var key = ""
 
-    public init(context: CommandContext, params: JSONValue) { self.init(context: context, params: params, store: nil) }
-    public init(context: CommandContext, params: JSONValue, store: StorageStore?) {
+    public init(context: CommandContext, params: JSONValue, store: StorageStore) {
         self.context = context
         self.params = params
         self.store = store
     }
 
     public mutating func checkAndParse() throws(CommandError) {
-        _ = try requireStore(store, Self.name)
         key = try params.requiredString("key")
         try StorageStore.validate(key: key)
     }
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        try requireStore(store, Self.name).remove(app: context.appId, key: key)
+        try store.remove(app: context.appId, key: key)
         return [:]
     }
 }
@@ -98,18 +84,17 @@ public struct RemoveStorageCommand: Command {
 public struct ClearStorageCommand: Command {
     public static let name = "clearStorage"
     private let context: CommandContext
-    private let store: StorageStore?
+    private let store: StorageStore
 
-    public init(context: CommandContext, params: JSONValue) { self.init(context: context, params: params, store: nil) }
-    public init(context: CommandContext, params: JSONValue, store: StorageStore?) {
+    public init(context: CommandContext, params: JSONValue, store: StorageStore) {
         self.context = context
         self.store = store
     }
 
-    public mutating func checkAndParse() throws(CommandError) { _ = try requireStore(store, Self.name) }
+    public mutating func checkAndParse() throws(CommandError) {}
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        try requireStore(store, Self.name).clear(app: context.appId)
+        try store.clear(app: context.appId)
         return [:]
     }
 }
@@ -119,18 +104,17 @@ public struct ClearStorageCommand: Command {
 public struct GetStorageInfoCommand: Command {
     public static let name = "getStorageInfo"
     private let context: CommandContext
-    private let store: StorageStore?
+    private let store: StorageStore
 
-    public init(context: CommandContext, params: JSONValue) { self.init(context: context, params: params, store: nil) }
-    public init(context: CommandContext, params: JSONValue, store: StorageStore?) {
+    public init(context: CommandContext, params: JSONValue, store: StorageStore) {
         self.context = context
         self.store = store
     }
 
-    public mutating func checkAndParse() throws(CommandError) { _ = try requireStore(store, Self.name) }
+    public mutating func checkAndParse() throws(CommandError) {}
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        let usage = try requireStore(store, Self.name).usage(app: context.appId)
+        let usage = try store.usage(app: context.appId)
         return [
             "keys": .array(usage.keys.map { .string($0) }),
             "currentSize": .number(Double((usage.currentBytes + 1023) / 1024)),

@@ -23,23 +23,16 @@ public struct SystemInfo: Equatable, Sendable {
 public struct GetSystemInfoCommand: Command {
     public static let name = "getSystemInfo"
     private let context: CommandContext
-    private let provider: (@Sendable (CommandContext) -> SystemInfo)?
+    private let provider: @Sendable (CommandContext) -> SystemInfo
 
-    /// Required by `Command`; without a provider the call fails with `.internal`.
-    public init(context: CommandContext, params: JSONValue) { self.init(context: context, params: params, provider: nil) }
-    public init(context: CommandContext, params: JSONValue, provider: (@Sendable (CommandContext) -> SystemInfo)?) {
+    public init(context: CommandContext, params: JSONValue, provider: @escaping @Sendable (CommandContext) -> SystemInfo) {
         self.context = context
         self.provider = provider
     }
 
-    public mutating func checkAndParse() throws(CommandError) {
-        guard provider != nil else {
-            throw CommandError(.internal, "getSystemInfo has no provider; register it with BuiltinCommands.registrations(environment:)")
-        }
-    }
+    public mutating func checkAndParse() throws(CommandError) {}
 
     public func run() async throws(CommandError) -> [String: JSONValue] {
-        guard let provider else { throw CommandError(.internal, "getSystemInfo has no provider") }
         let info = provider(context)
         return [
             "terminalWidth": .number(Double(info.terminalWidth)),

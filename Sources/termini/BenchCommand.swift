@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import TerminiHost
+import TerminiAuthoring
+import TerminiBench
+import TerminiRuntime
 
 /// `termini bench`: the keyed-list benchmark in process, in a pty of its own, with every screen checked.
 struct BenchCommand: ParsableCommand {
@@ -59,7 +61,7 @@ struct BenchCommand: ParsableCommand {
 
     func runKeyed(_ keys: [String]) throws {
         let bundle: LoadedBundle
-        do { bundle = try BundleResolver.load(app) } catch { throw CLIError("\(error)") }
+        do { bundle = try BundleResolver.load(app, projectLoader: ProjectLoader.load) } catch { throw CLIError("\(error)") }
         var options = KeyedListBench.Options()
         options.keys = keys
         options.rows = rows

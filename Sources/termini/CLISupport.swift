@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TerminiHost
+import TerminiRuntime
 
 /// A user-facing failure: printed as `termini: error: <message>` with exit code 1.
 struct CLIError: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminiHost
+import TerminiRuntime
 
 /// `termini install app.zip [--store DIR] [--trust k.pub]... [--dev]`: verified, atomic install into the store.
 struct InstallCommand: ParsableCommand {

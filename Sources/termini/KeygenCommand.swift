@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminiHost
+import TerminiRuntime
 
 /// `termini keygen --out <prefix>`: makes an Ed25519 key pair for signing bundles.
 struct KeygenCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminiHost
+import TerminiRuntime
 
 /// `termini list [--store DIR]`: installed apps, their versions, and which is current.
 struct ListCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TerminiHost
+import TerminiAuthoring
+import TerminiRuntime
 
 /// `termini pack <project> --out app.zip [--key k.key]`: compiles, hashes, signs and zips a project.
 struct PackCommand: ParsableCommand {

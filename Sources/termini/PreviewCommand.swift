@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TerminiHost
+import TerminiAuthoring
+import TerminiRuntime
 import TerminiTerminal
 
 /// `termini preview <project>`: run a project with hot reload and the performance HUD.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminiHost
+import TerminiRuntime
 
 /// `termini rollback <id> [--store DIR]`: makes the previous version current again.
 struct RollbackCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TerminiHost
+import TerminiRuntime
 import TerminiTerminal
 
 /// `termini run`: the interactive engine on the real terminal.

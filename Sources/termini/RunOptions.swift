@@ -1,5 +1,6 @@
 import ArgumentParser
-import TerminiHost
+import TerminiAuthoring
+import TerminiRuntime
 
 /// Options shared by `run`, `snapshot` and `preview`: what to run and how the engine behaves.
 struct EngineArguments: ParsableArguments {
@@ -56,7 +57,8 @@ struct EngineArguments: ParsableArguments {
     /// Resolves the target (URL, archive or folder) into a loaded bundle, or a clear error.
     func prepareLaunch() throws -> PreparedLaunch {
         let keys = try trust.map { path throws in try BundlePublicKey.load(path: path) }
-        let preparer = LaunchPreparer(store: appStore, archivePolicy: ArchiveRunPolicy(trustedKeys: keys, skipSignatureCheck: dev))
+        let preparer = LaunchPreparer(store: appStore, archivePolicy: ArchiveRunPolicy(trustedKeys: keys, skipSignatureCheck: dev),
+                                      projectLoader: ProjectLoader.load)
         do { return try preparer.prepare(target, page: page, query: queryItems) } catch {
             throw CLIError(error.description)
         }

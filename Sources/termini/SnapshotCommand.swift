@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TerminiHost
+import TerminiRuntime
 
 /// `termini snapshot`: headless run that plays an events file and prints the final screen.
 struct SnapshotCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminiHost
+import TerminiRuntime
 
 /// The subcommand table: add a new subcommand's type here (one file per subcommand).
 enum TerminiSubcommands {

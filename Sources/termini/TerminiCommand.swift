@@ -1,5 +1,6 @@
 import ArgumentParser
-import TerminiHost
+import TerminiAuthoring
+import TerminiRuntime
 import TerminiTerminal
 
 /// `termini`: runs, previews, snapshots, packs and installs mini-apps. Each subcommand lives in its own file.

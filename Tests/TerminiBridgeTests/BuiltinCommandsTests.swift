@@ -26,7 +26,9 @@ import TerminiTemplate
         }
         #expect(echo.envelope == ["errMsg": "echo:ok", "text": "hi"])
         #expect(throws: DuplicateCommandError(name: "setStorage")) {
-            try CommandRouter(table + [CommandRegistration(SetStorageCommand.self)])
+            try CommandRouter(table + [CommandRegistration(SetStorageCommand.self) {
+                SetStorageCommand(context: $0, params: $1, store: h.store)
+            }])
         }
     }
 
@@ -47,18 +49,42 @@ import TerminiTemplate
         ])
     }
 
-    @Test func commandsRegisteredWithoutAnEnvironmentFailCleanly() async throws {
-        let router = try CommandRouter([
-            CommandRegistration(SetStorageCommand.self), CommandRegistration(GetSystemInfoCommand.self),
-            CommandRegistration(RequestCommand.self),
-        ])
-        func call(_ name: String, _ params: JSONValue) async -> CommandOutcome {
-            await withCheckedContinuation { cont in
-                router.invoke(name, params: params, context: ServiceHarness.context()) { cont.resume(returning: $0) }
-            }
-        }
-        #expect(await call("setStorage", ["key": "k", "data": 1]).code == .internal)
-        #expect(await call("getSystemInfo", [:]).code == .internal)
-        #expect(await call("request", ["url": "http://127.0.0.1/"]).code == .permissionDenied)
+    @Test func storageNeedsNoPermissionAndRequestNeedsItsOwn() async throws {
+        let h = try ServiceHarness()
+        defer { h.remove() }
+        let none = ServiceHarness.context(permissions: [])
+        #expect(await h.call("setStorage", ["key": "k", "data": 1], context: none).envelope == ["errMsg": "setStorage:ok"])
+        #expect(await h.call("getSystemInfo", [:], context: none).code == nil)
+        let denied = await h.call("request", ["url": "http://127.0.0.1/"], context: none)
+        #expect(denied.code == .permissionDenied)
+        #expect(denied.message == "request:fail permission 'request' is not granted in the manifest")
     }
+
+    @Test func closureCommandsAnswerNowOrLaterOnTheirThread() async throws {
+        let kept = OutcomeBox()
+        let held = ReplyBox()
+        let router = try CommandRouter([
+            CommandRegistration(name: "greet") { _, _, reply in reply.succeed(["text": "hi"]) },
+            CommandRegistration(name: "later", thread: .ui) { _, _, reply in held.reply = reply },
+            CommandRegistration(name: "strict", permission: "strict") { params, _, reply throws(CommandError) in
+                reply.succeed(["n": .number(try params.optionalNumber("n") ?? 0)])
+            },
+        ])
+        #expect(router.thread(of: "later") == .ui && router.thread(of: "greet") == .script)
+        #expect(router.thread(of: "nope") == .script)
+        router.invoke("greet", params: [:], context: ServiceHarness.context()) { kept.add($0) }
+        router.invoke("later", params: [:], context: ServiceHarness.context()) { kept.add($0) }
+        #expect(kept.all == [.success("greet", ["text": "hi"])])
+        held.reply?.fail(CommandError(.busy, "busy: try again"))
+        #expect(kept.all.last?.message == "later:fail busy: try again")
+        router.invoke("strict", params: ["n": 1], context: ServiceHarness.context()) { kept.add($0) }
+        #expect(kept.all.last?.code == .permissionDenied)
+        router.invoke("strict", params: ["n": "x"], context: ServiceHarness.context(permissions: ["strict"])) { kept.add($0) }
+        #expect(kept.all.last?.message == "strict:fail parameter 'n' must be a number, got string")
+    }
+}
+
+/// Holds a reply that a test answers later, as a modal does.
+final class ReplyBox: @unchecked Sendable {
+    var reply: CommandReply?
 }

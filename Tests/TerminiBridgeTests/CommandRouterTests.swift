@@ -4,7 +4,7 @@ import TerminiTemplate
 @testable import TerminiBridge
 
 /// A host-defined command, registered through the public API exactly as an embedding host would.
-struct EchoCommand: Command {
+struct EchoCommand: SelfContainedCommand {
     static let name = "echo"
     static let permission: String? = "echo"
     let params: JSONValue
@@ -15,7 +15,7 @@ struct EchoCommand: Command {
 }
 
 /// Sleeps, so a test can unload its page while it is in flight.
-struct SlowCommand: Command {
+struct SlowCommand: SelfContainedCommand {
     static let name = "slow"
     init(context: CommandContext, params: JSONValue) {}
     mutating func checkAndParse() throws(CommandError) {}

@@ -1,5 +1,5 @@
 import Foundation
-import TerminiHost
+import TerminiRuntime
 import TerminiTemplate
 import TerminiTerminal
 

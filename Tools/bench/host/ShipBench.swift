@@ -1,6 +1,7 @@
 // host-bench: launch by minigame:// URL and preview hot reload.
 import Foundation
-import TerminiHost
+import TerminiAuthoring
+import TerminiRuntime
 import TerminiTemplate
 import TerminiTerminal
 

@@ -3,7 +3,8 @@
 // Prints one `<measure> <value>` line per number.
 import Foundation
 import TerminiFrames
-import TerminiHost
+import TerminiAuthoring
+import TerminiRuntime
 import TerminiTemplate
 import TerminiTerminal
 import TerminiUI

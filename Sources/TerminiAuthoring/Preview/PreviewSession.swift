@@ -1,0 +1,142 @@
+import Foundation
+import TemplateCompiler
+import TerminiFrames
+import TerminiRuntime
+import TerminiTemplate
+import TerminiTerminal
+
+/// `termini preview <project>`: runs a project and reloads it as the author saves.
+///
+/// - A saved `pages/*.swift` is recompiled (TemplateCompiler library, in process) and every open page re-renders
+///   with its data, focus and navigation stack kept.
+/// - A saved `main.js` or `app.json` restarts the app with the new script (a new script runtime) at its first page,
+///   then gives that page back its data with one `setData` when the page name still exists. Limits: pages above
+///   the first are closed, and data the new `onLoad` sets asynchronously (e.g. from storage) wins over the kept
+///   data. The new script is first tried headless, so a script that fails to start leaves the running app in place.
+/// - `r` restarts the app (typed into a focused text field, it is just a letter).
+/// - A compile or start-up script error is drawn as an overlay naming `file:line:col`; the last good screen stays
+///   underneath until a save fixes it.
+public final class PreviewSession {
+    public let project: String
+    let backend: PreviewBackend
+    let options: EngineOptions
+    let watcher: ProjectWatcher
+    private(set) var engine: MiniAppEngine
+    private let clock = ContinuousClock()
+    private var lastPoll: ContinuousClock.Instant
+    /// How often the project is checked for saves.
+    public var pollInterval: Duration = .milliseconds(100)
+    /// Called after every frame is on screen.
+    public var onFrame: ((FrameTiming) -> Void)?
+    /// Counts applied reloads (template swaps and restarts), so callers can wait for the next one.
+    public private(set) var reloadCount = 0
+    /// The overlay's lines while a compile or script error is showing.
+    public var overlayLines: [String]? { backend.overlay }
+    public var isFinished: Bool { engine.isFinished }
+    /// The screen as text (the engine's last frame, without the overlay).
+    public var screenText: String { engine.screenText }
+
+    /// Loads and compiles the project; a project that does not compile at all has no good screen to keep, so that
+    /// is an error here.
+    public init(project: String, backend: any TerminalBackend, options: EngineOptions) throws {
+        let wrapped = PreviewBackend(base: backend)
+        self.project = project
+        self.backend = wrapped
+        self.options = options
+        watcher = ProjectWatcher(folder: project)
+        lastPoll = ContinuousClock.now
+        engine = try MiniAppEngine(bundle: try ProjectLoader.load(folder: project), backend: wrapped, options: options)
+        attach(engine)
+    }
+
+    private func attach(_ engine: MiniAppEngine) {
+        engine.onFrame = { [weak self] timing in self?.onFrame?(timing) }
+        backend.textFieldFocused = { [weak engine] in engine?.textFieldHasFocus ?? false }
+    }
+
+    public func start() { engine.start() }
+
+    public func stop() { engine.stop() }
+
+    /// Runs until the user quits.
+    public func runInteractive() {
+        start()
+        while !engine.isFinished { step(maxWaitMilliseconds: nil) }
+        stop()
+    }
+
+    /// One engine step, capped so that the project is polled on time, then the reload work that is due.
+    public func step(maxWaitMilliseconds: Int?) {
+        let untilPoll = max(0, Int((pollInterval - lastPoll.duration(to: clock.now)) / .milliseconds(1)))
+        engine.step(maxWaitMilliseconds: min(maxWaitMilliseconds ?? untilPoll, untilPoll))
+        if backend.restartRequested {
+            backend.restartRequested = false
+            restart()
+        }
+        if lastPoll.duration(to: clock.now) >= pollInterval {
+            lastPoll = clock.now
+            let changes = watcher.poll()
+            if changes.script { restart(keepingData: true) } else if changes.pages { reloadPages() }
+        }
+    }
+
+    /// Recompiles every page file and swaps the templates into the running app.
+    func reloadPages() {
+        let pages: [String: TemplateFile]
+        do { pages = try ProjectLoader.compilePages(folder: project + "/pages") } catch let error as ProjectCompileError {
+            return show(error.diagnostics.map(\.description))
+        } catch { return show(["\(error)"]) }
+        backend.overlay = nil
+        engine.reloadTemplates(pages)
+        reloadCount += 1
+    }
+
+    /// Reloads the whole project and starts it again, unless it fails to compile or to start. With `keepingData`,
+    /// the first page gets back the data it had, when the new script still has a page of that name.
+    func restart(keepingData: Bool = false) {
+        let bundle: LoadedBundle
+        do { bundle = try ProjectLoader.load(folder: project) } catch {
+            return show("\(error)".split(separator: "\n").map(String.init))
+        }
+        if let failure = Self.probeStart(bundle, size: backend.size, options: options) { return show(failure) }
+        let next: MiniAppEngine
+        do { next = try MiniAppEngine(bundle: bundle, backend: backend, options: options) } catch {
+            return show(["\(error)"])
+        }
+        let kept = keepingData ? engine.stack.first.map { (name: $0.name, data: $0.view.data) } : nil
+        engine.stop()
+        engine = next
+        attach(next)
+        backend.overlay = nil
+        backend.invalidateScreen()
+        next.start()
+        if let kept, kept.name == next.bundle.launchPage, case .object(let fields) = kept.data, !fields.isEmpty {
+            next.restoreLaunchPageData(kept.data)
+        }
+        reloadCount += 1
+    }
+
+    /// Starts `bundle` headless and reports a script error before its first page, if any, as overlay lines: the
+    /// location first (it is what the author needs), then the message.
+    static func probeStart(_ bundle: LoadedBundle, size: (width: Int, height: Int), options: EngineOptions) -> [String]? {
+        var quiet = options
+        quiet.console = { _ in }
+        // A scratch store: the probe's storage calls work (an app may not catch their failure) but never touch the
+        // app's real data.
+        quiet.storeDirectory = NSTemporaryDirectory() + "termini-preview-probe-\(getpid())"
+        quiet.timingsPath = nil
+        guard let probe = try? MiniAppEngine(bundle: bundle, backend: HeadlessBackend(width: size.width, height: size.height),
+                                             options: quiet) else { return nil }
+        probe.start()
+        defer { probe.stop() }
+        probe.waitForScriptIdle(timeout: .seconds(1))
+        for _ in 0..<3 { probe.step(maxWaitMilliseconds: 0) }
+        guard case .failed = probe.firstLaunchState, let error = probe.appError ?? probe.stack.last?.error else { return nil }
+        return [error.location ?? bundle.scriptName, "\(ErrorScreen.title(for: error.kind)): \(error.message)"]
+    }
+
+    private func show(_ lines: [String]) {
+        backend.overlay = lines.isEmpty ? ["unknown error"] : lines
+        engine.requestFrame()
+    }
+}

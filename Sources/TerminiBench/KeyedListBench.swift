@@ -1,0 +1,294 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TerminiFrames
+import TerminiRuntime
+import TerminiTerminal
+import TerminiUI
+
+/// The keyed-list benchmark in process: the bench app runs in a `MiniAppEngine` whose ncurses writes to a
+/// pty of its own; every operation goes through the page's `onKey` exactly as a key press does, and every screen
+/// that reaches the pty is replayed into a `VTScreen` and checked against `KeyedListModel`.
+public final class KeyedListBench {
+    /// What to run.
+    public struct Options: Sendable {
+        public var keys: [String] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+        public var rows = 1000
+        public var runs = 15
+        public var warmups = 5
+        public var width = 120
+        public var height = 40
+        public init() {}
+    }
+
+    /// One measured run of an operation. Times in milliseconds.
+    public struct Sample: Sendable {
+        /// Key dispatched → the setData patches are on the UI thread: the JS handler, setData's diff and
+        /// serialization, and the hand-off to the UI thread (the JS thread cannot be timed apart from outside).
+        public var script: Double
+        /// Applying the patches to the page data and marking dirty elements.
+        public var apply: Double
+        /// Rebuilding dirty elements, keyed reconcile and layout.
+        public var build: Double
+        /// Paint, diff, ncurses and the write to the pty.
+        public var raster: Double
+        /// Key dispatched → the frame's last byte written to the pty.
+        public var endToEnd: Double
+        public var bytes: Int
+        public var cells: Int
+        public var inserted: Int
+        public var removed: Int
+        public var moved: Int
+        public var rssMegabytes: Double
+    }
+
+    /// Every measured run of one operation.
+    public struct Result: Sendable {
+        public var op: String
+        public var samples: [Sample]
+    }
+
+    /// The protocol's operation names by key.
+    public static let operationNames = [
+        "1": "01_create_1k", "2": "02_replace_all", "3": "03_update_every_10th", "4": "04_select", "5": "05_swap",
+        "6": "06_remove", "7": "07_create_10k", "8": "08_append_1k", "9": "09_clear",
+    ]
+    /// Extra operations by name: scrolling a 10x list by a line and a page (timed through the widget tree's own key
+    /// handling, no JS involved).
+    public static let scrollOperations = ["scroll"]
+
+    /// The untimed step before each operation: clear before the creates, create 1k before the rest.
+    static func precondition(of key: String) -> String { key == "1" || key == "7" ? "9" : "1" }
+
+    let options: Options
+    let engine: MiniAppEngine
+    let backend: NcursesBackend
+    let pty: BenchPseudoTerminal
+    private var screen: VTScreen
+    private var model: KeyedListModel
+    private var fed = 0
+    private var errors: [String] = []
+    private let errorLock = NSLock()
+    private let clock = MonotonicClock.system
+
+    /// Starts the bench app from `bundle` in a fresh pty and waits for its first frame.
+    public init(bundle: LoadedBundle, options: Options) throws {
+        self.options = options
+        pty = try BenchPseudoTerminal(width: options.width, height: options.height)
+        do {
+            backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color", mouse: false)
+        } catch {
+            throw BenchError("cannot start ncurses on the bench pty: \(error)")
+        }
+        screen = VTScreen(width: options.width, height: options.height)
+        model = KeyedListModel(count: options.rows)
+        var engineOptions = EngineOptions()
+        engineOptions.storeDirectory = nil
+        engineOptions.scriptLimit = .seconds(10)
+        engineOptions.stallThreshold = .seconds(30)
+        let box = ErrorBox()
+        engineOptions.console = { line in if line.hasPrefix("[error]") || line.hasPrefix("[warn]") { box.append(line) } }
+        errorBox = box
+        engine = try MiniAppEngine(bundle: bundle, backend: backend, options: engineOptions)
+        engine.start(query: ["rows": String(options.rows)])
+        let deadline = clock.now() + 10_000_000_000
+        while !engine.screenText.contains("rows: 0") {
+            if let problem = box.first { throw BenchError("the bench app failed to start: \(problem)") }
+            if clock.now() > deadline { throw BenchError("the bench app showed no first frame within 10 s") }
+            engine.step(maxWaitMilliseconds: 5)
+        }
+        // Everything written so far (terminal set-up and the first frame) is the baseline; from now on every byte
+        // comes from a frame, so the bench knows exactly how many bytes must be read back before checking.
+        pty.waitForQuiet(quietMilliseconds: 50)
+        expectedBytes = pty.byteCount
+        try settleAndCheck(after: "start")
+    }
+
+    /// Bytes the pty must have delivered once every presented frame has been read back.
+    private var expectedBytes = 0
+
+    private let errorBox: ErrorBox
+
+    /// Stops the engine and ncurses and closes the pty.
+    public func close() {
+        engine.stop()
+        backend.shutdown()
+        pty.close()
+    }
+
+    /// Runs every operation of `options.keys`: warm-ups, then measured runs, each after its untimed precondition.
+    /// Throws on the first wrong screen or script error.
+    public func runAll(progress: (String) -> Void = { _ in }) throws -> [Result] {
+        var results: [Result] = []
+        for key in options.keys {
+            if key == "resize" {
+                results += try runResize(progress: progress)
+                continue
+            }
+            if key == "scroll" {
+                results += try runScroll(progress: progress)
+                continue
+            }
+            guard let name = Self.operationNames[key] else { throw BenchError("unknown operation '\(key)' (use 1-9)") }
+            progress(name)
+            var samples: [Sample] = []
+            for run in 0..<(options.warmups + options.runs) {
+                let before = Self.precondition(of: key)
+                // Clearing an empty list changes no data, so the script sends nothing and no frame follows.
+                if !(before == "9" && model.rows.isEmpty) {
+                    _ = try perform(before, label: "\(name) precondition, run \(run + 1)")
+                }
+                let sample = try perform(key, label: "\(name), run \(run + 1)")
+                if run >= options.warmups { samples.append(sample) }
+            }
+            results.append(Result(op: name, samples: samples))
+        }
+        return results
+    }
+
+    /// Scrolls a list of 10x rows by one line (Down) and one page (PageDown), each timed from the key to the last
+    /// byte, then returns to the top (Home, untimed).
+    private func runScroll(progress: (String) -> Void) throws -> [Result] {
+        progress("scroll_1_line, scroll_1_page")
+        _ = try perform("7", label: "scroll precondition")
+        var line: [Sample] = [], page: [Sample] = []
+        let pageRows = options.height - 1
+        for run in 0..<(options.warmups + options.runs) {
+            let a = try performNavigation(.down, label: "scroll_1_line, run \(run + 1)", offset: 1)
+            let b = try performNavigation(.pageDown, label: "scroll_1_page, run \(run + 1)", offset: 1 + pageRows)
+            _ = try performNavigation(.home, label: "scroll back to the top, run \(run + 1)", offset: 0)
+            if run >= options.warmups { line.append(a); page.append(b) }
+        }
+        return [Result(op: "scroll_1_line", samples: line), Result(op: "scroll_1_page", samples: page)]
+    }
+
+    /// Resizes the pty 120×40 → 80×24 → 200×60 → back to the start size, each frame timed from the engine learning
+    /// the new size to the last byte of the repainted screen.
+    private func runResize(progress: (String) -> Void) throws -> [Result] {
+        progress("resize")
+        if model.rows.isEmpty { _ = try perform("1", label: "resize precondition") }
+        let sizes = [(80, 24), (200, 60), (options.width, options.height)]
+        var samples = Array(repeating: [Sample](), count: sizes.count)
+        for run in 0..<(options.warmups + options.runs) {
+            for (i, size) in sizes.enumerated() {
+                let label = "resize to \(size.0)x\(size.1), run \(run + 1)"
+                usleep(20_000)
+                pty.setSize(width: size.0, height: size.1)
+                screen.resize(width: size.0, height: size.1)
+                let start = clock.now()
+                guard let event = backend.checkForResize() else { throw BenchError("\(label): ncurses saw no new size") }
+                let frame = try frameAfter(event, label: label)
+                // ncurses may write part of a resize (the clear) outside any frame: resynchronize the byte count.
+                pty.waitForQuiet(quietMilliseconds: 30)
+                expectedBytes = max(expectedBytes + frame.bytes, pty.byteCount)
+                try settleAndCheck(after: label)
+                if run >= options.warmups {
+                    samples[i].append(Sample(
+                        script: 0, apply: 0, build: Double(frame.buildNanoseconds) / 1e6,
+                        raster: Double(frame.rasterNanoseconds) / 1e6,
+                        endToEnd: frame.rasterEnd > start ? Double(frame.rasterEnd - start) / 1e6 : 0, bytes: frame.bytes,
+                        cells: frame.cells, inserted: 0, removed: 0, moved: 0, rssMegabytes: Self.residentMegabytes()))
+                }
+            }
+        }
+        return zip(sizes, samples).map { Result(op: "resize_\($0.0.0)x\($0.0.1)", samples: $0.1) }
+    }
+
+    /// Hands `event` to the engine and steps it until the frame that follows is written.
+    private func frameAfter(_ event: InputEvent, label: String) throws -> FrameTiming {
+        var frame: FrameTiming?
+        engine.onFrame = { frame = $0 }
+        defer { engine.onFrame = nil }
+        engine.handle(event)
+        let deadline = clock.now() + 30_000_000_000
+        while frame == nil {
+            if clock.now() > deadline { throw BenchError("\(label): no frame within 30 s") }
+            engine.step(maxWaitMilliseconds: 2)
+        }
+        return frame!
+    }
+
+    /// Presses a navigation key (handled by the widget tree, no JS), renders the frame and checks the screen
+    /// against the model scrolled by `offset` rows.
+    private func performNavigation(_ key: Key, label: String, offset: Int) throws -> Sample {
+        usleep(20_000)
+        let start = clock.now()
+        let frame = try frameAfter(.key(key), label: label)
+        expectedBytes += frame.bytes
+        try settleAndCheck(after: label, offset: offset)
+        return Sample(script: 0, apply: 0, build: Double(frame.buildNanoseconds) / 1e6,
+                      raster: Double(frame.rasterNanoseconds) / 1e6,
+                      endToEnd: frame.rasterEnd > start ? Double(frame.rasterEnd - start) / 1e6 : 0, bytes: frame.bytes,
+                      cells: frame.cells, inserted: 0, removed: 0, moved: 0, rssMegabytes: Self.residentMegabytes())
+    }
+
+    /// Presses `key` through the page's onKey, renders the resulting frame and checks the screen.
+    func perform(_ key: String, label: String) throws -> Sample {
+        guard let character = key.first, let top = engine.stack.last else { throw BenchError("no page to drive") }
+        // A frame less than a budget after the previous one would wait for the frame clock: start on a fresh budget.
+        usleep(20_000)
+        var frame: FrameTiming?
+        engine.onFrame = { frame = $0 }
+        let start = clock.now()
+        engine.handle(.key(.character(character)))
+        let deadline = start + 30_000_000_000
+        while !engine.hasScriptMessages {
+            if clock.now() > deadline { throw BenchError("\(label): the script sent no setData within 30 s") }
+            sched_yield()
+        }
+        let arrived = clock.now()
+        engine.applyScriptMessages()
+        let applied = clock.now()
+        let stats = top.view.build(size: backend.size)
+        let built = clock.now()
+        while frame == nil {
+            if clock.now() > deadline { throw BenchError("\(label): no frame within 30 s") }
+            engine.step(maxWaitMilliseconds: 2)
+        }
+        engine.onFrame = nil
+        guard let frame else { throw BenchError("\(label): no frame") }
+        expectedBytes += frame.bytes
+        model.apply(key: key)
+        try settleAndCheck(after: label + " (the frame handed \(frame.cells) cells to ncurses, which wrote \(frame.bytes) bytes)")
+        func ms(_ from: UInt64, _ to: UInt64) -> Double { to > from ? Double(to - from) / 1e6 : 0 }
+        return Sample(
+            script: ms(start, arrived), apply: ms(arrived, applied),
+            build: ms(applied, built) + Double(frame.buildNanoseconds) / 1e6, raster: Double(frame.rasterNanoseconds) / 1e6,
+            endToEnd: ms(start, frame.rasterEnd), bytes: frame.bytes, cells: frame.cells, inserted: stats.inserted,
+            removed: stats.removed, moved: stats.moved, rssMegabytes: Self.residentMegabytes())
+    }
+
+    /// Reads back everything written so far, replays it into the VT screen and compares it with the model.
+    private func settleAndCheck(after label: String, offset: Int = 0) throws {
+        if let problem = errorBox.first { throw BenchError("\(label): the bench app reported \(problem)") }
+        if !pty.waitForBytes(expectedBytes) {
+            throw BenchError("\(label): the pty delivered \(pty.byteCount) bytes, the frames wrote \(expectedBytes)")
+        }
+        let fresh = pty.bytes(from: fed)
+        fed += fresh.count
+        screen.feed(fresh)
+        if let mismatch = model.mismatch(on: screen, scrolledBy: offset) {
+            let shown = fresh.prefix(400).map { b in
+                b == 0x1B ? "\\e" : (b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16))
+            }.joined()
+            throw BenchError("wrong screen after \(label): \(mismatch)\n  the frame's bytes: \(shown)")
+        }
+    }
+
+    /// Resident set size of this process, from /proc/self/statm.
+    static func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
+
+/// Script errors and warnings reported by the engine's console, collected across threads.
+final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var first: String? { lock.lock(); defer { lock.unlock() }; return lines.first }
+}

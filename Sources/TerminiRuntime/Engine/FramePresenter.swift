@@ -1,0 +1,123 @@
+import TerminiFrames
+import TerminiScript
+import TerminiTerminal
+import TerminiUI
+
+/// Renders a frame when the scheduler says one is due: builds the top page, paints it (or its error screen) under
+/// the title bar, the overlays and the HUD, presents the difference to the terminal, records the timing, and then
+/// tells the script what the user now sees (setData callbacks, onReady).
+///
+/// Owns the two cell buffers (back is painted, front is on screen) and the frame timings. UI thread only.
+final class FramePresenter {
+    private var back: CellBuffer
+    private var front: CellBuffer
+    /// Where a page under the title bar paints, one row shorter than the screen.
+    private var pageBuffer = CellBuffer(width: 0, height: 0)
+    private var hud: PerformanceHUD
+    private var timingLog: FrameTimingLog?
+    private(set) var timings: [FrameTiming] = []
+    private var frameIndex = 0
+    /// Called after every frame is on screen, with its timing.
+    var onFrame: ((FrameTiming) -> Void)?
+    private let backend: any TerminalBackend
+    private let scheduler: FrameScheduler
+    private let clock: TerminiFrames.MonotonicClock
+    private let runtime: ScriptRuntime
+    private let navigator: Navigator
+    private let overlays: OverlayPresenter
+    private let showsHUD: Bool
+
+    init(backend: any TerminalBackend, scheduler: FrameScheduler, clock: TerminiFrames.MonotonicClock, runtime: ScriptRuntime,
+         navigator: Navigator, overlays: OverlayPresenter, options: EngineOptions) throws
+    {
+        self.backend = backend
+        self.scheduler = scheduler
+        self.clock = clock
+        self.runtime = runtime
+        self.navigator = navigator
+        self.overlays = overlays
+        showsHUD = options.showPerformanceHUD
+        let size = backend.size
+        back = CellBuffer(width: size.width, height: size.height)
+        front = CellBuffer(width: size.width, height: size.height)
+        hud = PerformanceHUD(framesPerSecond: options.framesPerSecond)
+        if let path = options.timingsPath {
+            timingLog = try FrameTimingLog(path: path, budgetNanoseconds: scheduler.budgetNanoseconds)
+        }
+    }
+
+    /// The screen's size as the last resize or frame saw it (modal hit testing uses it).
+    var screenSize: (width: Int, height: Int) { (back.width, back.height) }
+
+    func resize(width: Int, height: Int) {
+        back.resize(width: width, height: height)
+        front.resize(width: width, height: height)
+    }
+
+    func render(_ start: FrameScheduler.FrameStart) {
+        let size = backend.size
+        if back.width != size.width || back.height != size.height {
+            back.resize(width: size.width, height: size.height)
+            front.resize(width: size.width, height: size.height)
+        }
+        let stack = navigator.stack
+        let appError = navigator.appError
+        let top = stack.last
+        let titled = top.map { TitleBar.isShown(for: $0, depth: stack.count) } ?? false
+        let pageSize = titled ? (width: size.width, height: max(0, size.height - 1)) : size
+        if let top, top.error == nil, appError == nil { top.view.build(size: pageSize) }
+        let buildEnd = clock.now()
+        if let error = appError ?? top?.error {
+            ErrorScreen.paint(error, into: &back)
+        } else if let top, titled {
+            if pageBuffer.width != pageSize.width || pageBuffer.height != pageSize.height {
+                pageBuffer.resize(width: pageSize.width, height: pageSize.height)
+            }
+            top.view.paint(into: &pageBuffer)
+            TitleBar.paint(title: top.title ?? top.name, canGoBack: stack.count > 1, page: pageBuffer, into: &back)
+        } else if let top {
+            top.view.paint(into: &back)
+        } else {
+            back.clear()
+        }
+        overlays.paint(into: &back)
+        if showsHUD { hud.paint(into: &back) }
+        let written = backend.present(back, previous: front)
+        if written.cells == 0 { scheduler.frameChangedNothing() }
+        swap(&back, &front)
+        let timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
+                                 rasterStart: buildEnd, rasterEnd: clock.now(), bytes: written.bytes, cells: written.cells)
+        record(timing)
+        // setData callbacks and onReady belong after the frame that shows the change. A hidden page's data is
+        // applied to its tree already (it shows when revealed), so its callbacks do not wait for that.
+        for entry in stack {
+            if let sequence = entry.unpresentedSequence {
+                entry.unpresentedSequence = nil
+                runtime.framePresented(pageId: entry.pageId, upTo: sequence)
+            }
+        }
+        if let top {
+            if !top.isReady {
+                top.isReady = true
+                runtime.callLifecycle(pageId: top.pageId, .ready)
+            }
+        }
+        // The frame is out: now free what this frame's patches and rebuilds replaced.
+        for entry in stack { entry.view.releaseRetired() }
+    }
+
+    private func record(_ timing: FrameTiming) {
+        timings.append(timing)
+        if timings.count > 10_000 { timings.removeFirst(5_000) }
+        timingLog?.append(timing)
+        hud.record(timing)
+        frameIndex += 1
+        onFrame?(timing)
+    }
+
+    /// The screen as text (the last presented frame).
+    var screenText: String { front.renderText() }
+
+    /// Closes the timing log.
+    func close() { timingLog?.close() }
+}

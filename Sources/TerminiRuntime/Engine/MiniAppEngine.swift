@@ -1,0 +1,250 @@
+import Foundation
+import TerminiBridge
+import TerminiFrames
+import TerminiScript
+import TerminiTemplate
+import TerminiTerminal
+import TerminiUI
+
+/// Runs one mini-app: the JS thread's runtime, the UI thread's page stack and frame loop, and the terminal.
+///
+/// Threads: the caller's thread is the UI thread. It owns every `PageView`, the cell buffers and the backend. The
+/// script runs on its own thread and talks to the UI thread only through `ScriptInbox`. A watchdog thread checks both.
+///
+/// The engine wires its collaborators and runs the loop; each has one job:
+/// - `ScriptBridge`: the script runtime, the inbox to the UI thread, and the `CommandRouter` every command goes through;
+/// - `Navigator`: the page stack and the navigation commands;
+/// - `OverlayPresenter`: the toast and the modal, and their commands;
+/// - `InputRouter` (Input/): where each key, click and resize goes, including the page's `onKey`;
+/// - `FramePresenter`: building, painting and presenting a frame, and the frame timings.
+public final class MiniAppEngine {
+    /// The app being run (preview's hot reload swaps its templates).
+    public var bundle: LoadedBundle { navigator.bundle }
+    let options: EngineOptions
+    let backend: any TerminalBackend
+    let scheduler: FrameScheduler
+    let bridge: ScriptBridge
+    let navigator: Navigator
+    let overlays: OverlayPresenter
+    let frames: FramePresenter
+    let input: InputRouter
+    let watchdog: Watchdog
+    /// The first page's preload results, handed out by `getPreloadedData`.
+    let preload: PreloadStore
+    let clock = MonotonicClock.system
+    private let publishedSize: Published<(width: Int, height: Int)>
+
+    var runtime: ScriptRuntime { bridge.runtime }
+    var inbox: ScriptInbox { bridge.inbox }
+    var router: CommandRouter { bridge.router }
+    /// The navigation stack, root first.
+    package var stack: [PageEntry] { navigator.stack }
+    /// A script error that belongs to no page (a syntax error in main.js, an error in App hooks).
+    package var appError: ScriptError? { navigator.appError }
+    package var timings: [FrameTiming] { frames.timings }
+    /// Set when the app asked to close or the user quit.
+    public internal(set) var isFinished: Bool {
+        get { navigator.isFinished }
+        set { navigator.isFinished = newValue }
+    }
+    /// Called on the UI thread after every frame is on screen, with its timing.
+    public var onFrame: ((FrameTiming) -> Void)? {
+        get { frames.onFrame }
+        set { frames.onFrame = newValue }
+    }
+    /// The most script messages that were waiting at once when the UI thread drained them: bounded when the UI
+    /// thread keeps up with the script.
+    public private(set) var scriptQueueHighWater = 0
+
+    /// `commands` are the host's own commands, registered with the built-in ones (a duplicate name throws).
+    public init(bundle: LoadedBundle, backend: any TerminalBackend, options: EngineOptions,
+                commands: [CommandRegistration] = []) throws
+    {
+        self.options = options
+        self.backend = backend
+        let waker = (backend as? any WakeableInput)?.inputWaker
+        let scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond, waker: waker)
+        self.scheduler = scheduler
+        let size = backend.size
+        let publishedSize = Published((width: size.width, height: size.height))
+        self.publishedSize = publishedSize
+        let preloadStore = PreloadStore()
+        preload = preloadStore
+        // The launch page's data is on its way before the JS thread even starts creating its context, so the first frame can show it (docs/DATA-FLOW.md).
+        Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore)
+        let overlays = OverlayPresenter(scheduler: scheduler, clock: clock)
+        self.overlays = overlays
+        var navigator: Navigator?
+        bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit, wake: { waker?.wake() }) { runtime in
+            let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler)
+            navigator = pages
+            let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {
+                GetPreloadedDataCommand(context: $0, params: $1, store: preloadStore)
+            }
+            var registrations: [CommandRegistration] = commands
+            registrations.append(preloadCommand)
+            registrations += pages.commandRegistrations()
+            registrations += overlays.commandRegistrations()
+            registrations += try Self.services(bundle: bundle, options: options, size: publishedSize)
+            return try CommandRouter(registrations)
+        }
+        let pages = navigator!  // made by the closure above, which ran before `bridge` was assigned
+        self.navigator = pages
+        let router = bridge.router
+        pages.onRetire = { [unowned router] pageId in router.cancelAll(pageId: pageId) }
+        do {
+            frames = try FramePresenter(backend: backend, scheduler: scheduler, clock: clock, runtime: bridge.runtime,
+                                        navigator: pages, overlays: overlays, options: options)
+        } catch {
+            bridge.runtime.shutdown()
+            throw error
+        }
+        input = InputRouter(runtime: bridge.runtime, navigator: pages, overlays: overlays, frames: frames,
+                            scheduler: scheduler, publishedSize: publishedSize)
+        let mirror = pages.publishedPageStack
+        let console = options.console
+        watchdog = Watchdog(threshold: options.stallThreshold, pageStack: { mirror.value }, onStall: { report in
+            console("[stall] \(report)")
+        })
+    }
+
+    /// Loads main.js, launches the app and opens its first page with `query`.
+    public func start(page: String? = nil, query: [String: String] = [:]) {
+        let launch = page ?? bundle.launchPage
+        if launch != bundle.launchPage { Self.startPreload(for: launch, bundle: bundle, into: preload) }
+        let runtime = self.runtime
+        watchdog.watch("js", busySince: { runtime.pulse().busySince })
+        watchdog.start()
+        runtime.load(script: bundle.script, fileName: bundle.scriptName)
+        runtime.launchApp(options: .object(["path": .string(launch), "query": .object(query.mapValues { .string($0) })]))
+        navigator.launch(launch, query: query)
+        scheduler.markDirty()
+    }
+
+    private static func startPreload(for page: String, bundle: LoadedBundle, into store: PreloadStore) {
+        store.start(bundle.manifest.preload[page] ?? [], appId: bundle.manifest.id,
+                    permissions: Set(bundle.manifest.permissions), requestDomains: bundle.manifest.requestDomains)
+    }
+
+    /// Stops the script thread, the watchdog and the timing log. The backend is the caller's to shut down.
+    public func stop() {
+        preload.cancelAll()
+        watchdog.stop()
+        runtime.shutdown()
+        frames.close()
+    }
+
+    // MARK: - The UI loop
+
+    /// Runs until the app exits or the user quits.
+    public func runInteractive() {
+        while !isFinished { step(maxWaitMilliseconds: nil) }
+    }
+
+    /// One loop iteration: wait for input (or a wake, or the next frame), handle it, apply script messages, and
+    /// render a frame when one is due. `maxWaitMilliseconds` caps the wait (snapshot mode uses it for `wait`).
+    /// Hosts that own their loop call this repeatedly on the UI thread instead of `runInteractive`.
+    public func step(maxWaitMilliseconds: Int?) {
+        watchdog.beat("ui")
+        // Spinners advance 10 times a second; an idle page without one sleeps until input or a script message.
+        let spinnerTick = 100
+        var wait = scheduler.millisecondsUntilNextFrame() ?? -1
+        if navigator.top?.view.hasAnimations == true { wait = wait < 0 ? spinnerTick : min(wait, spinnerTick) }
+        if let toastLeft = overlays.expireToast() { wait = wait < 0 ? toastLeft : min(wait, toastLeft) }
+        if let cap = maxWaitMilliseconds { wait = wait < 0 ? cap : min(wait, cap) }
+        if !inbox.isEmpty { wait = 0 }
+        watchdog.idle("ui")
+        let event = backend.nextInput(timeoutMilliseconds: wait)
+        watchdog.beat("ui")
+        if let event { input.handle(event) }
+        applyScriptMessages()
+        _ = overlays.expireToast()
+        if let top = navigator.top {
+            top.view.tick(now: Double(clock.now()) / 1e9)
+            if top.view.needsBuild { scheduler.markDirty() }
+        }
+        if let frame = scheduler.beginFrameIfDue() { frames.render(frame) }
+    }
+
+    /// Handles one input as the loop would, without waiting (the bench drives keys this way).
+    package func handle(_ event: InputEvent) { input.handle(event) }
+
+    /// Blocks the UI thread until the script is idle by `settle`'s rules; the watchdog knows it is waiting.
+    package func waitForScriptIdle(timeout: Duration) {
+        watchdog.idle("ui")
+        // Bridge calls are left out of the script's idle rule: navigation and modal calls wait for this very thread
+        // (a modal for the user). The others are waited for here: one counts until the script has its answer,
+        // including the moment between the router finishing it and the answer reaching the script.
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            _ = runtime.waitUntilIdle(timeout: timeout, criteria: Self.settleCriteria)
+            if !inbox.isEmpty || runtime.pulse().pendingInvokes <= heldInvokes || ContinuousClock.now >= deadline { break }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        watchdog.beat("ui")
+    }
+
+    /// Bridge calls this thread holds unanswered: a navigation waiting for its page, an open modal.
+    var heldInvokes: Int { (navigator.holdsReply ? 1 : 0) + (overlays.hasModal ? 1 : 0) }
+
+    /// `settle`'s rule for the script: jobs and timers due within 50 ms, not intervals, not pending bridge calls.
+    static let settleCriteria = IdleCriteria(timersDueWithin: .milliseconds(50), ignoresRepeatingTimers: true,
+                                             includesBridgeCalls: false)
+
+    // MARK: - Script messages
+
+    /// Whether the script has posted messages the UI thread has not applied yet (the bench polls it).
+    package var hasScriptMessages: Bool { !inbox.isEmpty }
+
+    package func applyScriptMessages() {
+        let messages = inbox.drain()
+        scriptQueueHighWater = max(scriptQueueHighWater, messages.count)
+        for message in messages {
+            switch message {
+            case .pageCreated(let pageId, let name, let data):
+                navigator.pageCreated(pageId: pageId, name: name, data: data)
+            case .setData(let pageId, let patches, let sequence):
+                guard let entry = navigator.entry(pageId: pageId) else { continue }
+                entry.view.applySetData(patches)
+                entry.unpresentedSequence = sequence
+                scheduler.markDirty()
+            case .invoke(let call):
+                bridge.route(call, pageName: call.pageId.flatMap(navigator.entry(pageId:))?.name)
+            case .error(let error):
+                options.console("[error] \(error)")
+                navigator.scriptFailed(error)
+            case .log(let level, let text):
+                options.console("[\(level.rawValue)] \(text)")
+            case .warning(let text):
+                options.console("[warn] \(text)")
+            }
+        }
+    }
+
+    /// The native services every app gets: storage (when a store is configured), request and getSystemInfo.
+    static func services(bundle: LoadedBundle, options: EngineOptions,
+                         size: Published<(width: Int, height: Int)>) throws -> [CommandRegistration]
+    {
+        guard let store = options.storeDirectory else { return [] }
+        let storage = try StorageStore(directory: URL(fileURLWithPath: store))
+        let domains = bundle.manifest.requestDomains
+        let appVersion = bundle.manifest.version
+        let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
+        let environment = CommandEnvironment(
+            storage: storage, requestDomains: { _ in domains },
+            systemInfo: { _ in
+                let s = size.value
+                return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
+                                  engineVersion: TerminiEngine.version.description, appVersion: appVersion)
+            })
+        return BuiltinCommands.registrations(environment: environment)
+    }
+
+    /// The screen as text (the last presented frame).
+    public var screenText: String { frames.screenText }
+
+    /// Flutter-style summary of every frame rendered so far.
+    public var timingSummary: FrameTimingSummary {
+        FrameTimingSummary(timings: frames.timings, budgetNanoseconds: scheduler.budgetNanoseconds)
+    }
+}

@@ -1,0 +1,283 @@
+import TerminiBridge
+import TerminiFrames
+import TerminiScript
+import TerminiTemplate
+import TerminiUI
+
+/// A page the UI thread asked the script to create and has not seen created yet. While one exists, other
+/// navigation fails as busy and page input is dropped: a double-tapped button opens one page.
+struct PendingNavigation {
+    enum Kind {
+        /// The app's first page.
+        case launch
+        /// navigateTo: pushed above the current top.
+        case push
+        /// redirectTo: replaces this page (already unloaded).
+        case redirect(replacing: Int)
+        /// reLaunch: replaces every page (already unloaded).
+        case relaunch(replacing: [Int])
+    }
+    var pageId: Int
+    var name: String
+    var kind: Kind
+    /// The call to answer once the page exists (navigateTo; redirectTo and reLaunch answer before they unload
+    /// the caller).
+    var reply: CommandReply?
+}
+
+/// The page stack and every way it changes: the navigation commands, Esc and back, pages the script reports
+/// created, and script errors that belong to a page or to the app.
+///
+/// Only the top page is built and painted: pages are opaque, and the ones below keep their widget trees and data
+/// (maintainState) until they are revealed. UI thread only; `@unchecked Sendable` so that its command handlers can
+/// be registered with the `CommandRouter`, which runs `.ui` handlers on the UI thread.
+///
+/// None of its commands needs a manifest permission: they only change the app's own screen, as in WeChat, where no
+/// page needs a scope to navigate.
+final class Navigator: @unchecked Sendable {
+    /// The most pages the stack holds, as in WeChat (docs/JS-API.md).
+    static let maxStackDepth = 10
+
+    /// The app being run; preview's hot reload swaps its templates.
+    var bundle: LoadedBundle
+    /// The navigation stack, root first.
+    private(set) var stack: [PageEntry] = []
+    /// The page being created for a navigation; see `PendingNavigation`.
+    private(set) var navigation: PendingNavigation?
+    /// A script error that belongs to no page (a syntax error in main.js, an error in App hooks).
+    private(set) var appError: ScriptError?
+    /// Set when the app asked to close or the user quit.
+    var isFinished = false
+    /// The page names, root first, for other threads (the watchdog's stall reports).
+    let publishedPageStack = Published<[String]>([])
+    /// Called with a page's id when it leaves the stack, before its unload hook: its in-flight commands go.
+    var onRetire: (Int) -> Void = { _ in }
+    private var nextPageId = 1
+    private let runtime: ScriptRuntime
+    private let overlays: OverlayPresenter
+    private let scheduler: FrameScheduler
+
+    init(bundle: LoadedBundle, runtime: ScriptRuntime, overlays: OverlayPresenter, scheduler: FrameScheduler) {
+        self.bundle = bundle
+        self.runtime = runtime
+        self.overlays = overlays
+        self.scheduler = scheduler
+    }
+
+    var top: PageEntry? { stack.last }
+
+    func entry(pageId: Int) -> PageEntry? { stack.first { $0.pageId == pageId } }
+
+    /// Whether this thread holds a navigation call unanswered (navigateTo waits for its page).
+    var holdsReply: Bool { navigation?.reply != nil }
+
+    /// Whether page input is dropped: a page is being opened, or an error is on screen.
+    var blocksPageInput: Bool { navigation != nil || appError != nil || top?.error != nil }
+
+    // MARK: - Commands
+
+    /// navigateTo, redirectTo, navigateBack, reLaunch, setNavigationBarTitle and exitMiniApp, run on the UI thread.
+    func commandRegistrations() -> [CommandRegistration] {
+        [
+            CommandRegistration(name: "navigateTo", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+                try navigateTo(params, reply)
+            },
+            CommandRegistration(name: "redirectTo", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+                try redirectTo(params, reply)
+            },
+            CommandRegistration(name: "navigateBack", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+                try navigateBack(params, reply)
+            },
+            CommandRegistration(name: "reLaunch", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+                try reLaunch(params, reply)
+            },
+            CommandRegistration(name: "setNavigationBarTitle", thread: .ui) { [unowned self] params, context, reply throws(CommandError) in
+                try setNavigationBarTitle(params, pageId: context.pageId)
+                reply.succeed()
+            },
+            CommandRegistration(name: "exitMiniApp", thread: .ui) { [unowned self] _, _, reply in
+                isFinished = true
+                reply.succeed()
+            },
+        ]
+    }
+
+    private func navigateTo(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
+        try checkNotBusy()
+        let target = try resolveTarget(params)
+        guard stack.count < Self.maxStackDepth else {
+            throw CommandError(.limitReached, "the page stack is full (\(Self.maxStackDepth) pages); use redirectTo or navigateBack")
+        }
+        if let top = stack.last { runtime.callLifecycle(pageId: top.pageId, .hide) }
+        let pageId = openPage(target.page, query: target.query)
+        navigation = PendingNavigation(pageId: pageId, name: target.page, kind: .push, reply: reply)
+    }
+
+    private func redirectTo(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
+        try checkNotBusy()
+        let target = try resolveTarget(params)
+        // Answered before the caller unloads, as navigateBack is: its callbacks are dropped at onUnload, and in
+        // WeChat the caller still hears `success`.
+        reply.succeed()
+        let kind: PendingNavigation.Kind
+        if let top = stack.last {
+            retire(top)
+            kind = .redirect(replacing: top.pageId)
+        } else {
+            kind = .launch
+        }
+        let pageId = openPage(target.page, query: target.query)
+        navigation = PendingNavigation(pageId: pageId, name: target.page, kind: kind, reply: nil)
+    }
+
+    private func reLaunch(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
+        try checkNotBusy()
+        let target = try resolveTarget(params)
+        reply.succeed()  // before every page unloads, as for redirectTo
+        for entry in stack.reversed() { retire(entry) }
+        let pageId = openPage(target.page, query: target.query)
+        navigation = PendingNavigation(pageId: pageId, name: target.page, kind: .relaunch(replacing: stack.map(\.pageId)),
+                                       reply: nil)
+    }
+
+    private func navigateBack(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
+        try checkNotBusy()
+        var delta = 1
+        if let number = try params.optionalNumber("delta") {
+            guard number >= 1, number == number.rounded(), number <= 1_000_000 else {
+                throw CommandError(.invalidParameter, "parameter 'delta' must be a whole number of at least 1, got \(number)")
+            }
+            delta = Int(number)
+        }
+        guard stack.count > 1 else {
+            throw CommandError(.limitReached, "already on the first page; there is no page to go back to")
+        }
+        // Answered before the pages go, so the caller (often the top page itself) still hears back before its
+        // onUnload. As in WeChat, a delta past the root stops at the root.
+        reply.succeed()
+        popPages(min(delta, stack.count - 1))
+    }
+
+    private func setNavigationBarTitle(_ params: JSONValue, pageId: Int?) throws(CommandError) {
+        let title = try params.requiredString("title")
+        let entry = pageId.flatMap { id in stack.first { $0.pageId == id } } ?? stack.last
+        guard let entry else { throw CommandError(.notFound, "no page is open") }
+        entry.title = title
+        entry.titleSetByApp = true
+        scheduler.markDirty()
+    }
+
+    // MARK: - Stack changes
+
+    private func checkNotBusy() throws(CommandError) {
+        if let pending = navigation {
+            throw CommandError(.busy, "busy: another navigation (to '\(pending.name)') is in progress")
+        }
+    }
+
+    private func resolveTarget(_ params: JSONValue) throws(CommandError) -> NavigationTarget {
+        let url = try params.requiredString("url")
+        switch NavigationTarget.parse(url, appId: bundle.manifest.id) {
+        case .failure(let error): throw CommandError(.invalidParameter, error.reason)
+        case .success(let target):
+            guard bundle.pages[target.page] != nil else {
+                throw CommandError(.notFound, "no page named '\(target.page)' in this app (pages: \(bundle.manifest.pages.joined(separator: ", ")))")
+            }
+            return target
+        }
+    }
+
+    /// Opens the app's first page (or `page`): it joins the stack when the script reports it created.
+    func launch(_ page: String, query: [String: String]) {
+        let pageId = openPage(page, query: query)
+        navigation = PendingNavigation(pageId: pageId, name: page, kind: .launch, reply: nil)
+    }
+
+    /// Asks the script for a page instance; it joins the stack when the script reports it created.
+    private func openPage(_ name: String, query: [String: String]) -> Int {
+        let pageId = nextPageId
+        nextPageId += 1
+        runtime.createPage(pageId: pageId, name: name, query: query)
+        return pageId
+    }
+
+    /// Leaves the top page (Esc): unloads it, or finishes the app when it is the root.
+    func leaveTopPage() {
+        if appError != nil || (stack.count <= 1 && navigation == nil) {
+            isFinished = true
+            return
+        }
+        // A page being opened replaces what the user sees in a moment; leaving now would pop the wrong page.
+        guard navigation == nil else { return }
+        popPages(1)
+    }
+
+    /// Unloads a page that is leaving the stack: its commands are cancelled, its hook runs, its modal closes.
+    private func retire(_ entry: PageEntry) {
+        onRetire(entry.pageId)
+        runtime.callLifecycle(pageId: entry.pageId, .unload)
+        overlays.dismissModal(ownedBy: entry.pageId)
+    }
+
+    /// navigateBack and Esc: unloads the top `count` pages, top first, then shows the revealed page.
+    private func popPages(_ count: Int) {
+        guard count > 0, stack.count > count else { return }
+        for _ in 0..<count { retire(stack.removeLast()) }
+        if let revealed = stack.last { runtime.callLifecycle(pageId: revealed.pageId, .show) }
+        publishedPageStack.value = stack.map(\.name)
+        scheduler.markDirty()
+    }
+
+    /// The script created a page: it joins the stack as its navigation says, and the navigation is answered.
+    func pageCreated(pageId: Int, name: String, data: JSONValue) {
+        guard let template = bundle.pages[name] else { return }
+        let entry = PageEntry(pageId: pageId, name: name, view: PageView(template: template, data: data),
+                              title: template.title)
+        if let pending = navigation, pending.pageId == pageId {
+            navigation = nil
+            switch pending.kind {
+            case .launch, .push: break
+            case .redirect(let old): stack.removeAll { $0.pageId == old }
+            case .relaunch(let old): stack.removeAll { old.contains($0.pageId) }
+            }
+            pending.reply?.succeed()
+        }
+        stack.append(entry)
+        publishedPageStack.value = stack.map(\.name)
+        scheduler.markDirty()
+    }
+
+    /// A script error: it fails the navigation it belongs to, or is shown instead of its page, or of the app.
+    func scriptFailed(_ error: ScriptError) {
+        if navigationFailed(error) { return }
+        if let pageId = error.pageId, let entry = stack.first(where: { $0.pageId == pageId }) {
+            if entry.error == nil { entry.error = error }
+        } else if let top = stack.last, error.kind != .syntax {
+            if top.error == nil { top.error = error }
+        } else if appError == nil {
+            appError = error
+        }
+        scheduler.markDirty()
+    }
+
+    /// A script error for the page being created (e.g. main.js never registered it): the navigation fails, and
+    /// the stack goes back to what the user had, minus pages that were already unloaded. Returns whether the error
+    /// belonged to a pending navigation.
+    private func navigationFailed(_ error: ScriptError) -> Bool {
+        guard let pending = navigation, error.pageId == pending.pageId,
+              !stack.contains(where: { $0.pageId == pending.pageId })
+        else { return false }
+        navigation = nil
+        switch pending.kind {
+        case .launch, .push: break
+        case .redirect(let old): stack.removeAll { $0.pageId == old }
+        case .relaunch(let old): stack.removeAll { old.contains($0.pageId) }
+        }
+        // The page under it was hidden (navigateTo) or revealed (redirectTo): either way it is on screen again.
+        if let top = stack.last { runtime.callLifecycle(pageId: top.pageId, .show) } else if appError == nil { appError = error }
+        pending.reply?.fail(CommandError(.internal, "page '\(pending.name)' could not be created: \(error.message)"))
+        publishedPageStack.value = stack.map(\.name)
+        scheduler.markDirty()
+        return true
+    }
+}

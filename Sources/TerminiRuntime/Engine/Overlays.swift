@@ -1,0 +1,171 @@
+import TerminiBridge
+import TerminiUI
+
+/// What floats above the page stack: at most one toast and one modal. Both are non-opaque (the page under them
+/// is painted first), so they follow the maintainState rule of Flutter's overlay entries: the page keeps its state
+/// and keeps updating underneath.
+struct OverlayState {
+    var toast: ToastOverlay?
+    var modal: ModalOverlay?
+}
+
+/// `showToast`: a one-line message near the bottom that hides itself; it never takes focus.
+struct ToastOverlay {
+    var title: String
+    /// Monotonic nanoseconds at which it disappears.
+    var expiresAt: UInt64
+}
+
+/// `showModal`: a centred dialog that owns the keyboard until the user picks a button.
+struct ModalOverlay {
+    var title: String
+    var content: String
+    var confirmText: String
+    var cancelText: String
+    var showCancel: Bool
+    /// Which button Enter presses; the confirm button starts focused, as in a native alert.
+    var confirmFocused = true
+    /// The call to answer with `{confirm, cancel}`.
+    var reply: CommandReply
+    /// The page that opened it: its unload dismisses the modal (the answer is dropped with the page's callbacks).
+    var ownerPageId: Int?
+}
+
+/// Where a modal's parts land on a screen of a given size; painting and mouse hit testing share it.
+struct ModalLayout {
+    var x: Int, y: Int, width: Int, height: Int
+    var titleLine: String?
+    var contentLines: [String]
+    var buttonsRow: Int
+    /// Column ranges of the buttons on `buttonsRow`.
+    var cancelColumns: Range<Int>?
+    var confirmColumns: Range<Int>
+
+    init(_ modal: ModalOverlay, screenWidth: Int, screenHeight: Int) {
+        let confirmLabel = "[ \(modal.confirmText) ]"
+        let cancelLabel = "[ \(modal.cancelText) ]"
+        let buttonsWidth = TextWidth.of(confirmLabel) + (modal.showCancel ? TextWidth.of(cancelLabel) + 2 : 0)
+        let contentNatural = modal.content.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TextWidth.of(String($0)) }.max() ?? 0
+        let natural = max(TextWidth.of(modal.title), contentNatural, buttonsWidth, 20)
+        width = max(0, min(natural + 4, screenWidth - 2, 64))
+        let inner = max(1, width - 4)
+        titleLine = modal.title.isEmpty ? nil : modal.title
+        // Border, title and a blank, the content, a blank and the buttons, border.
+        let chrome = 2 + (titleLine == nil ? 0 : 2) + 2
+        let maxContent = max(0, screenHeight - chrome)
+        var lines = TextWrap.lines(modal.content, width: inner)
+        if lines.count > maxContent { lines = Array(lines.prefix(maxContent)) }
+        contentLines = lines
+        height = min(screenHeight, chrome + lines.count)
+        x = max(0, (screenWidth - width) / 2)
+        y = max(0, (screenHeight - height) / 2)
+        buttonsRow = y + height - 2
+        let start = x + max(2, (width - buttonsWidth) / 2)
+        if modal.showCancel {
+            let cancelEnd = start + TextWidth.of(cancelLabel)
+            cancelColumns = start..<cancelEnd
+            confirmColumns = (cancelEnd + 2)..<(cancelEnd + 2 + TextWidth.of(confirmLabel))
+        } else {
+            cancelColumns = nil
+            confirmColumns = start..<(start + TextWidth.of(confirmLabel))
+        }
+    }
+}
+
+/// Paints overlays into the back buffer after the page.
+enum OverlayPainter {
+    static let boxStyle = CellStyle(foreground: .default, background: .default, attributes: [])
+    static let borderStyle = CellStyle(foreground: .index(6))
+
+    static func paint(_ state: OverlayState, into buffer: inout CellBuffer) {
+        if let modal = state.modal { paintModal(modal, into: &buffer) }
+        if let toast = state.toast { paintToast(toast, into: &buffer) }
+    }
+
+    static func paintModal(_ modal: ModalOverlay, into buffer: inout CellBuffer) {
+        let layout = ModalLayout(modal, screenWidth: buffer.width, screenHeight: buffer.height)
+        guard layout.width >= 4, layout.height >= 3 else { return }
+        drawBox(x: layout.x, y: layout.y, width: layout.width, height: layout.height, into: &buffer)
+        var row = layout.y + 1
+        let inner = layout.width - 4
+        if let title = layout.titleLine {
+            let w = min(TextWidth.of(title), inner)
+            buffer.write(title, x: layout.x + (layout.width - w) / 2, y: row, style: CellStyle(attributes: [.bold]),
+                         maxWidth: inner)
+            row += 2
+        }
+        for line in layout.contentLines {
+            buffer.write(line, x: layout.x + 2, y: row, style: .plain, maxWidth: inner)
+            row += 1
+        }
+        let focused = CellStyle(attributes: [.reverse, .bold])
+        if let cancel = layout.cancelColumns {
+            buffer.write("[ \(modal.cancelText) ]", x: cancel.lowerBound, y: layout.buttonsRow,
+                         style: modal.confirmFocused ? .plain : focused, maxWidth: layout.x + layout.width - 1 - cancel.lowerBound)
+        }
+        let confirm = layout.confirmColumns
+        buffer.write("[ \(modal.confirmText) ]", x: confirm.lowerBound, y: layout.buttonsRow,
+                     style: modal.confirmFocused ? focused : .plain,
+                     maxWidth: max(0, layout.x + layout.width - 1 - confirm.lowerBound))
+    }
+
+    /// A one-line box centred two rows above the bottom edge, where it hides the least of a typical page.
+    static func paintToast(_ toast: ToastOverlay, into buffer: inout CellBuffer) {
+        guard buffer.width >= 6, buffer.height >= 3 else { return }
+        let text = TextWrap.lines(toast.title, width: buffer.width - 6).first ?? ""
+        let width = TextWidth.of(text) + 4
+        let x = max(0, (buffer.width - width) / 2)
+        let y = max(0, buffer.height - 4)
+        drawBox(x: x, y: y, width: width, height: 3, into: &buffer)
+        buffer.write(text, x: x + 2, y: y + 1, style: CellStyle(attributes: [.bold]), maxWidth: width - 4)
+    }
+
+    /// A rounded box whose inside is cleared, so the page does not show through the dialog's text.
+    static func drawBox(x: Int, y: Int, width: Int, height: Int, into buffer: inout CellBuffer) {
+        guard width >= 2, height >= 2 else { return }
+        buffer.fill(x: x, y: y, width: width, height: height, with: Cell(character: " ", style: boxStyle))
+        for column in (x + 1)..<(x + width - 1) {
+            buffer[column, y] = Cell(character: "─", style: borderStyle)
+            buffer[column, y + height - 1] = Cell(character: "─", style: borderStyle)
+        }
+        for row in (y + 1)..<(y + height - 1) {
+            buffer[x, row] = Cell(character: "│", style: borderStyle)
+            buffer[x + width - 1, row] = Cell(character: "│", style: borderStyle)
+        }
+        buffer[x, y] = Cell(character: "╭", style: borderStyle)
+        buffer[x + width - 1, y] = Cell(character: "╮", style: borderStyle)
+        buffer[x, y + height - 1] = Cell(character: "╰", style: borderStyle)
+        buffer[x + width - 1, y + height - 1] = Cell(character: "╯", style: borderStyle)
+    }
+}
+
+/// Greedy word wrap in terminal columns (wide characters count two); words longer than a line are split.
+enum TextWrap {
+    static func lines(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var out: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = "", used = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let w = TextWidth.of(String(word))
+                let gap = line.isEmpty ? 0 : 1
+                if used + gap + w <= width {
+                    if gap == 1 { line += " " }
+                    line += word
+                    used += gap + w
+                    continue
+                }
+                if !line.isEmpty { out.append(line); line = ""; used = 0 }
+                for c in word {
+                    let cw = TextWidth.of(c)
+                    if used + cw > width { out.append(line); line = ""; used = 0 }
+                    line.append(c)
+                    used += cw
+                }
+            }
+            out.append(line)
+        }
+        return out
+    }
+}

@@ -1,0 +1,29 @@
+import TerminiScript
+import TerminiTemplate
+import TerminiUI
+
+/// A page on the navigation stack: its JS instance id, its retained widget tree, and frame bookkeeping.
+package final class PageEntry {
+    let pageId: Int
+    package let name: String
+    package let view: PageView
+    var title: String?
+    /// Set by `setNavigationBarTitle`: the root page shows its title bar only once the app asks for one.
+    var titleSetByApp = false
+    /// The newest setData sequence applied but not yet shown; reported to JS after the next frame.
+    var unpresentedSequence: Int?
+    /// onReady fires once, after the page's first frame.
+    var isReady = false
+    /// A script error that belongs to this page: shown instead of the page until the user leaves it.
+    package var error: ScriptError?
+
+    init(pageId: Int, name: String, view: PageView, title: String?) {
+        self.pageId = pageId
+        self.name = name
+        self.view = view
+        self.title = title
+    }
+
+    /// Whether the focused widget edits text, so Backspace belongs to it.
+    var focusEditsText: Bool { view.focusEditsText }
+}

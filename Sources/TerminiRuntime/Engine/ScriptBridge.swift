@@ -1,0 +1,53 @@
+import TerminiBridge
+import TerminiScript
+import TerminiTemplate
+
+/// The JS thread's runtime and its hand-off to the UI thread, and where bridge calls go.
+///
+/// A call whose command runs on the `.script` thread is routed to the `CommandRouter` right on the JS thread, so
+/// storage or request never waits for a frame. Every other message (page created, setData, errors, calls to `.ui`
+/// commands such as navigation and overlays) is queued in the `ScriptInbox` for the UI thread.
+final class ScriptBridge {
+    let runtime: ScriptRuntime
+    let inbox: ScriptInbox
+    let router: CommandRouter
+    private let appId: String
+    private let permissions: Set<String>
+
+    /// `makeRouter` receives the runtime, which the UI thread's commands (navigation) need; the router answers
+    /// the script's calls from the first one on.
+    init(manifest: BundleManifest, scriptLimit: Duration, wake: @escaping @Sendable () -> Void,
+         makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
+    {
+        appId = manifest.id
+        permissions = Set(manifest.permissions)
+        // The inbox is the runtime's delegate, so it exists before the runtime, and the router (whose commands need
+        // the runtime) after both: the inbox reaches them through this slot, filled before any script runs.
+        let slot = Published<(ScriptRuntime, CommandRouter)?>(nil)
+        let appId = appId
+        let permissions = permissions
+        inbox = ScriptInbox(wake: wake, routeDirectly: { call in
+            guard let (runtime, router) = slot.value, router.thread(of: call.name) == .script else { return false }
+            let context = CommandContext(appId: appId, pageId: call.pageId, pageName: nil, permissions: permissions)
+            router.invoke(call.name, params: call.params, context: context) { outcome in
+                runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+            }
+            return true
+        })
+        runtime = ScriptRuntime(configuration: .init(scriptLimit: scriptLimit), delegate: inbox)
+        do { router = try makeRouter(runtime) } catch {
+            runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind
+            throw error
+        }
+        slot.value = (runtime, router)
+    }
+
+    /// Routes a call the inbox queued for the UI thread; `pageName` is the calling page's, when it is open.
+    func route(_ call: BridgeCall, pageName: String?) {
+        let context = CommandContext(appId: appId, pageId: call.pageId, pageName: pageName, permissions: permissions)
+        let runtime = self.runtime
+        router.invoke(call.name, params: call.params, context: context) { outcome in
+            runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import TerminiFrames
+import TerminiScript
+import TerminiTerminal
+import TerminiUI
+
+/// Where a key, click or resize goes: the whole app (Ctrl-C, resize), the open modal, the page stack (Esc, Backspace,
+/// the title bar's back arrow), the top page's widgets, and, for a key no widget used, the page's `onKey`.
+///
+/// Page input waits for no one: while a navigation is in flight or an error is on screen it is dropped, so a double
+/// tap cannot reach the old page a second time. UI thread only.
+final class InputRouter {
+    let runtime: ScriptRuntime
+    private let navigator: Navigator
+    private let overlays: OverlayPresenter
+    private let frames: FramePresenter
+    private let scheduler: FrameScheduler
+    /// The terminal size as `getSystemInfo` reports it from the JS thread.
+    private let publishedSize: Published<(width: Int, height: Int)>
+
+    init(runtime: ScriptRuntime, navigator: Navigator, overlays: OverlayPresenter, frames: FramePresenter,
+         scheduler: FrameScheduler, publishedSize: Published<(width: Int, height: Int)>)
+    {
+        self.runtime = runtime
+        self.navigator = navigator
+        self.overlays = overlays
+        self.frames = frames
+        self.scheduler = scheduler
+        self.publishedSize = publishedSize
+    }
+
+    func handle(_ input: InputEvent) {
+        switch input {
+        case .resize(let width, let height):
+            publishedSize.value = (width, height)
+            frames.resize(width: width, height: height)
+            scheduler.markDirty()
+        case .key(.control("c")), .key(.control("q")):
+            navigator.isFinished = true
+        case _ where overlays.hasModal:
+            let screen = frames.screenSize
+            overlays.handleModalInput(input, screenWidth: screen.width, screenHeight: screen.height)
+        case .key(.escape):
+            navigator.leaveTopPage()
+        case .key(.backspace) where navigator.stack.count > 1 && navigator.top?.focusEditsText == false:
+            navigator.leaveTopPage()
+        default:
+            guard !navigator.blocksPageInput, let top = navigator.top else { return }
+            let depth = navigator.stack.count
+            var input = input
+            if TitleBar.isShown(for: top, depth: depth), case .mouse(var mouse) = input {
+                if mouse.y == 0 {
+                    if mouse.kind == .press, TitleBar.backColumns.contains(mouse.x), depth > 1 { navigator.leaveTopPage() }
+                    return
+                }
+                mouse.y -= 1
+                input = .mouse(mouse)
+            }
+            let events = top.view.handle(input)
+            if events.isEmpty, case .key(let key) = input { dispatchUnhandledKey(key, to: top) }  // PageKeyHook.swift
+            for event in events {
+                // The runtime adds `timeStamp` (ms since the page opened), as for every event it dispatches.
+                runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc)
+            }
+            if top.view.needsBuild { scheduler.markDirty() }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TerminiBridge
+import TerminiScript
+import TerminiTerminal
+import TerminiUI
+
+/// `termini snapshot`: runs an app headless, feeds it the steps of an events file, and returns the final screen.
+public final class SnapshotSession {
+    let engine: MiniAppEngine
+    let backend: HeadlessBackend
+    /// Upper bound on one `settle`, so a page that never goes quiet still produces a screen.
+    public var settleTimeout: Duration = .seconds(10)
+
+    /// `commands` are the host's own, as for `MiniAppEngine`.
+    public init(bundle: LoadedBundle, width: Int, height: Int, options: EngineOptions,
+                commands: [CommandRegistration] = []) throws
+    {
+        backend = HeadlessBackend(width: width, height: height)
+        engine = try MiniAppEngine(bundle: bundle, backend: backend, options: options, commands: commands)
+    }
+
+    /// Starts the app, settles, plays every step, settles again and returns the screen text.
+    public func run(steps: [EventStep], page: String? = nil, query: [String: String] = [:]) -> String {
+        engine.start(page: page, query: query)
+        settle()
+        for step in steps {
+            if engine.isFinished { break }
+            play(step)
+        }
+        settle()
+        let text = engine.screenText
+        engine.stop()
+        return text
+    }
+
+    func play(_ step: EventStep) {
+        switch step {
+        case .key(let name):
+            deliver(.key(SnapshotKeys.key(named: name)))
+        case .type(let text):
+            for character in text { deliver(.key(character == " " ? .space : .character(character))) }
+        case .click(let column, let row):
+            deliver(.mouse(MouseEvent(x: column, y: row, kind: .press)))
+            deliver(.mouse(MouseEvent(x: column, y: row, kind: .release)))
+        case .resize(let width, let height):
+            backend.resize(width: width, height: height)
+            deliver(.resize(width: width, height: height))
+        case .wait(let milliseconds):
+            let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+            while ContinuousClock.now < deadline, !engine.isFinished {
+                let left = ContinuousClock.now.duration(to: deadline)
+                let ms = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+                engine.step(maxWaitMilliseconds: max(0, ms))
+            }
+        case .settle:
+            settle()
+        }
+    }
+
+    /// Delivers one input the way the interactive loop would, then lets the UI thread process it.
+    private func deliver(_ input: InputEvent) {
+        backend.enqueue(input)
+        engine.step(maxWaitMilliseconds: 0)
+    }
+
+    /// Waits until no script job, due timer, bridge call, script message or frame is pending.
+    public func settle() {
+        let deadline = ContinuousClock.now + settleTimeout
+        var quietRounds = 0
+        while ContinuousClock.now < deadline, !engine.isFinished {
+            engine.waitForScriptIdle(timeout: .seconds(2))
+            let busy = !engine.inbox.isEmpty || engine.scheduler.isDirty || engine.router.inFlightCount > 0
+            // One step applies messages and renders a due frame; frame callbacks may make the script busy again.
+            engine.step(maxWaitMilliseconds: busy ? (engine.scheduler.millisecondsUntilNextFrame() ?? 1) : 0)
+            if busy || !engine.inbox.isEmpty || engine.scheduler.isDirty { quietRounds = 0 } else { quietRounds += 1 }
+            if quietRounds >= 2 { return }
+        }
+    }
+
+    /// Flutter-style frame summary, for `--timings` reports.
+    public var engineTimingSummary: String { engine.timingSummary.jsonObject() }
+}
+
+/// Maps events-file key names to keys.
+enum SnapshotKeys {
+    static func key(named name: String) -> Key {
+        switch name {
+        case "Enter": .enter
+        case "Tab": .tab
+        case "BackTab": .backTab
+        case "Up": .up
+        case "Down": .down
+        case "Left": .left
+        case "Right": .right
+        case "Esc": .escape
+        case "Backspace": .backspace
+        case "Delete": .delete
+        case "PageUp": .pageUp
+        case "PageDown": .pageDown
+        case "Home": .home
+        case "End": .end
+        case "Space", " ": .space
+        default: .character(name.first ?? " ")
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import TerminiRuntime
+
+/// showModal, showToast and hideToast: what the user sees, which keys and clicks answer, and what JS receives.
+@Suite struct OverlayTests {
+    let tapGo = "key Tab\nkey Enter\nsettle\n"
+
+    func harness(_ action: String) throws -> EngineHarness {
+        let h = try EngineHarness(pages: ["a", "b"], action: action)
+        h.start()
+        return h
+    }
+
+    static let modal = """
+    function ACTION() {
+      bridge.invoke('showModal', { title: 'Delete?', content: 'This cannot be undone.', confirmText: 'Delete' })
+        .then(r => log('modal confirm=' + r.confirm + ' cancel=' + r.cancel + ' ' + r.errMsg),
+              e => log('fail ' + e.errCode + ' ' + e.errMsg))
+    }
+    """
+
+    @Test func modalShowsCentredAndEnterConfirms() throws {
+        let h = try harness(Self.modal)
+        try h.play(tapGo)
+        let screen = h.screen
+        #expect(screen.contains { $0.contains("Delete?") })
+        #expect(screen.contains { $0.contains("This cannot be undone.") })
+        let buttons = try #require(screen.first { $0.contains("[ Delete ]") })
+        #expect(buttons.contains("[ Cancel ]  [ Delete ]"))
+        // The page under the modal is still painted.
+        #expect(screen[0].hasPrefix("a: hello"))
+        try h.play("key Enter\n")
+        #expect(h.log.contains("modal confirm=true cancel=false showModal:ok"))
+        #expect(!h.screen.contains { $0.contains("Delete?") })
+    }
+
+    @Test func tabThenEnterAndEscCancel() throws {
+        let h = try harness(Self.modal)
+        try h.play(tapGo + "key Tab\nkey Enter\n")
+        #expect(h.log.contains("modal confirm=false cancel=true showModal:ok"))
+        // Go still has focus: Enter opens the modal again, and Esc cancels it.
+        try h.play("key Enter\nsettle\nkey Esc\n")
+        #expect(h.log.filter { $0 == "modal confirm=false cancel=true showModal:ok" }.count == 2)
+        // Esc answered the modal; it did not leave the page or the app.
+        #expect(!h.engine.isFinished)
+    }
+
+    @Test func theModalHasTheKeyboardAndClicksHitItsButtons() throws {
+        let h = try harness(Self.modal)
+        try h.play(tapGo)
+        // Keys meant for the page do nothing while the modal is open.
+        try h.play("type zz\n")
+        #expect(!h.screen.contains { $0.contains("zz") })
+        let row = try #require(h.screen.firstIndex { $0.contains("[ Cancel ]") })
+        let column = try #require(h.screen[row].range(of: "[ Cancel ]")).lowerBound.utf16Offset(in: h.screen[row])
+        try h.play("click \(column + 2) \(row)\n")
+        #expect(h.log.contains("modal confirm=false cancel=true showModal:ok"))
+    }
+
+    @Test func aModalWhileAModalIsOpenFails() throws {
+        let h = try harness("""
+        function ACTION() {
+          bridge.invoke('showModal', { title: 'First' }).then(r => log('first confirm=' + r.confirm))
+          bridge.invoke('showModal', { title: 'Second' }).then(r => log('second ' + r.confirm), e => log('fail ' + e.errCode + ' ' + e.errMsg))
+        }
+        """)
+        try h.play(tapGo)
+        #expect(h.log.contains("fail 10 showModal:fail busy: another modal is open; wait for its answer before showing the next"))
+        #expect(h.screen.contains { $0.contains("First") })
+        try h.play("key Enter\n")
+        #expect(h.log.contains("first confirm=true"))
+    }
+
+    @Test func showCancelFalseHasOneButton() throws {
+        let h = try harness("""
+        function ACTION() {
+          bridge.invoke('showModal', { content: 'Saved.', showCancel: false }).then(r => log('confirm=' + r.confirm))
+        }
+        """)
+        try h.play(tapGo)
+        #expect(h.screen.contains { $0.contains("[ OK ]") })
+        #expect(!h.screen.contains { $0.contains("[ Cancel ]") })
+        try h.play("key Esc\n")
+        #expect(h.log.contains("confirm=true"))
+    }
+
+    @Test func badModalParametersFail() throws {
+        let h = try harness("""
+        async function ACTION() {
+          await report(bridge.invoke('showModal', {}))
+          await report(bridge.invoke('showModal', { title: 'x', showCancel: 'no' }))
+          await report(bridge.invoke('showToast', { title: 'x', duration: -1 }))
+          await report(bridge.invoke('showToast', {}))
+        }
+        """)
+        try h.play(tapGo)
+        #expect(h.log.contains("fail 3 showModal:fail showModal needs a 'title' or a 'content'"))
+        #expect(h.log.contains("fail 3 showModal:fail parameter 'showCancel' must be a boolean, got string"))
+        #expect(h.log.contains("fail 3 showToast:fail parameter 'duration' must be between 0 and 600000 milliseconds, got -1.0"))
+        #expect(h.log.contains("fail 3 showToast:fail missing required parameter 'title'"))
+    }
+
+    @Test func toastAppearsWithoutFocusAndHidesItself() throws {
+        let h = try harness("function ACTION() { report(bridge.invoke('showToast', { title: 'Saved!', duration: 300 })) }")
+        try h.play(tapGo)
+        #expect(h.log.contains("ok showToast:ok"))
+        #expect(h.screen.contains { $0.contains("Saved!") })
+        // The toast takes no keys: Enter still reaches the page's focused button.
+        try h.play("key Enter\n")
+        #expect(h.log.filter { $0 == "ok showToast:ok" }.count == 2)
+        try h.play("wait 600\n")
+        #expect(!h.screen.contains { $0.contains("Saved!") })
+    }
+
+    @Test func hideToastHidesIt() throws {
+        let h = try harness("""
+        async function ACTION() {
+          await bridge.invoke('showToast', { title: 'Working', duration: 60000 })
+          setTimeout(() => report(bridge.invoke('hideToast')), 50)
+        }
+        """)
+        try h.play(tapGo + "wait 200\n")
+        #expect(h.log.contains("ok hideToast:ok"))
+        #expect(!h.screen.contains { $0.contains("Working") })
+    }
+
+    @Test func aModalClosesWhenItsPageUnloads() throws {
+        let h = try harness("""
+        function ACTION(name) {
+          if (name === 'a') { bridge.invoke('navigateTo', { url: 'b' }); return }
+          bridge.invoke('showModal', { title: 'Stay?' }).then(r => log('answered'))
+          setTimeout(() => bridge.invoke('navigateBack'), 30)
+        }
+        """)
+        try h.play(tapGo)
+        try h.play(tapGo + "wait 150\n")
+        #expect(h.pageNames == ["a"])
+        #expect(!h.screen.contains { $0.contains("Stay?") })
+        #expect(!h.log.contains("answered"))
+    }
+}
