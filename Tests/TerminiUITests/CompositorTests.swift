@@ -33,6 +33,9 @@ import TerminiTemplate
         let hit = compositor.layer(atX: 3, y: 3)
         #expect(hit?.layer === page && hit?.x == 3 && hit?.y == 2)  // through the toast, in the page's coordinates
         #expect(compositor.layer(atX: 3, y: 0) == nil)  // above the page (a title bar row with no layer)
+        let closed = Patch(CellRect(x: 0, y: 0, width: 0, height: 0), "c", .exclusive)
+        compositor.compose([page, closed])
+        #expect(compositor.layer(atX: 3, y: 3)?.layer === page)  // an exclusive layer with nothing to show takes nothing
         let modal = Patch(CellRect(x: 4, y: 2, width: 3, height: 2), "m", .exclusive)
         compositor.compose([page, toast, modal])
         #expect(compositor.layer(atX: 0, y: 4)?.layer === modal)  // nothing below a modal is reachable

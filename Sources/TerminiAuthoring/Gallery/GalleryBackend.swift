@@ -3,8 +3,7 @@ import TerminiTerminal
 import TerminiUI
 
 /// The terminal as the gallery's engines see it: one real backend shared by the gallery and the app it opens.
-/// It repaints every cell after a switch (the new engine's idea of the screen is blank, the terminal's is not),
-/// turns ↑/↓ into focus moves while the gallery list is showing, remembers Ctrl-C so it quits everything, and plays
+/// It turns ↑/↓ into focus moves while the gallery list is showing, remembers Ctrl-C so it quits everything, and plays
 /// queued keys (restoring the gallery's selection).
 final class GalleryBackend: TerminalBackend, WakeableInput {
     let base: any TerminalBackend
@@ -12,7 +11,6 @@ final class GalleryBackend: TerminalBackend, WakeableInput {
     /// True while the gallery page (not an app) is on screen.
     var arrowsMoveFocus = true
     private(set) var quitRequested = false
-    private var repaintAll = true
     private var queued: [InputEvent] = []
 
     init(base: any TerminalBackend) {
@@ -22,20 +20,9 @@ final class GalleryBackend: TerminalBackend, WakeableInput {
 
     var size: (width: Int, height: Int) { base.size }
 
-    /// The next present writes every cell.
-    func invalidateScreen() { repaintAll = true }
-
     func enqueue(_ input: InputEvent) { queued.append(input) }
 
-    func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats {
-        guard repaintAll else { return base.present(back, previous: front) }
-        repaintAll = false
-        // A "previous" frame that matches no real cell, so every cell counts as changed.
-        var unlike = CellBuffer(width: back.width, height: back.height)
-        unlike.fill(x: 0, y: 0, width: back.width, height: back.height,
-                    with: Cell(character: "\u{1}", style: .plain, isWideContinuation: false))
-        return base.present(back, previous: unlike)
-    }
+    func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats { base.present(back, previous: front) }
 
     func nextInput(timeoutMilliseconds: Int) -> InputEvent? {
         if !queued.isEmpty { return queued.removeFirst() }

@@ -64,7 +64,7 @@ public final class GalleryHost {
         galleryOptions.showPerformanceHUD = false
         let engine = try MiniAppEngine(bundle: try project.load(), backend: backend, options: galleryOptions, commands: [open])
         backend.arrowsMoveFocus = true
-        backend.invalidateScreen()
+        engine.invalidateScreen()
         engine.start(query: ["apps": appListJSON()])
         defer { engine.stop() }
         // Rows exist after onLoad's setData; wait for it so the first frame already lists the apps.
@@ -86,7 +86,7 @@ public final class GalleryHost {
     func runApp(_ sample: EmbeddedProject) throws {
         let engine = try MiniAppEngine(bundle: try sample.load(), backend: backend, options: options)
         backend.arrowsMoveFocus = false
-        backend.invalidateScreen()
+        engine.invalidateScreen()
         engine.start()
         defer { engine.stop() }
         while !engine.isFinished { engine.step(maxWaitMilliseconds: nil) }

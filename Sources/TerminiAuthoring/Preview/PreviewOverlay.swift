@@ -1,7 +1,16 @@
 import TerminiUI
 
-/// The compile or script error box that `termini preview` draws over the last good screen, at the bottom.
-enum PreviewOverlay {
+/// The compile or script error box that `termini preview` draws over the last good screen, at the bottom; the
+/// engine's compositor puts it above everything else.
+final class PreviewErrorLayer: CompositorLayer {
+    /// The diagnostic's lines; nil hides the box.
+    var lines: [String]?
+
+    func frame(in screen: CellRect) -> CellRect { lines == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let lines { Self.paint(lines, into: &buffer) } }
+    /// The app underneath stays usable while the author fixes the error.
+    var inputPolicy: LayerInputPolicy { .passThrough }
+
     static func paint(_ lines: [String], into buffer: inout CellBuffer) {
         let width = buffer.width
         guard width > 2, buffer.height > 2, !lines.isEmpty else { return }

@@ -31,7 +31,9 @@ public final class PreviewSession {
     /// Counts applied reloads (template swaps and restarts), so callers can wait for the next one.
     public private(set) var reloadCount = 0
     /// The overlay's lines while a compile or script error is showing.
-    public var overlayLines: [String]? { backend.overlay }
+    public var overlayLines: [String]? { errorLayer.lines }
+    /// The error box, kept across restarts and handed to each new engine.
+    private let errorLayer = PreviewErrorLayer()
     public var isFinished: Bool { engine.isFinished }
     /// The screen as text (the engine's last frame, without the overlay).
     public var screenText: String { engine.screenText }
@@ -52,6 +54,7 @@ public final class PreviewSession {
     private func attach(_ engine: MiniAppEngine) {
         engine.onFrame = { [weak self] timing in self?.onFrame?(timing) }
         backend.textFieldFocused = { [weak engine] in engine?.textFieldHasFocus ?? false }
+        engine.hostLayers = [errorLayer]
     }
 
     public func start() { engine.start() }
@@ -86,7 +89,8 @@ public final class PreviewSession {
         do { pages = try ProjectLoader.compilePages(folder: project + "/pages") } catch let error as ProjectCompileError {
             return show(error.diagnostics.map(\.description))
         } catch { return show(["\(error)"]) }
-        backend.overlay = nil
+        errorLayer.lines = nil
+        engine.requestFrame()
         engine.reloadTemplates(pages)
         reloadCount += 1
     }
@@ -107,8 +111,8 @@ public final class PreviewSession {
         engine.stop()
         engine = next
         attach(next)
-        backend.overlay = nil
-        backend.invalidateScreen()
+        errorLayer.lines = nil
+        next.invalidateScreen()
         next.start()
         if let kept, kept.name == next.bundle.launchPage, case .object(let fields) = kept.data, !fields.isEmpty {
             next.restoreLaunchPageData(kept.data)
@@ -136,7 +140,7 @@ public final class PreviewSession {
     }
 
     private func show(_ lines: [String]) {
-        backend.overlay = lines.isEmpty ? ["unknown error"] : lines
+        errorLayer.lines = lines.isEmpty ? ["unknown error"] : lines
         engine.requestFrame()
     }
 }

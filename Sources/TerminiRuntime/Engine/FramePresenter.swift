@@ -7,13 +7,18 @@ import TerminiUI
 /// the title bar, the overlays and the HUD, presents the difference to the terminal, records the timing, and then
 /// tells the script what the user now sees (setData callbacks, onReady).
 ///
-/// Owns the two cell buffers (back is painted, front is on screen) and the frame timings. UI thread only.
+/// The frame is composed by a `Compositor` from layers: the page (or its error screen), the title bar, the
+/// overlays, the HUD and any layers the host adds (a preview's error box). Owns the frame timings. UI thread only.
 final class FramePresenter {
-    private var back: CellBuffer
-    private var front: CellBuffer
-    /// Where a page under the title bar paints, one row shorter than the screen.
-    private var pageBuffer = CellBuffer(width: 0, height: 0)
-    private var hud: PerformanceHUD
+    let compositor: Compositor
+    let titleBar = TitleBarLayer()
+    let errorScreen = ErrorScreenLayer()
+    let modal = ModalLayer()
+    let toast = ToastLayer()
+    private let hud: PerformanceHUDLayer
+    /// Layers a host puts above everything else (a preview's error box).
+    var hostLayers: [any CompositorLayer] = []
+    private var layers: [any CompositorLayer] = []
     private var timingLog: FrameTimingLog?
     private(set) var timings: [FrameTiming] = []
     private var frameIndex = 0
@@ -38,28 +43,21 @@ final class FramePresenter {
         self.overlays = overlays
         showsHUD = options.showPerformanceHUD
         let size = backend.size
-        back = CellBuffer(width: size.width, height: size.height)
-        front = CellBuffer(width: size.width, height: size.height)
-        hud = PerformanceHUD(framesPerSecond: options.framesPerSecond)
+        compositor = Compositor(width: size.width, height: size.height)
+        hud = PerformanceHUDLayer(hud: PerformanceHUD(framesPerSecond: options.framesPerSecond))
         if let path = options.timingsPath {
             timingLog = try FrameTimingLog(path: path, budgetNanoseconds: scheduler.budgetNanoseconds)
         }
     }
 
     /// The screen's size as the last resize or frame saw it (modal hit testing uses it).
-    var screenSize: (width: Int, height: Int) { (back.width, back.height) }
+    var screenSize: (width: Int, height: Int) { (compositor.width, compositor.height) }
 
-    func resize(width: Int, height: Int) {
-        back.resize(width: width, height: height)
-        front.resize(width: width, height: height)
-    }
+    func resize(width: Int, height: Int) { compositor.resize(width: width, height: height) }
 
     func render(_ start: FrameScheduler.FrameStart) {
         let size = backend.size
-        if back.width != size.width || back.height != size.height {
-            back.resize(width: size.width, height: size.height)
-            front.resize(width: size.width, height: size.height)
-        }
+        compositor.resize(width: size.width, height: size.height)
         let stack = navigator.stack
         let appError = navigator.appError
         let top = stack.last
@@ -67,24 +65,29 @@ final class FramePresenter {
         let pageSize = titled ? (width: size.width, height: max(0, size.height - 1)) : size
         if let top, top.error == nil, appError == nil { top.view.build(size: pageSize) }
         let buildEnd = clock.now()
-        if let error = appError ?? top?.error {
-            ErrorScreen.paint(error, into: &back)
-        } else if let top, titled {
-            if pageBuffer.width != pageSize.width || pageBuffer.height != pageSize.height {
-                pageBuffer.resize(width: pageSize.width, height: pageSize.height)
-            }
-            top.view.paint(into: &pageBuffer)
-            TitleBar.paint(title: top.title ?? top.name, canGoBack: stack.count > 1, page: pageBuffer, into: &back)
+        layers.removeAll(keepingCapacity: true)
+        errorScreen.error = appError ?? top?.error
+        if errorScreen.error != nil {
+            layers.append(errorScreen)
         } else if let top {
-            top.view.paint(into: &back)
-        } else {
-            back.clear()
+            top.layer.topInset = titled ? 1 : 0
+            layers.append(top.layer)
+            if titled {
+                titleBar.title = top.title ?? top.name
+                titleBar.canGoBack = stack.count > 1
+                layers.append(titleBar)
+            }
         }
-        overlays.paint(into: &back)
-        if showsHUD { hud.paint(into: &back) }
-        let written = backend.present(back, previous: front)
+        modal.modal = overlays.state.modal
+        toast.toast = overlays.state.toast
+        layers.append(modal)
+        layers.append(toast)
+        if showsHUD { layers.append(hud) }
+        layers.append(contentsOf: hostLayers)
+        compositor.compose(layers)
+        let written = backend.present(compositor.back, previous: compositor.diffBasis)
         if written.cells == 0 { scheduler.frameChangedNothing() }
-        swap(&back, &front)
+        compositor.didPresent()
         let timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
                                  rasterStart: buildEnd, rasterEnd: clock.now(), bytes: written.bytes, cells: written.cells)
         record(timing)
@@ -110,13 +113,13 @@ final class FramePresenter {
         timings.append(timing)
         if timings.count > 10_000 { timings.removeFirst(5_000) }
         timingLog?.append(timing)
-        hud.record(timing)
+        hud.hud.record(timing)
         frameIndex += 1
         onFrame?(timing)
     }
 
     /// The screen as text (the last presented frame).
-    var screenText: String { front.renderText() }
+    var screenText: String { compositor.screenText }
 
     /// Closes the timing log.
     func close() { timingLog?.close() }

@@ -240,6 +240,22 @@ public final class MiniAppEngine {
         return BuiltinCommands.registrations(environment: environment)
     }
 
+    /// The terminal shows something this engine did not draw (another engine ran on it): the next frame writes
+    /// every cell.
+    package func invalidateScreen() {
+        frames.compositor.invalidate()
+        scheduler.markDirty()
+    }
+
+    /// Layers the host draws above the app (a preview's error box); set them, then ask for a frame.
+    package var hostLayers: [any CompositorLayer] {
+        get { frames.hostLayers }
+        set {
+            frames.hostLayers = newValue
+            scheduler.markDirty()
+        }
+    }
+
     /// The screen as text (the last presented frame).
     public var screenText: String { frames.screenText }
 

@@ -138,7 +138,4 @@ final class OverlayPresenter: @unchecked Sendable {
         }
         return Int((toast.expiresAt - now + 999_999) / 1_000_000)
     }
-
-    /// Paints the modal and the toast over the frame in `buffer`.
-    func paint(into buffer: inout CellBuffer) { OverlayPainter.paint(state, into: &buffer) }
 }

@@ -73,15 +73,10 @@ struct ModalLayout {
     }
 }
 
-/// Paints overlays into the back buffer after the page.
+/// Paints the modal and the toast; `ModalLayer` and `ToastLayer` compose them above the page.
 enum OverlayPainter {
     static let boxStyle = CellStyle(foreground: .default, background: .default, attributes: [])
     static let borderStyle = CellStyle(foreground: .index(6))
-
-    static func paint(_ state: OverlayState, into buffer: inout CellBuffer) {
-        if let modal = state.modal { paintModal(modal, into: &buffer) }
-        if let toast = state.toast { paintToast(toast, into: &buffer) }
-    }
 
     static func paintModal(_ modal: ModalOverlay, into buffer: inout CellBuffer) {
         let layout = ModalLayout(modal, screenWidth: buffer.width, screenHeight: buffer.height)

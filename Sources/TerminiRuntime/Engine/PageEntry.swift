@@ -7,6 +7,8 @@ package final class PageEntry {
     let pageId: Int
     package let name: String
     package let view: PageView
+    /// The page as the compositor draws it.
+    let layer: PageLayer
     var title: String?
     /// Set by `setNavigationBarTitle`: the root page shows its title bar only once the app asks for one.
     var titleSetByApp = false
@@ -21,6 +23,7 @@ package final class PageEntry {
         self.pageId = pageId
         self.name = name
         self.view = view
+        layer = PageLayer(view: view)
         self.title = title
     }
 

@@ -13,16 +13,10 @@ enum TitleBar {
 
     static func isShown(for entry: PageEntry, depth: Int) -> Bool { depth > 1 || entry.titleSetByApp }
 
-    /// Paints the bar in row 0 and copies `page` (laid out one row shorter) below it.
-    static func paint(title: String, canGoBack: Bool, page: CellBuffer, into buffer: inout CellBuffer) {
-        buffer.fill(x: 0, y: 0, width: buffer.width, height: 1, with: Cell(character: " ", style: style))
+    /// Paints the bar in row 0 of `buffer`.
+    static func paint(title: String, canGoBack: Bool, into buffer: inout CellBuffer) {
+        buffer.fill(x: 0, y: 0, width: buffer.width, height: min(1, buffer.height), with: Cell(character: " ", style: style))
         let text = canGoBack ? " ‹ \(title)" : " \(title)"
         buffer.write(text, x: 0, y: 0, style: style, maxWidth: buffer.width)
-        let rows = min(page.height, buffer.height - 1)
-        let columns = min(page.width, buffer.width)
-        guard rows > 0 else { return }
-        for y in 0..<rows {
-            for x in 0..<columns { buffer[x, y + 1] = page[x, y] }
-        }
     }
 }

@@ -45,14 +45,19 @@ final class InputRouter {
             navigator.leaveTopPage()
         default:
             guard !navigator.blocksPageInput, let top = navigator.top else { return }
-            let depth = navigator.stack.count
             var input = input
-            if TitleBar.isShown(for: top, depth: depth), case .mouse(var mouse) = input {
-                if mouse.y == 0 {
-                    if mouse.kind == .press, TitleBar.backColumns.contains(mouse.x), depth > 1 { navigator.leaveTopPage() }
+            if case .mouse(var mouse) = input {
+                // The compositor knows which layer is where in the frame on screen.
+                guard let hit = frames.compositor.layer(atX: mouse.x, y: mouse.y) else { return }
+                if hit.layer === frames.titleBar {
+                    if mouse.kind == .press, TitleBar.backColumns.contains(hit.x), navigator.stack.count > 1 {
+                        navigator.leaveTopPage()
+                    }
                     return
                 }
-                mouse.y -= 1
+                guard hit.layer === top.layer else { return }
+                mouse.x = hit.x
+                mouse.y = hit.y
                 input = .mouse(mouse)
             }
             let events = top.view.handle(input)

@@ -21,7 +21,7 @@ public final class PageView {
     let tree: Reconciler
     let layoutPass: LayoutPass
     let focus: FocusManager
-    let input: InputRouter
+    let input: PageInputRouter
     let painter: PaintPass
     /// Spinner animation frame, advanced by `tick`.
     private var animationFrame = 0
@@ -38,7 +38,7 @@ public final class PageView {
         focus = FocusManager(tree: tree, needs: needs)
         let regions = PaintedRegions()
         painter = PaintPass(regions: regions)
-        input = InputRouter(focus: focus, needs: needs, painted: regions)
+        input = PageInputRouter(focus: focus, needs: needs, painted: regions)
         tree.onDispose = { [unowned focus] element in if focus.focused === element { focus.focused = nil } }
     }
 

@@ -89,6 +89,11 @@ public final class Compositor {
         var i = layers.count - 1
         while i >= 0 {
             let layer = layers[i], frame = frames[i]
+            // A layer with nothing to show this frame (no modal open) takes nothing either.
+            if frame.isEmpty {
+                i -= 1
+                continue
+            }
             switch layer.inputPolicy {
             case .exclusive:
                 return (layer, x - frame.x, y - frame.y)

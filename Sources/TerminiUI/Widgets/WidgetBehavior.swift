@@ -74,9 +74,9 @@ protocol WidgetBehavior: Equatable, Sendable {
     // MARK: Focus and input
 
     /// Handles a key while the element has focus; nil when the key is not the widget's, so the page gets it.
-    func handleKey(_ key: Key, on element: Element, in router: InputRouter) -> [UIEvent]?
+    func handleKey(_ key: Key, on element: Element, in router: PageInputRouter) -> [UIEvent]?
     /// Handles a mouse press inside the element's box; nil lets the press go on to the element's ancestors.
-    func handlePress(_ mouse: MouseEvent, on element: Element, in router: InputRouter) -> [UIEvent]?
+    func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]?
     /// Whether the focused element edits text, so printable keys, Space and Backspace belong to it.
     var editsText: Bool { get }
     /// Scrolls a scrollable element by `delta` rows (or items); clamping finishes in layout.
@@ -108,8 +108,8 @@ extension WidgetBehavior {
 
     var flexFactor: Int? { nil }
 
-    func handleKey(_ key: Key, on element: Element, in router: InputRouter) -> [UIEvent]? { nil }
-    func handlePress(_ mouse: MouseEvent, on element: Element, in router: InputRouter) -> [UIEvent]? { nil }
+    func handleKey(_ key: Key, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
+    func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     var editsText: Bool { false }
     func scroll(_ element: Element, by delta: Int) {}
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }

@@ -14,13 +14,13 @@ extension ButtonProps: WidgetBehavior {
         pass.put("[ \(label) ]", x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
     }
 
-    func handleKey(_ key: Key, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         guard key == .enter || key == .space else { return nil }
         guard router.isOnScreen(e) else { return [] }
         return router.event(e, handler: onTap, type: "tap", detail: .object([:]))
     }
 
-    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return router.event(e, handler: onTap, type: "tap", detail: .object([:]))
     }

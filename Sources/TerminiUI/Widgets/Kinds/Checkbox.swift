@@ -16,18 +16,18 @@ extension CheckboxProps: WidgetBehavior {
         pass.put(text, x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
     }
 
-    func handleKey(_ key: Key, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         guard key == .enter || key == .space else { return nil }
         guard router.isOnScreen(e) else { return [] }
         return toggle(e, in: router)
     }
 
-    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return toggle(e, in: router)
     }
 
-    private func toggle(_ e: Element, in router: InputRouter) -> [UIEvent] {
+    private func toggle(_ e: Element, in router: PageInputRouter) -> [UIEvent] {
         router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!checked)]))
     }
 }

@@ -152,7 +152,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     // MARK: Input
 
-    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return []
     }

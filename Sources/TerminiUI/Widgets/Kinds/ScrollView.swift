@@ -20,7 +20,7 @@ extension ScrollViewProps: WidgetBehavior {
         pass.paintChildren(e.layoutChildren, originX: x, originY: y, clip: clip)
     }
 
-    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return []
     }

@@ -18,13 +18,13 @@ extension SwitchProps: WidgetBehavior {
         if !label.isEmpty { pass.put(" \(label)", x: x + 5, y: y, style: CellStyle(attributes: focus), clip: clip) }
     }
 
-    func handleKey(_ key: Key, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         guard key == .enter || key == .space else { return nil }
         guard router.isOnScreen(e) else { return [] }
         return router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!isOn)]))
     }
 
-    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!isOn)]))
     }

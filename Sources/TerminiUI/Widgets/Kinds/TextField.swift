@@ -96,7 +96,7 @@ extension TextFieldProps: WidgetBehavior {
     // MARK: Input
 
     /// Edits the buffer; nil when the key is not an editing key (so Tab and scrolling still work).
-    func handleKey(_ key: Key, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         let edit = e.state as! TextEditState
         edit.cursor = min(max(0, edit.cursor), edit.text.count)
         switch key {
@@ -135,7 +135,7 @@ extension TextFieldProps: WidgetBehavior {
     }
 
     /// Moves the cursor; only a move that happened needs a repaint.
-    private func moveCursor(_ edit: TextEditState, to position: Int, in router: InputRouter) -> [UIEvent] {
+    private func moveCursor(_ edit: TextEditState, to position: Int, in router: PageInputRouter) -> [UIEvent] {
         let clamped = min(max(0, position), edit.text.count)
         if clamped != edit.cursor {
             edit.cursor = clamped
@@ -145,7 +145,7 @@ extension TextFieldProps: WidgetBehavior {
     }
 
     /// Focuses the field and puts the cursor at the clicked column.
-    func handlePress(_ mouse: MouseEvent, on e: Element, in router: InputRouter) -> [UIEvent]? {
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         let edit = e.state as! TextEditState
         router.focus.focused = e
         var column = router.paintedOrigin(of: e)?.x ?? 0

@@ -3,7 +3,7 @@ import TerminiTemplate
 /// Routes one input to the page: Tab moves focus, the focused widget gets keys first, then scrolling keys move the
 /// nearest scrollable; a click goes to the innermost widget under the pointer that takes presses. Returns the
 /// events for page JavaScript.
-final class InputRouter {
+final class PageInputRouter {
     let focus: FocusManager
     let needs: FrameNeeds
     /// The last paint's regions, for hit testing and for "is it on screen".
