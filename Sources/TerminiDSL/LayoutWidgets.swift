@@ -69,11 +69,17 @@ public struct ScrollView: Widget {
 
 /// A virtualized, scrollable list: only visible rows are built. The content is the row template.
 public struct ListView: Widget {
-    let items: Binding<[DataValue]>, key: String?, item: String, index: String, children: [any Widget]
+    let items: Binding<[DataValue]>, key: String?, item: String, index: String
+    let onReachBottom: String?, threshold: Binding<Int>, onScroll: String?, children: [any Widget]
     /// One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals.
+    /// `onReachBottom` is called once when the last visible row comes within `threshold` rows of the end, and again
+    /// only after more rows arrive; `onScroll` gets `detail: {first, last}`, the visible range, when it changes.
     public init(_ items: Binding<[DataValue]>, key: String? = nil, item: String = "item", index: String = "index",
+                onReachBottom: String? = nil, threshold: Binding<Int> = 5, onScroll: String? = nil,
                 @WidgetBuilder _ content: () -> [any Widget])
     {
-        self.items = items; self.key = key; self.item = item; self.index = index; self.children = content()
+        self.items = items; self.key = key; self.item = item; self.index = index
+        self.onReachBottom = onReachBottom; self.threshold = threshold; self.onScroll = onScroll
+        self.children = content()
     }
 }

@@ -25,4 +25,21 @@ extension Widget {
     public func hidden(_ condition: Binding<Bool> = true) -> ModifiedWidget<Self> {
         ModifiedWidget(content: self, modifier: "hidden", value: String(describing: condition))
     }
+
+    /// Calls the page method `handler` when the widget is tapped (clicked, or Enter/Space while it has focus), then
+    /// the `.onTap` handlers of its ancestors, outwards (the tap bubbles). Makes any widget clickable, and focusable
+    /// with Tab when it has no focus behaviour of its own.
+    public func onTap(_ handler: String) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "onTap", value: handler)
+    }
+
+    /// Like `.onTap`, but the tap stops here: ancestors' handlers do not run.
+    public func catchTap(_ handler: String) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "catchTap", value: handler)
+    }
+
+    /// Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.
+    public func id(_ id: String) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "id", value: id)
+    }
 }

@@ -8,13 +8,16 @@ public struct TemplateFile: Equatable, Sendable {
     public var source: String
     /// Every data path the page reads: the expression map the runtime indexes bindings with.
     public var deps: [String]
+    /// The page's key bindings (`Page(..., keys: [Key(...)])`), in declaration order.
+    public var keys: [KeyBinding]
     public var root: TemplateNode
 
-    public init(page: String, title: String?, source: String, deps: [String], root: TemplateNode) {
+    public init(page: String, title: String?, source: String, deps: [String], keys: [KeyBinding] = [], root: TemplateNode) {
         self.page = page
         self.title = title
         self.source = source
         self.deps = deps
+        self.keys = keys
         self.root = root
     }
 }
@@ -92,8 +95,9 @@ extension TemplateFile {
                 deps.append(s)
             }
         }
+        let keys = try o["keys"].map { json throws(TemplateDecodingError) in try KeyBinding.decodeList(json, path: "$.keys") } ?? []
         guard let root = o["root"] else { throw TemplateDecodingError(jsonPath: "$.root", message: "missing") }
-        self.init(page: page, title: title, source: source, deps: deps,
+        self.init(page: page, title: title, source: source, deps: deps, keys: keys,
                   root: try TemplateNode(json: root, jsonPath: "$.root"))
     }
 
@@ -112,6 +116,7 @@ extension TemplateFile {
             "deps": .array(deps.map { .string($0) }), "root": root.json,
         ]
         if let title { o["title"] = .string(title) }
+        if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
         return .object(o)
     }
 }

@@ -41,6 +41,7 @@ public enum KeyDecoder {
         case KEY_DC: .key(.delete)
         case KEY_ENTER: .key(.enter)
         case KEY_BTAB: .key(.backTab)
+        case KEY_F0 + 1...KEY_F0 + 12: .key(.function(Int(code - KEY_F0)))
         case KEY_MOUSE: .mouse
         case KEY_RESIZE: .resize
         default: .ignored

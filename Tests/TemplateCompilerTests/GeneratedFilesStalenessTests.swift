@@ -33,7 +33,7 @@ import Testing
         let widgets = Set(catalog.widgets.map(\.name))
         #expect(widgets == ["Column", "Row", "Stack", "Padding", "Box", "Expanded", "Spacer", "ScrollView", "ListView",
                             "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach"])
-        #expect(catalog.modifiers.map(\.name) == ["data", "globalKey", "hidden", "key"])
+        #expect(catalog.modifiers.map(\.name) == ["catchTap", "data", "globalKey", "hidden", "id", "key", "onTap"])
         #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextStyle"])
         #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets"])
         #expect(catalog.valueType(named: "EdgeInsets")?.factories.map(\.name) == ["all", "symmetric", "only"])
@@ -51,7 +51,7 @@ import Testing
         #expect(ifWidget.takesChildren)
         #expect(ifWidget.slots == ["else"])
         let page = try #require(catalog.page?.initializers.first)
-        #expect(page.parameters.map(\.key) == ["p1", "title", "children"])
+        #expect(page.parameters.map(\.key) == ["p1", "title", "keys", "children"])
     }
 }
 

@@ -16,7 +16,9 @@ import TerminiUI
     @Test func mouseResizeAndUnusedFunctionKeys() {
         #expect(KeyDecoder.decode(.functionKey(0o631)) == .mouse)
         #expect(KeyDecoder.decode(.functionKey(0o632)) == .resize)
-        #expect(KeyDecoder.decode(.functionKey(0o411)) == .ignored)   // F1
+        #expect(KeyDecoder.decode(.functionKey(0o411)) == .key(.function(1)))   // F1 reaches bindings and onKey
+        #expect(KeyDecoder.decode(.functionKey(0o424)) == .key(.function(12)))  // F12
+        #expect(KeyDecoder.decode(.functionKey(0o425)) == .ignored)   // F13: no terminal key name for it
     }
 
     @Test(arguments: [

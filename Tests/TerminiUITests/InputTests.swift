@@ -97,7 +97,10 @@ import TerminiTemplate
         _ = page.handle(.key(.tab))
         #expect(page.handle(.key(.enter)) == [UIEvent(handler: "add", type: "tap", dataset: ["id": "milk"], detail: [:],
                                                      loc: "form.swift:4:9")])
-        #expect(page.handle(.key(.enter)).first?.eventObject == ["type": "tap", "dataset": ["id": "milk"], "detail": [:]])
+        #expect(page.handle(.key(.enter)).first?.eventObject == [
+            "type": "tap", "dataset": ["id": "milk"], "target": ["dataset": ["id": "milk"]],
+            "currentTarget": ["dataset": ["id": "milk"]], "detail": [:],
+        ])
     }
 
     @Test func mousePressHitTestsTheWidgetUnderTheCell() {

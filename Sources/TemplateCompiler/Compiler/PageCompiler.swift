@@ -131,7 +131,12 @@ public struct PageCompiler: Sendable {
         var title: String?
         var roots: [TemplateNode] = []
         var contentPosition = call.endPositionBeforeTrailingTrivia
+        var keys: [KeyBinding] = []
         for m in matches {
+            if m.parameter.key == "keys" {
+                keys = KeyBindingLowering.lower(m.argument.expression, unit, session)
+                continue
+            }
             if m.parameter.isBuilder {
                 guard let closure = m.argument.expression.as(ClosureExprSyntax.self) else {
                     session.error(unit, at: m.argument.position, "the content of a Page must be a { ... } block")
@@ -158,7 +163,7 @@ public struct PageCompiler: Sendable {
         }
         guard let name, let root = roots.first, roots.count == 1 else { return nil }
         let deps = session.pageDeps.map(\.description).sorted()
-        return TemplateFile(page: name, title: title, source: Self.sourcePath(unit.path), deps: deps, root: root)
+        return TemplateFile(page: name, title: title, source: Self.sourcePath(unit.path), deps: deps, keys: keys, root: root)
     }
 
     static func isValidPageName(_ name: String) -> Bool {

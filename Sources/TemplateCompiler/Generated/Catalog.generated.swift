@@ -174,6 +174,22 @@ extension Catalog {
   "format": "termini.catalog/1",
   "modifiers": [
     {
+      "doc": "Like `.onTap`, but the tap stops here: ancestors' handlers do not run.",
+      "name": "catchTap",
+      "parameters": [
+        {
+          "bindable": false,
+          "builder": false,
+          "key": "catchTap",
+          "label": null,
+          "name": "handler",
+          "optional": false,
+          "type": "String",
+          "valueType": "String"
+        }
+      ]
+    },
+    {
       "doc": "Values passed to event handlers as `e.dataset`, e.g. `.data([\"id\": \"{{todo.id}}\"])`.",
       "name": "data",
       "parameters": [
@@ -224,6 +240,22 @@ extension Catalog {
       ]
     },
     {
+      "doc": "Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.",
+      "name": "id",
+      "parameters": [
+        {
+          "bindable": false,
+          "builder": false,
+          "key": "id",
+          "label": null,
+          "name": "id",
+          "optional": false,
+          "type": "String",
+          "valueType": "String"
+        }
+      ]
+    },
+    {
       "doc": "Identifies this widget among its siblings (a ValueKey), so it keeps its state when reordered.",
       "name": "key",
       "parameters": [
@@ -238,13 +270,29 @@ extension Catalog {
           "valueType": "String"
         }
       ]
+    },
+    {
+      "doc": "Calls the page method `handler` when the widget is tapped (clicked, or Enter/Space while it has focus), then the `.onTap` handlers of its ancestors, outwards (the tap bubbles). Makes any widget clickable, and focusable with Tab when it has no focus behaviour of its own.",
+      "name": "onTap",
+      "parameters": [
+        {
+          "bindable": false,
+          "builder": false,
+          "key": "onTap",
+          "label": null,
+          "name": "handler",
+          "optional": false,
+          "type": "String",
+          "valueType": "String"
+        }
+      ]
     }
   ],
   "page": {
     "doc": "The root of one page: `let index = Page(\"index\", title: \"Todo\") { ... }` compiles to `pages/index.json`.",
     "initializers": [
       {
-        "doc": "A page named `name` with an optional navigation-bar title.",
+        "doc": "A page named `name` with an optional navigation-bar title and key bindings.",
         "name": "init",
         "parameters": [
           {
@@ -268,6 +316,17 @@ extension Catalog {
             "optional": true,
             "type": "String?",
             "valueType": "String"
+          },
+          {
+            "bindable": false,
+            "builder": false,
+            "defaultSource": "[]",
+            "key": "keys",
+            "label": "keys",
+            "name": "keys",
+            "optional": false,
+            "type": "[Key]",
+            "valueType": "[Key]"
           },
           {
             "bindable": false,
@@ -794,7 +853,7 @@ extension Catalog {
       "doc": "A virtualized, scrollable list: only visible rows are built. The content is the row template.",
       "initializers": [
         {
-          "doc": "One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals.",
+          "doc": "One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals. `onReachBottom` is called once when the last visible row comes within `threshold` rows of the end, and again only after more rows arrive; `onScroll` gets `detail: {first, last}`, the visible range, when it changes.",
           "name": "init",
           "parameters": [
             {
@@ -841,6 +900,42 @@ extension Catalog {
               "name": "index",
               "optional": false,
               "type": "String",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onReachBottom",
+              "label": "onReachBottom",
+              "name": "onReachBottom",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 5,
+              "defaultSource": "5",
+              "key": "threshold",
+              "label": "threshold",
+              "name": "threshold",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onScroll",
+              "label": "onScroll",
+              "name": "onScroll",
+              "optional": true,
+              "type": "String?",
               "valueType": "String"
             },
             {

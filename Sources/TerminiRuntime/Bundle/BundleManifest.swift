@@ -13,6 +13,8 @@ public struct BundleManifest: Equatable, Sendable {
     public var permissions: [String]
     public var requestDomains: [String]
     public var preload: [String: [PreloadRequest]]
+    /// App-wide key bindings (`"keys": [{"key", "handler", "label"}]`): they call the visible page's method.
+    public var keys: [KeyBinding] = []
     /// Relative path to lowercase hex SHA-256.
     public var files: [String: String]
 
@@ -96,6 +98,9 @@ extension BundleManifest {
                 preload[page] = requests
             }
         }
+        if let k = o["keys"] {
+            do { keys = try KeyBinding.decodeList(k, path: "$.keys") } catch { throw fail(error.description) }
+        }
         files = [:]
         if let f = o["files"] {
             guard case .object(let entries) = f else { throw fail("$.files: expected an object, found \(f.typeName)") }
@@ -119,6 +124,7 @@ extension BundleManifest {
             })
         }
         if !files.isEmpty { o["files"] = .object(files.mapValues { .string($0) }) }
+        if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
         return .object(o)
     }
 

@@ -15,6 +15,8 @@ final class FramePresenter {
     let errorScreen = ErrorScreenLayer()
     let modal = ModalLayer()
     let toast = ToastLayer()
+    let footer = FooterLayer()
+    let keyHelp = KeyHelpPresenter()
     private let hud: PerformanceHUDLayer
     /// Layers a host puts above everything else (a preview's error box).
     var hostLayers: [any CompositorLayer] = []
@@ -62,8 +64,13 @@ final class FramePresenter {
         let appError = navigator.appError
         let top = stack.last
         let titled = top.map { TitleBar.isShown(for: $0, depth: stack.count) } ?? false
-        let pageSize = titled ? (width: size.width, height: max(0, size.height - 1)) : size
-        if let top, top.error == nil, appError == nil { top.view.build(size: pageSize) }
+        footer.bindings = top.map { KeyBindings(page: $0.view.template.keys, app: navigator.bundle.manifest.keys) }
+        let footed = footer.bindings?.showsFooter == true && size.height > 1
+        let pageSize = (width: size.width, height: max(0, size.height - (titled ? 1 : 0) - (footed ? 1 : 0)))
+        if let top, top.error == nil, appError == nil {
+            top.view.build(size: pageSize)
+            deliverBuildEvents(of: top)
+        }
         let buildEnd = clock.now()
         layers.removeAll(keepingCapacity: true)
         errorScreen.error = appError ?? top?.error
@@ -71,17 +78,20 @@ final class FramePresenter {
             layers.append(errorScreen)
         } else if let top {
             top.layer.topInset = titled ? 1 : 0
+            top.layer.bottomInset = footed ? 1 : 0
             layers.append(top.layer)
             if titled {
                 titleBar.title = top.title ?? top.name
                 titleBar.canGoBack = stack.count > 1
                 layers.append(titleBar)
             }
+            if footed { layers.append(footer) }
         }
         modal.modal = overlays.state.modal
         toast.toast = overlays.state.toast
         layers.append(modal)
         layers.append(toast)
+        layers.append(keyHelp)
         if showsHUD { layers.append(hud) }
         layers.append(contentsOf: hostLayers)
         compositor.compose(layers)
@@ -107,6 +117,14 @@ final class FramePresenter {
         }
         // The frame is out: now free what this frame's patches and rebuilds replaced.
         for entry in stack { entry.view.releaseRetired() }
+    }
+
+    /// Events that building produced (a list scrolled, or reached its end) go to the page's script.
+    private func deliverBuildEvents(of top: PageEntry) {
+        for event in top.view.takeEvents() {
+            runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc,
+                                  ifDefined: event.ifDefined)
+        }
     }
 
     private func record(_ timing: FrameTiming) {

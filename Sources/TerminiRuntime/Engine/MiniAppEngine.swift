@@ -70,7 +70,8 @@ public final class MiniAppEngine {
         self.publishedSize = publishedSize
         let preloadStore = PreloadStore()
         preload = preloadStore
-        // The launch page's data is on its way before the JS thread even starts creating its context, so the first frame can show it (docs/DATA-FLOW.md).
+        // The launch page's data is on its way before the JS thread even starts creating its context, so the first
+        // frame can show it (docs/DATA-FLOW.md).
         Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore)
         let overlays = OverlayPresenter(scheduler: scheduler, clock: clock)
         self.overlays = overlays
@@ -85,6 +86,7 @@ public final class MiniAppEngine {
             registrations.append(preloadCommand)
             registrations += pages.commandRegistrations()
             registrations += overlays.commandRegistrations()
+            registrations += ListCommands.registrations(navigator: pages, scheduler: scheduler)
             registrations += try Self.services(bundle: bundle, options: options, size: publishedSize)
             return try CommandRouter(registrations)
         }

@@ -56,3 +56,60 @@ final class PerformanceHUDLayer: CompositorLayer {
     func paint(into buffer: inout CellBuffer, frame: CellRect) { hud.paint(into: &buffer) }
     var inputPolicy: LayerInputPolicy { .passThrough }
 }
+
+/// The one-line footer under a page with labelled key bindings: `^R Refresh  d Archive  ? Help`.
+final class FooterLayer: CompositorLayer {
+    static let style = CellStyle(attributes: [.reverse])
+    var bindings: KeyBindings?
+
+    func frame(in screen: CellRect) -> CellRect {
+        guard bindings?.showsFooter == true, screen.height > 1 else { return CellRect(x: 0, y: 0, width: 0, height: 0) }
+        return CellRect(x: 0, y: screen.maxY - 1, width: screen.width, height: 1)
+    }
+
+    func paint(into buffer: inout CellBuffer, frame: CellRect) {
+        guard let bindings else { return }
+        buffer.fill(x: frame.x, y: frame.y, width: frame.width, height: 1, with: Cell(character: " ", style: Self.style))
+        buffer.write(" " + bindings.footerText(width: max(0, frame.width - 2)), x: frame.x, y: frame.y, style: Self.style,
+                     maxWidth: frame.width)
+    }
+
+    var inputPolicy: LayerInputPolicy { .passThrough }
+}
+
+/// The `?` help: every key binding and the engine's own keys, in a box over the page. Any key closes it.
+final class KeyHelpPresenter: CompositorLayer {
+    private(set) var isOpen = false
+    private var lines: [(key: String, action: String)] = []
+
+    func open(_ bindings: KeyBindings) {
+        lines = bindings.helpLines(refreshes: true)
+        isOpen = true
+    }
+
+    /// Esc, `?`, `q` or Enter closes the help; other keys are ignored while it is open.
+    func handle(_ key: Key) {
+        switch key {
+        case .escape, .enter, .character("?"), .character("q"), .space: isOpen = false
+        default: break
+        }
+    }
+
+    func frame(in screen: CellRect) -> CellRect { isOpen ? screen : CellRect(x: 0, y: 0, width: 0, height: 0) }
+
+    func paint(into buffer: inout CellBuffer, frame: CellRect) {
+        let keyWidth = lines.map { TextWidth.of($0.key) }.max() ?? 0
+        let rows = ["Keys", ""] + lines.map { $0.key + String(repeating: " ", count: keyWidth - TextWidth.of($0.key)) + "  " + $0.action }
+            + ["", "Esc closes this help"]
+        let width = min(frame.width, (rows.map { TextWidth.of($0) }.max() ?? 0) + 4)
+        let height = min(frame.height, rows.count + 2)
+        guard width >= 4, height >= 3 else { return }
+        let x = (frame.width - width) / 2, y = (frame.height - height) / 2
+        OverlayPainter.drawBox(x: x, y: y, width: width, height: height, into: &buffer)
+        for (i, row) in rows.prefix(height - 2).enumerated() {
+            buffer.write(row, x: x + 2, y: y + 1 + i, style: i == 0 ? CellStyle(attributes: [.bold]) : .plain, maxWidth: width - 4)
+        }
+    }
+
+    var inputPolicy: LayerInputPolicy { .exclusive }
+}

@@ -10,10 +10,12 @@ import TerminiUI
 /// tap cannot reach the old page a second time. UI thread only.
 final class InputRouter {
     let runtime: ScriptRuntime
-    private let navigator: Navigator
+    let navigator: Navigator
     private let overlays: OverlayPresenter
     private let frames: FramePresenter
-    private let scheduler: FrameScheduler
+    let scheduler: FrameScheduler
+    /// The `?` overlay that lists the key bindings.
+    var keyHelp: KeyHelpPresenter { frames.keyHelp }
     /// The terminal size as `getSystemInfo` reports it from the JS thread.
     private let publishedSize: Published<(width: Int, height: Int)>
 
@@ -39,34 +41,44 @@ final class InputRouter {
         case _ where overlays.hasModal:
             let screen = frames.screenSize
             overlays.handleModalInput(input, screenWidth: screen.width, screenHeight: screen.height)
-        case .key(.escape):
-            navigator.leaveTopPage()
-        case .key(.backspace) where navigator.stack.count > 1 && navigator.top?.focusEditsText == false:
-            navigator.leaveTopPage()
-        default:
-            guard !navigator.blocksPageInput, let top = navigator.top else { return }
-            var input = input
-            if case .mouse(var mouse) = input {
-                // The compositor knows which layer is where in the frame on screen.
-                guard let hit = frames.compositor.layer(atX: mouse.x, y: mouse.y) else { return }
-                if hit.layer === frames.titleBar {
-                    if mouse.kind == .press, TitleBar.backColumns.contains(hit.x), navigator.stack.count > 1 {
-                        navigator.leaveTopPage()
-                    }
-                    return
-                }
-                guard hit.layer === top.layer else { return }
-                mouse.x = hit.x
-                mouse.y = hit.y
-                input = .mouse(mouse)
+        case .key(let key) where keyHelp.isOpen:
+            keyHelp.handle(key)
+            scheduler.markDirty()
+        case .key(let key):
+            guard !navigator.blocksPageInput, let top = navigator.top else {
+                // An error screen or a page being opened takes no input, but Esc still leaves.
+                if key == .escape { navigator.leaveTopPage() }
+                return
             }
-            let events = top.view.handle(input)
-            if events.isEmpty, case .key(let key) = input { dispatchUnhandledKey(key, to: top) }  // PageKeyHook.swift
-            for event in events {
-                // The runtime adds `timeStamp` (ms since the page opened), as for every event it dispatches.
-                runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc)
-            }
+            let handling = top.view.handleKey(key)
+            deliver(handling.events, to: top)
+            if !handling.used { offerUnusedKey(key, to: top) }
             if top.view.needsBuild { scheduler.markDirty() }
+        case .mouse(var mouse):
+            guard !keyHelp.isOpen, !navigator.blocksPageInput, let top = navigator.top else { return }
+            // The compositor knows which layer is where in the frame on screen.
+            guard let hit = frames.compositor.layer(atX: mouse.x, y: mouse.y) else { return }
+            if hit.layer === frames.titleBar {
+                if mouse.kind == .press, TitleBar.backColumns.contains(hit.x), navigator.stack.count > 1 {
+                    navigator.leaveTopPage()
+                }
+                return
+            }
+            guard hit.layer === top.layer else { return }
+            mouse.x = hit.x
+            mouse.y = hit.y
+            deliver(top.view.handle(.mouse(mouse)), to: top)
+            if top.view.needsBuild { scheduler.markDirty() }
+        }
+    }
+
+    /// Sends the page's events to its script: the input's own, then any that catching up on layout produced (a
+    /// list that scrolled into its end).
+    func deliver(_ events: [UIEvent], to top: PageEntry) {
+        for event in events + top.view.takeEvents() {
+            // The runtime adds `timeStamp` (ms since the page opened), as for every event it dispatches.
+            runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc,
+                                  ifDefined: event.ifDefined)
         }
     }
 }

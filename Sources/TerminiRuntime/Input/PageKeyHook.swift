@@ -2,52 +2,51 @@ import TerminiScript
 import TerminiTemplate
 import TerminiUI
 
-/// The page-level key hook: a key that no focused widget turned into an event goes to the top page's `onKey(e)`,
-/// with `e = {type: 'key', dataset: {}, detail: {key}, timeStamp}`. Only printable characters and control chords
-/// are offered: navigation keys stay with the widget tree.
+/// A key the top page's widgets did not use goes, in order, to the key bindings (page, then app), to the `?`
+/// help, to Ctrl-R's pull-to-refresh, to Esc's "go back", and finally to the page's `onKey(e)`, with
+/// `e = {type: 'key', detail: {key}, timeStamp}`.
 ///
-/// Why here and not in the widgets: keyboard-driven apps (the keyed-list bench, games) need keys that belong to no
-/// widget. The call is optional (`ifDefined`): pages without `onKey` are skipped silently. `InputRouter.handle`
-/// calls this once per unconsumed key.
+/// Why this order: what the user is typing into a focused field is never taken by a shortcut (the field uses it
+/// first), declared bindings are discoverable in the footer, and `onKey` stays the catch-all for keyboard-driven
+/// apps (the keyed-list bench, games). The handler calls are optional (`ifDefined`): pages without `onKey` or
+/// `onPullDownRefresh` are skipped silently.
 extension InputRouter {
     /// The handler name a page defines to receive unhandled keys.
     static let unhandledKeyHandler = "onKey"
+    /// The page hook Ctrl-R and a wheel-up at the top of a list call, as WeChat's pull-down refresh.
+    static let pullDownRefreshHandler = "onPullDownRefresh"
 
-    func dispatchUnhandledKey(_ key: Key, to top: PageEntry) {
-        // Navigation keys (arrows, paging, Tab, Enter, Space, Esc) belong to the widget tree even when they produce no
-        // event (they scroll or move focus); only characters and control chords reach the page.
-        switch key {
-        case .character, .control: break
-        default: return
+    func offerUnusedKey(_ key: Key, to top: PageEntry) {
+        let bindings = keyBindings(for: top)
+        if let binding = bindings.binding(for: key) {
+            dispatch(handler: binding.handler, type: "key", key: key, to: top, ifDefined: false)
+            return
         }
-        let event: JSONValue = .object([
-            "type": "key", "dataset": .object([:]), "detail": .object(["key": .string(Self.keyName(key))]),
-        ])
-        // No waiting here: the UI thread never blocks on the script. The key itself asks for no frame
-        // (`PageView.handle`), so the next frame is the one that shows the handler's setData.
-        runtime.dispatchEvent(pageId: top.pageId, handler: Self.unhandledKeyHandler, event: event, loc: nil, ifDefined: true)
+        switch key {
+        case .character("?"):
+            keyHelp.open(bindings)
+            scheduler.markDirty()
+        case .control("r"):
+            dispatch(handler: Self.pullDownRefreshHandler, type: "pullDownRefresh", key: nil, to: top, ifDefined: true)
+            dispatch(handler: Self.unhandledKeyHandler, type: "key", key: key, to: top, ifDefined: true)
+        case .escape:
+            navigator.leaveTopPage()
+        case .backspace where navigator.stack.count > 1:
+            navigator.leaveTopPage()
+        default:
+            // No waiting here: the UI thread never blocks on the script. The key itself asks for no frame
+            // (`PageView.handle`), so the next frame is the one that shows the handler's setData.
+            dispatch(handler: Self.unhandledKeyHandler, type: "key", key: key, to: top, ifDefined: true)
+        }
     }
 
-    /// The key's name in `detail.key`: a printable character as itself, named keys as in `termini snapshot` events.
-    static func keyName(_ key: Key) -> String {
-        switch key {
-        case .character(let c): return String(c)
-        case .control(let c): return "Ctrl-\(c)"
-        case .enter: return "Enter"
-        case .tab: return "Tab"
-        case .backTab: return "BackTab"
-        case .up: return "Up"
-        case .down: return "Down"
-        case .left: return "Left"
-        case .right: return "Right"
-        case .escape: return "Esc"
-        case .backspace: return "Backspace"
-        case .delete: return "Delete"
-        case .pageUp: return "PageUp"
-        case .pageDown: return "PageDown"
-        case .home: return "Home"
-        case .end: return "End"
-        case .space: return " "
-        }
+    func keyBindings(for top: PageEntry) -> KeyBindings {
+        KeyBindings(page: top.view.template.keys, app: navigator.bundle.manifest.keys)
+    }
+
+    private func dispatch(handler: String, type: String, key: Key?, to top: PageEntry, ifDefined: Bool) {
+        let detail: JSONValue = key.map { .object(["key": .string($0.name)]) } ?? .object([:])
+        let event: JSONValue = .object(["type": .string(type), "dataset": .object([:]), "detail": detail])
+        runtime.dispatchEvent(pageId: top.pageId, handler: handler, event: event, loc: nil, ifDefined: ifDefined)
     }
 }

@@ -1,4 +1,5 @@
 import TerminiTerminal
+import TerminiUI
 
 /// The steps of a `termini snapshot --events` file, one per line (docs/EVENTS.md).
 public enum EventStep: Equatable, Sendable {
@@ -21,10 +22,8 @@ public struct EventScriptError: Error, Equatable, CustomStringConvertible, Senda
 
 /// Parses events files. Blank lines and lines starting with `#` are ignored.
 public enum EventScript {
-    public static let keyNames: Set<String> = [
-        "Enter", "Tab", "BackTab", "Up", "Down", "Left", "Right", "Esc", "Backspace", "PageUp", "PageDown", "Space",
-        "Home", "End", "Delete",
-    ]
+    /// Every key name an events file may use besides single characters (`Key.names`, plus `Ctrl-<letter>`).
+    public static let keyNames: Set<String> = Set(Key.names)
 
     public static func parse(_ text: String, file: String) throws(EventScriptError) -> [EventStep] {
         var steps: [EventStep] = []
@@ -40,7 +39,7 @@ public enum EventScript {
             switch word {
             case "key":
                 let name = String(rest.trimmingTrailingSpaces())
-                guard keyNames.contains(name) || name.count == 1 else {
+                guard keyNames.contains(name) || name.count == 1 || Key(name: name) != nil else {
                     throw fail("unknown key '\(name)'; expected one of \(keyNames.sorted().joined(separator: ", ")) or a single character")
                 }
                 steps.append(.key(name))

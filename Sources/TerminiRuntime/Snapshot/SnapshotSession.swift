@@ -81,26 +81,7 @@ public final class SnapshotSession {
     public var engineTimingSummary: String { engine.timingSummary.jsonObject() }
 }
 
-/// Maps events-file key names to keys.
+/// Maps events-file key names to keys (the table is `Key.names`).
 enum SnapshotKeys {
-    static func key(named name: String) -> Key {
-        switch name {
-        case "Enter": .enter
-        case "Tab": .tab
-        case "BackTab": .backTab
-        case "Up": .up
-        case "Down": .down
-        case "Left": .left
-        case "Right": .right
-        case "Esc": .escape
-        case "Backspace": .backspace
-        case "Delete": .delete
-        case "PageUp": .pageUp
-        case "PageDown": .pageDown
-        case "Home": .home
-        case "End": .end
-        case "Space", " ": .space
-        default: .character(name.first ?? " ")
-        }
-    }
+    static func key(named name: String) -> Key { Key(name: name) ?? .character(name.first ?? " ") }
 }

@@ -12,6 +12,11 @@ final class CompiledNode: @unchecked Sendable {
     let globalKey: PropBinding?
     let dataset: PropBinding?
     let hidden: PropBinding?
+    /// The `.onTap` handler (or a Button's `onTap`) and the `.catchTap` handler: a tap runs them and bubbles.
+    let onTap: String?
+    let catchTap: String?
+    /// The `.id(...)` name commands find the widget by.
+    let elementId: String?
     /// The items expression (`p1`) of a kind that binds items (ForEach, ListView).
     let items: PropBinding?
     let children: [CompiledNode]
@@ -25,8 +30,12 @@ final class CompiledNode: @unchecked Sendable {
 
     private init(kind: WidgetKind, cls: String, loc: String?, props: [(name: String, value: PropBinding)],
                  key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?,
-                 children: [CompiledNode], elseChildren: [CompiledNode], loadError: String?)
+                 children: [CompiledNode], elseChildren: [CompiledNode], loadError: String?,
+                 onTap: String? = nil, catchTap: String? = nil, elementId: String? = nil)
     {
+        self.onTap = onTap
+        self.catchTap = catchTap
+        self.elementId = elementId
         self.kind = kind
         self.cls = cls
         self.loc = loc
@@ -57,6 +66,10 @@ final class CompiledNode: @unchecked Sendable {
         var props: [(name: String, value: PropBinding)] = []
         let bindsItems = kind.traits.contains(.bindsItems)
         var key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?
+        // Handler names and ids are plain strings in the DSL, never bindings.
+        let onTap = node.props["onTap"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        let catchTap = node.props["catchTap"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        let elementId = node.props["id"]?.stringValue
         do {
             for (name, value) in node.props.sorted(by: { $0.key < $1.key }) {
                 let compiled = try PropBinding.compile(value)
@@ -65,6 +78,7 @@ final class CompiledNode: @unchecked Sendable {
                 case "globalKey": globalKey = compiled
                 case "data": dataset = compiled
                 case "hidden": hidden = compiled
+                case "catchTap", "id": break
                 case "p1" where bindsItems: items = compiled
                 default: props.append((name, compiled))
                 }
@@ -79,8 +93,12 @@ final class CompiledNode: @unchecked Sendable {
         let elseChildren = kind.traits.contains(.elseSlot) ? (node.slots["else"] ?? []).map { compile($0, depth: depth + 1) } : []
         return CompiledNode(kind: kind, cls: node.cls, loc: node.loc, props: props, key: key, globalKey: globalKey,
                             dataset: dataset, hidden: hidden, items: items, children: children,
-                            elseChildren: elseChildren, loadError: nil)
+                            elseChildren: elseChildren, loadError: nil, onTap: onTap, catchTap: catchTap,
+                            elementId: elementId)
     }
+
+    /// Whether a tap on the element runs a handler (so it is clickable, and focusable when nothing else makes it so).
+    var isTappable: Bool { onTap != nil || catchTap != nil }
 
     /// Names the expressions of this subtree refer to; see `computeSubtreeNames`.
     lazy var subtreeNames: Set<String> = computeSubtreeNames()

@@ -530,13 +530,22 @@ public struct ListViewProps: Equatable, Sendable {
     public var item: String
     /// JSON `index`, declared `index: String`, default `"index"`.
     public var index: String
+    /// JSON `onReachBottom`, declared `onReachBottom: String?`, default `nil`.
+    public var onReachBottom: String?
+    /// JSON `threshold`, declared `threshold: Binding<Int>`, default `5`.
+    public var threshold: Int
+    /// JSON `onScroll`, declared `onScroll: String?`, default `nil`.
+    public var onScroll: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(items: BoundList, key: String? = nil, item: String = "item", index: String = "index") {
+    public init(items: BoundList, key: String? = nil, item: String = "item", index: String = "index", onReachBottom: String? = nil, threshold: Int = 5, onScroll: String? = nil) {
         self.items = items
         self.key = key
         self.item = item
         self.index = index
+        self.onReachBottom = onReachBottom
+        self.threshold = threshold
+        self.onScroll = onScroll
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
@@ -545,6 +554,9 @@ public struct ListViewProps: Equatable, Sendable {
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "ListView")
         self.item = (try PropReader.optional(props, "item", as: String.self, owner: "ListView")) ?? "item"
         self.index = (try PropReader.optional(props, "index", as: String.self, owner: "ListView")) ?? "index"
+        self.onReachBottom = try PropReader.optional(props, "onReachBottom", as: String.self, owner: "ListView")
+        self.threshold = (try PropReader.optional(props, "threshold", as: Int.self, owner: "ListView")) ?? 5
+        self.onScroll = try PropReader.optional(props, "onScroll", as: String.self, owner: "ListView")
     }
 }
 
@@ -780,23 +792,32 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
 
 /// Modifiers any widget node may carry; nil when the node does not use the modifier.
 public struct WidgetModifiers: Equatable, Sendable {
+    /// `.catchTap(...)`: Like `.onTap`, but the tap stops here: ancestors' handlers do not run.
+    public var catchTap: String?
     /// `.data(...)`: Values passed to event handlers as `e.dataset`, e.g. `.data(["id": "{{todo.id}}"])`.
     public var data: [String: JSONValue]?
     /// `.globalKey(...)`: Identifies this widget across the whole page, so it keeps its state when moved to another parent.
     public var globalKey: String?
     /// `.hidden(...)`: Hides this widget (it takes no space) while `condition` is truthy.
     public var hidden: Bool?
+    /// `.id(...)`: Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.
+    public var id: String?
     /// `.key(...)`: Identifies this widget among its siblings (a ValueKey), so it keeps its state when reordered.
     public var key: String?
+    /// `.onTap(...)`: Calls the page method `handler` when the widget is tapped (clicked, or Enter/Space while it has focus), then the `.onTap` handlers of its ancestors, outwards (the tap bubbles). Makes any widget clickable, and focusable with Tab when it has no focus behaviour of its own.
+    public var onTap: String?
 
     /// No modifiers.
     public init() {}
 
     /// Decodes the modifier keys of evaluated props; other keys are ignored.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.catchTap = try PropReader.optional(props, "catchTap", as: String.self, owner: "modifier")
         self.data = try PropReader.optional(props, "data", as: [String: JSONValue].self, owner: "modifier")
         self.globalKey = try PropReader.optional(props, "globalKey", as: String.self, owner: "modifier")
         self.hidden = try PropReader.optional(props, "hidden", as: Bool.self, owner: "modifier")
+        self.id = try PropReader.optional(props, "id", as: String.self, owner: "modifier")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "modifier")
+        self.onTap = try PropReader.optional(props, "onTap", as: String.self, owner: "modifier")
     }
 }

@@ -9,14 +9,14 @@ final class FocusManager {
         self.needs = needs
     }
 
-    /// Focusable widgets in document order, including those scrolled out of a ScrollView (Tab scrolls them into
-    /// view); hidden subtrees are skipped. ListView rows count only while built.
+    /// Focusable widgets in document order (and any widget with a tap handler), including those scrolled out of a
+    /// ScrollView (Tab scrolls them into view); hidden subtrees are skipped. ListView rows count only while built.
     var order: [Element] {
         var order: [Element] = []
         var stack: [Element] = [tree.root]
         while let e = stack.popLast() {
             if e.hidden || e.lifecycle != .active || e.widget.isError { continue }
-            if e.kind.isFocusable { order.append(e) }
+            if e.kind.isFocusable || (e.node.isTappable && !e.kind.isFragment) { order.append(e) }
             stack.append(contentsOf: e.children.reversed())
         }
         return order

@@ -3,6 +3,8 @@ public enum Key: Hashable, Sendable {
     case enter, tab, backTab, up, down, left, right, escape, backspace, delete, pageUp, pageDown, home, end, space
     case character(Character)
     case control(Character)
+    /// F1…F12.
+    case function(Int)
 }
 
 /// A mouse action at a cell (0-based column x, row y).
@@ -24,4 +26,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
+}
+
+extension InputEvent {
+    var isResize: Bool { if case .resize = self { return true } else { return false } }
 }

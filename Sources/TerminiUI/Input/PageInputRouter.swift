@@ -17,7 +17,7 @@ final class PageInputRouter {
 
     func handle(_ input: InputEvent) -> [UIEvent] {
         switch input {
-        case .key(let key): return handleKey(key)
+        case .key(let key): return handleKey(key).events
         case .mouse(let mouse): return handleMouse(mouse)
         case .resize:
             needs.layout = true
@@ -25,46 +25,99 @@ final class PageInputRouter {
         }
     }
 
-    private func handleKey(_ key: Key) -> [UIEvent] {
+    /// Routes a key: Tab moves focus, the focused widget gets it first, then scrolling keys move the nearest
+    /// scrollable. `used` is false when nothing on the page took the key, so the host offers it to key bindings
+    /// and the page's `onKey`.
+    func handleKey(_ key: Key) -> KeyHandling {
         switch key {
-        case .tab: focus.move(forward: true); return []
-        case .backTab: focus.move(forward: false); return []
+        case .tab, .backTab:
+            guard !focus.order.isEmpty else { return .unused }
+            focus.move(forward: key == .tab)
+            return KeyHandling(used: true, events: [])
         default: break
         }
-        if let target = focus.focused, target.lifecycle == .active,
-           let events = target.widget.handleKey(key, on: target, in: self) { return events }
-        switch key {
-        case .up: scroll(by: -1); return []
-        case .down: scroll(by: 1); return []
-        case .pageUp: scroll(by: -(focus.scrollTarget(near: nil, painted: painted)?.box.height ?? 1)); return []
-        case .pageDown: scroll(by: focus.scrollTarget(near: nil, painted: painted)?.box.height ?? 1); return []
-        case .home: scroll(by: -LayoutPass.unbounded); return []
-        case .end: scroll(by: LayoutPass.unbounded); return []
-        case .escape: focus.focused = nil; return []
-        default: return []
+        if let target = focus.focused, target.lifecycle == .active {
+            if let events = target.widget.handleKey(key, on: target, in: self) { return KeyHandling(used: true, events: events) }
+            // Any widget with a tap handler is activated like a button.
+            if (key == .enter || key == .space) && target.node.isTappable {
+                return KeyHandling(used: true, events: isOnScreen(target) ? tap(from: target) : [])
+            }
         }
+        let delta: Int
+        switch key {
+        case .up: delta = -1
+        case .down: delta = 1
+        case .pageUp: delta = -(focus.scrollTarget(near: nil, painted: painted)?.box.height ?? 1)
+        case .pageDown: delta = focus.scrollTarget(near: nil, painted: painted)?.box.height ?? 1
+        case .home: delta = -LayoutPass.unbounded
+        case .end: delta = LayoutPass.unbounded
+        default: return .unused
+        }
+        guard focus.scrollTarget(near: nil, painted: painted) != nil else { return .unused }
+        scroll(by: delta)
+        return KeyHandling(used: true, events: [])
     }
 
     private func handleMouse(_ mouse: MouseEvent) -> [UIEvent] {
         guard let hit = painted.hit(x: mouse.x, y: mouse.y) else { return [] }
         switch mouse.kind {
-        case .scrollUp: scroll(by: -3, near: hit); return []
+        case .scrollUp:
+            // A wheel-up at the top of a list is the terminal's pull-to-refresh.
+            if let target = focus.scrollTarget(near: hit, painted: painted), (target.state as? ScrollState)?.offset == 0 {
+                return [UIEvent(handler: Self.pullDownRefreshHandler, type: "pullDownRefresh", dataset: .object([:]),
+                                detail: .object([:]), loc: target.node.loc, ifDefined: true)]
+            }
+            scroll(by: -3, near: hit)
+            return []
         case .scrollDown: scroll(by: 3, near: hit); return []
         case .release: return []
         case .press:
+            pressTarget = hit
+            defer { pressTarget = nil }
             var e: Element? = hit
             while let current = e {
                 if let events = current.widget.handlePress(mouse, on: current, in: self) { return events }
+                if current.node.isTappable {
+                    if current.kind.isFocusable || !current.kind.isFragment { focus.focused = current }
+                    return tap(from: hit)
+                }
                 e = current.parent
             }
             return []
         }
     }
 
+    /// The page hook a pull-to-refresh calls, as in WeChat.
+    static let pullDownRefreshHandler = "onPullDownRefresh"
+
     func scroll(by delta: Int, near start: Element? = nil) {
         guard let target = focus.scrollTarget(near: start, painted: painted) else { return }
         target.widget.scroll(target, by: delta)
         needs.layout = true
+    }
+
+    /// The element under the pointer while a press is being dispatched: the tap's `target`.
+    private(set) var pressTarget: Element?
+
+    /// A tap at `target`: its handler, then its ancestors' handlers outwards, until a `.catchTap` stops it. Each
+    /// event names the element whose handler runs (`currentTarget`) and the target.
+    func tap(from target: Element) -> [UIEvent] {
+        var events: [UIEvent] = []
+        var e: Element? = target
+        while let current = e {
+            let node = current.node
+            if let handler = node.onTap {
+                events.append(UIEvent(handler: handler, type: "tap", dataset: current.dataset,
+                                      targetDataset: target.dataset, detail: .object([:]), loc: node.loc))
+            }
+            if let handler = node.catchTap {
+                events.append(UIEvent(handler: handler, type: "tap", dataset: current.dataset,
+                                      targetDataset: target.dataset, detail: .object([:]), loc: node.loc))
+                break
+            }
+            e = current.parent
+        }
+        return events
     }
 
     // MARK: What widgets use

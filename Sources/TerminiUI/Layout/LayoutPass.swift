@@ -12,6 +12,16 @@ final class LayoutPass {
     let tree: Reconciler
     /// Elements laid out in the current pass.
     private(set) var nodes = 0
+    /// Events that layout itself produces (a list scrolled, a list reached its end), for the page to deliver.
+    private(set) var events: [UIEvent] = []
+
+    func emit(_ event: UIEvent) { events.append(event) }
+
+    /// The events emitted since the last call.
+    func takeEvents() -> [UIEvent] {
+        defer { events.removeAll() }
+        return events
+    }
 
     init(tree: Reconciler) { self.tree = tree }
 

@@ -28,6 +28,8 @@ public final class PageView {
     /// The page's compiled template.
     public private(set) var template: TemplateFile
     private var lastSize: (width: Int, height: Int)?
+    /// Where input that outruns frames paints the tree it needs to be current (see `handle`).
+    private var scratch = CellBuffer(width: 0, height: 0)
     private var needsPaint = true
 
     public init(template: TemplateFile, data: JSONValue) {
@@ -100,7 +102,13 @@ public final class PageView {
     }
 
     /// Routes one input (focus, activation, editing, scrolling, clicks) and returns the events for JavaScript.
+    ///
+    /// Input is applied in order even when it arrives faster than frames: a key or click that finds the tree
+    /// changed since the last frame (a Tab that scrolled a list, rows a patch added) first builds and paints it
+    /// off screen, so focus moves over the rows the user would see and a click hits what is there.
     public func handle(_ event: InputEvent) -> [UIEvent] {
+        if case .key(let key) = event { return handleKey(key).events }
+        catchUp(before: event)
         let before = focus.focused
         let events = input.handle(event)
         // Only what the tree itself shows asks for a frame: focus here, and edits, cursor moves and scrolling inside
@@ -110,12 +118,51 @@ public final class PageView {
         return events
     }
 
+    /// Routes a key and says whether the page used it (focus, a widget, scrolling); an unused key is the host's
+    /// to offer to key bindings and the page's `onKey`.
+    public func handleKey(_ key: Key) -> KeyHandling {
+        catchUp(before: .key(key))
+        let before = focus.focused
+        let handling = input.handleKey(key)
+        if focus.focused !== before { needsPaint = true }
+        return handling
+    }
+
+    private func catchUp(before event: InputEvent) {
+        guard let size = lastSize, tree.hasDirtyElements || needs.layout, !event.isResize else { return }
+        build(size: size)
+        if scratch.width != size.width || scratch.height != size.height {
+            scratch = CellBuffer(width: size.width, height: size.height)
+        }
+        paint(into: &scratch)
+        needsPaint = true  // the real frame is still owed
+    }
+
     /// Hot reload: swaps in a recompiled template and keeps the data and the state of every element whose kind
     /// and key still match (typed text, scroll offsets, focus). Diagnostics restart with the new template.
     public func replaceTemplate(_ template: TemplateFile) {
         self.template = template
         tree.replaceTemplate(template.root)
         needsPaint = true
+    }
+
+    /// Events that building produced (a list scrolled or reached its end), to deliver like input events; the host
+    /// takes them after each build.
+    public func takeEvents() -> [UIEvent] { layoutPass.takeEvents() }
+
+    /// Scrolls the ListView marked `.id(id)` to the row with `key`, or at `index`; throws what is wrong (no such
+    /// widget, not a list, no such row).
+    public func scrollTo(id: String, key: JSONValue?, index: Int?) throws(ScrollToError) {
+        var stack = [tree.root]
+        while let e = stack.popLast() {
+            if e.node.elementId == id, e.lifecycle == .active, !e.widget.isError {
+                try e.widget.scrollTo(e, key: key, index: index)
+                needs.layout = true
+                return
+            }
+            stack.append(contentsOf: e.children)
+        }
+        throw ScrollToError("no widget on the page has the id '\(id)'")
     }
 
     /// Problems found so far (unknown widgets, bad props, duplicate keys), each with its template loc.

@@ -116,14 +116,18 @@ public final class PageLayer: CompositorLayer {
     public let view: PageView
     /// Rows kept free above the page (a title bar).
     public var topInset: Int
+    /// Rows kept free below the page (a footer, a tab strip).
+    public var bottomInset: Int
 
-    public init(view: PageView, topInset: Int = 0) {
+    public init(view: PageView, topInset: Int = 0, bottomInset: Int = 0) {
         self.view = view
         self.topInset = topInset
+        self.bottomInset = bottomInset
     }
 
     public func frame(in screen: CellRect) -> CellRect {
-        CellRect(x: screen.x, y: screen.y + topInset, width: screen.width, height: max(0, screen.height - topInset))
+        CellRect(x: screen.x, y: screen.y + topInset, width: screen.width,
+                 height: max(0, screen.height - topInset - bottomInset))
     }
 
     /// The compositor has just cleared the buffer, so the page paints without blanking its frame again.

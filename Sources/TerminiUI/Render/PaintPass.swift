@@ -44,6 +44,18 @@ final class PaintPass {
         guard !visible.isEmpty else { return }
         regions.append(PaintRecord(element: e, originX: ax, originY: ay, visible: visible))
         e.widget.paint(e, x: ax, y: ay, clip: visible, in: self)
+        // A widget that takes focus only through its tap handler (a Row with `.onTap`) shows focus reversed.
+        if focused === e, !e.kind.isFocusable { highlight(visible) }
+    }
+
+    private func highlight(_ rect: CellRect) {
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                var cell = buffer[x, y]
+                cell.style.attributes.formSymmetricDifference(.reverse)
+                buffer[x, y] = cell
+            }
+        }
     }
 
     /// Paints the children of a container whose content origin is at `originX`, `originY`.

@@ -84,6 +84,8 @@ protocol WidgetBehavior: Equatable, Sendable {
     /// Scrolls a scrollable element so that its descendant `target`, whose top is `top` rows below this element's
     /// content origin in the last layout and which sits in the child `child`, is in view. Returns whether it moved.
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool
+    /// Scrolls a list to the item with `key`, or at `index`; throws what is wrong for a widget that is not a list.
+    func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError)
 }
 
 extension WidgetBehavior {
@@ -113,6 +115,9 @@ extension WidgetBehavior {
     var editsText: Bool { false }
     func scroll(_ element: Element, by delta: Int) {}
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
+    func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
+        throw ScrollToError("the widget is a \(Self.className), not a ListView")
+    }
 
     /// What changing from `old` to this configuration asks of the next frame.
     func change(from old: any WidgetBehavior) -> WidgetChange {
@@ -137,4 +142,10 @@ enum WidgetChange {
 class WidgetState {
     /// Drops what the state holds for the element's children (a list whose node became an error box).
     func reset(_ element: Element, in tree: Reconciler) {}
+}
+
+/// Why `scrollTo` could not scroll: the message names what is wrong.
+public struct ScrollToError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -17,11 +17,12 @@ extension ButtonProps: WidgetBehavior {
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         guard key == .enter || key == .space else { return nil }
         guard router.isOnScreen(e) else { return [] }
-        return router.event(e, handler: onTap, type: "tap", detail: .object([:]))
+        return router.tap(from: e)
     }
 
+    /// The tap bubbles from the button to its ancestors' `.onTap` handlers.
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
-        return router.event(e, handler: onTap, type: "tap", detail: .object([:]))
+        return router.tap(from: router.pressTarget ?? e)
     }
 }

@@ -135,7 +135,54 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             }
             break
         }
+        reportVisibleRange(e, state: state, viewport: viewport, in: pass)
         return (maxWidth >= LayoutPass.unbounded ? w : maxWidth, viewport)
+    }
+
+    /// `onScroll` when the visible range changed since the last layout, and `onReachBottom` once when the last
+    /// visible row comes within `threshold` rows of the end (again only after more rows arrive).
+    private func reportVisibleRange(_ e: Element, state: ListState, viewport: Int, in pass: LayoutPass) {
+        let count = state.slots.count
+        var last = state.offset - 1, y = 0
+        var j = state.offset
+        while j < count, y < viewport, let row = state.slots.elements[j] {
+            y += max(1, row.box.height)
+            last = j
+            j += 1
+        }
+        let range = count == 0 ? nil : state.offset...max(state.offset, last)
+        if let onScroll, let range, let previous = state.reportedRange, previous != range {
+            pass.emit(UIEvent(handler: onScroll, type: "scroll", dataset: e.dataset,
+                              detail: .object(["first": .number(Double(range.lowerBound)), "last": .number(Double(range.upperBound))]),
+                              loc: e.node.loc))
+        }
+        state.reportedRange = range
+        if let fired = state.reachedBottomAt, count < fired { state.reachedBottomAt = nil }
+        if let onReachBottom, count > 0, last >= count - 1 - max(0, threshold), state.reachedBottomAt.map({ count > $0 }) ?? true {
+            state.reachedBottomAt = count
+            pass.emit(UIEvent(handler: onReachBottom, type: "reachBottom", dataset: e.dataset,
+                              detail: .object(["count": .number(Double(count))]), loc: e.node.loc))
+        }
+    }
+
+    /// Scrolls so that the item with `key` (or at `index`) is the first visible row.
+    func scrollTo(_ e: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
+        let state = e.state as! ListState
+        let target: Int
+        if let key {
+            guard let i = state.slots.keys.firstIndex(of: .value(key)) else {
+                throw ScrollToError("no row of the list has the key \(key.serialized())")
+            }
+            target = i
+        } else if let index {
+            guard index >= 0, index < state.slots.count else {
+                throw ScrollToError("index \(index) is outside the list's \(state.slots.count) rows")
+            }
+            target = index
+        } else {
+            throw ScrollToError("scrollTo needs a 'key' or an 'index'")
+        }
+        state.offset = target
     }
 
     private func averageRowHeight(_ e: Element) -> Int {
@@ -174,6 +221,10 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 /// A ListView's scroll position and slots.
 final class ListState: ScrollState {
     var slots = ListSlots()
+    /// The visible range last reported (or seen, before the first report).
+    var reportedRange: ClosedRange<Int>?
+    /// The row count when `onReachBottom` last fired; it fires again once there are more rows.
+    var reachedBottomAt: Int?
 
     override func reset(_ element: Element, in tree: Reconciler) {
         for case let row? in slots.elements { tree.deactivate(row) }

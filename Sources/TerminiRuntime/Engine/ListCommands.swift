@@ -1,0 +1,36 @@
+import TerminiBridge
+import TerminiFrames
+import TerminiTemplate
+import TerminiUI
+
+/// `scrollTo`: scrolls the calling page's ListView marked `.id("…")` so that a row is the first one shown, found by
+/// its key (`{ id, key }`) or its position (`{ id, index }`). Runs on the UI thread, which owns the widget tree;
+/// needs no permission.
+enum ListCommands {
+    static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
+        [
+            CommandRegistration(name: "scrollTo", thread: .ui) { params, context, reply throws(CommandError) in
+                let id = try params.requiredString("id")
+                let key = params["key"].flatMap { $0.isNull ? nil : $0 }
+                var index: Int?
+                if let value = params["index"], !value.isNull {
+                    guard let n = value.intValue else {
+                        throw CommandError(.invalidParameter, "parameter 'index' must be a whole number, got \(value.serialized())")
+                    }
+                    index = n
+                }
+                guard key != nil || index != nil else {
+                    throw CommandError(.invalidParameter, "scrollTo needs a 'key' or an 'index' besides the 'id'")
+                }
+                guard let entry = context.pageId.flatMap(navigator.entry(pageId:)) ?? navigator.top else {
+                    throw CommandError(.notFound, "no page to scroll")
+                }
+                do { try entry.view.scrollTo(id: id, key: key, index: index) } catch {
+                    throw CommandError(.notFound, "scrollTo: \(error)")
+                }
+                scheduler.markDirty()
+                reply.succeed()
+            },
+        ]
+    }
+}
