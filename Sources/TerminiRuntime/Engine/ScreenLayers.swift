@@ -70,7 +70,7 @@ final class FooterLayer: CompositorLayer {
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
         guard let bindings else { return }
         buffer.fill(x: frame.x, y: frame.y, width: frame.width, height: 1, with: Cell(character: " ", style: Self.style))
-        buffer.write(" " + bindings.footerText(width: max(0, frame.width - 2)), x: frame.x, y: frame.y, style: Self.style,
+        buffer.write(" " + bindings.footerText(width: max(0, frame.width - 1)), x: frame.x, y: frame.y, style: Self.style,
                      maxWidth: frame.width)
     }
 
