@@ -14,7 +14,7 @@ import TerminiTemplate
     static let expected: [String: [String: (root: String, deps: [String], title: String?)]] = [
         "todo": ["index": ("Column", ["doneCount", "draft", "todos"], "Todo")],
         "feed": [
-            "index": ("Column", ["items", "loading", "status"], "Feed"),
+            "index": ("Column", ["items", "loading", "loadingMore", "offline", "status"], "Feed"),
             "detail": ("Padding", ["story.author", "story.points", "story.text", "story.title"], "Story"),
         ],
         "settings": [
