@@ -57,6 +57,8 @@ public final class KeyedListBench {
     /// Extra operations by name: scrolling a 10x list by a line and a page (timed through the widget tree's own key
     /// handling, no JS involved).
     public static let scrollOperations = ["scroll"]
+    /// Row the `tap` operation clicks: a click on a row's text runs its `.onTap` handler, which selects the row.
+    static let tappedRows = [3, 7]
 
     /// The untimed step before each operation: clear before the creates, create 1k before the rest.
     static func precondition(of key: String) -> String { key == "1" || key == "7" ? "9" : "1" }
@@ -130,6 +132,10 @@ public final class KeyedListBench {
                 results += try runScroll(progress: progress)
                 continue
             }
+            if key == "tap" {
+                results += try runTap(progress: progress)
+                continue
+            }
             guard let name = Self.operationNames[key] else { throw BenchError("unknown operation '\(key)' (use 1-9)") }
             progress(name)
             var samples: [Sample] = []
@@ -161,6 +167,24 @@ public final class KeyedListBench {
             if run >= options.warmups { line.append(a); page.append(b) }
         }
         return [Result(op: "scroll_1_line", samples: line), Result(op: "scroll_1_page", samples: page)]
+    }
+
+    /// Clicks a row of a 1k list, alternating between two rows so every click changes the selection, each timed
+    /// from the click to the last byte of the frame that shows the row selected (through `.onTap`, the script and
+    /// `setData`).
+    private func runTap(progress: (String) -> Void) throws -> [Result] {
+        progress("tap_row")
+        if model.rows.isEmpty { _ = try perform("1", label: "tap precondition") }
+        var samples: [Sample] = []
+        for run in 0..<(options.warmups + options.runs) {
+            let row = Self.tappedRows[run % Self.tappedRows.count]
+            // Row 0 of the screen is the header.
+            let sample = try perform(.mouse(MouseEvent(x: 2, y: 1 + row, kind: .press)), label: "tap_row, run \(run + 1)") {
+                $0.select(rowAt: row)
+            }
+            if run >= options.warmups { samples.append(sample) }
+        }
+        return [Result(op: "tap_row", samples: samples)]
     }
 
     /// Resizes the pty 120×40 → 80×24 → 200×60 → back to the start size, each frame timed from the engine learning
@@ -225,13 +249,20 @@ public final class KeyedListBench {
 
     /// Presses `key` through the page's onKey, renders the resulting frame and checks the screen.
     func perform(_ key: String, label: String) throws -> Sample {
-        guard let character = key.first, let top = engine.stack.last else { throw BenchError("no page to drive") }
+        guard let character = key.first else { throw BenchError("no key to press") }
+        return try perform(.key(.character(character)), label: label) { $0.apply(key: key) }
+    }
+
+    /// Hands `input` to the engine, waits for the script's setData, renders the resulting frame and checks the screen
+    /// against the model changed by `change`.
+    func perform(_ input: InputEvent, label: String, change: (inout KeyedListModel) -> Void) throws -> Sample {
+        guard let top = engine.stack.last else { throw BenchError("no page to drive") }
         // A frame less than a budget after the previous one would wait for the frame clock: start on a fresh budget.
         usleep(20_000)
         var frame: FrameTiming?
         engine.onFrame = { frame = $0 }
         let start = clock.now()
-        engine.handle(.key(.character(character)))
+        engine.handle(input)
         let deadline = start + 30_000_000_000
         while !engine.hasScriptMessages {
             if clock.now() > deadline { throw BenchError("\(label): the script sent no setData within 30 s") }
@@ -249,7 +280,7 @@ public final class KeyedListBench {
         engine.onFrame = nil
         guard let frame else { throw BenchError("\(label): no frame") }
         expectedBytes += frame.bytes
-        model.apply(key: key)
+        change(&model)
         try settleAndCheck(after: label + " (the frame handed \(frame.cells) cells to ncurses, which wrote \(frame.bytes) bytes)")
         func ms(_ from: UInt64, _ to: UInt64) -> Double { to > from ? Double(to - from) / 1e6 : 0 }
         return Sample(

@@ -61,6 +61,11 @@ public struct KeyedListModel: Sendable {
         }
     }
 
+    /// A click on the row at `index` selects it, as the bench app's `pick` does.
+    public mutating func select(rowAt index: Int) {
+        if index < rows.count { selected = rows[index].id }
+    }
+
     /// The text screen row `listIndex` must show: `%6d label`.
     public static func text(of row: Row) -> String {
         let id = String(row.id)

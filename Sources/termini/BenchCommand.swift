@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Each operation runs 5 warm-ups and --runs measured runs, end to end through the page's onKey, "
             + "and every frame's bytes are replayed into a VT emulator and checked. A wrong screen exits 1.")
 
-    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), resize (120x40 -> 80x24 -> 200x60 -> back), idle (10 s of a 1 Hz spinner: CPU and bytes).")
+    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), idle (10 s of a 1 Hz spinner: CPU and bytes).")
     var ops = "1,2,3,4,5,6,7,8,9"
 
     @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
@@ -33,8 +33,8 @@ struct BenchCommand: ParsableCommand {
         guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
         guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
         guard warmups >= 0, warmups <= 1_000 else { throw ValidationError("--warmups must be between 0 and 1000") }
-        for key in opKeys where KeyedListBench.operationNames[key] == nil && key != "idle" && key != "scroll" && key != "resize" {
-            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, resize or idle")
+        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "tap"].contains(key) {
+            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize or idle")
         }
     }
 

@@ -77,10 +77,8 @@ final class PageInputRouter {
             var e: Element? = hit
             while let current = e {
                 if let events = current.widget.handlePress(mouse, on: current, in: self) { return events }
-                if current.node.isTappable {
-                    if current.kind.isFocusable || !current.kind.isFragment { focus.focused = current }
-                    return tap(from: hit)
-                }
+                // A click taps without moving focus to a widget that has no focus behaviour of its own.
+                if current.node.isTappable { return tap(from: hit) }
                 e = current.parent
             }
             return []

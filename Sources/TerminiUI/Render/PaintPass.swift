@@ -44,7 +44,8 @@ final class PaintPass {
         guard !visible.isEmpty else { return }
         regions.append(PaintRecord(element: e, originX: ax, originY: ay, visible: visible))
         e.widget.paint(e, x: ax, y: ay, clip: visible, in: self)
-        // A widget that takes focus only through its tap handler (a Row with `.onTap`) shows focus reversed.
+        // A widget that takes focus only through its tap handler (a Row with `.onTap`) shows focus reversed and bold
+        // (bold too, so a row that is already reversed still shows it has focus).
         if focused === e, !e.kind.isFocusable { highlight(visible) }
     }
 
@@ -52,7 +53,7 @@ final class PaintPass {
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX {
                 var cell = buffer[x, y]
-                cell.style.attributes.formSymmetricDifference(.reverse)
+                cell.style.attributes.formUnion([.reverse, .bold])
                 buffer[x, y] = cell
             }
         }

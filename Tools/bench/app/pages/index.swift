@@ -8,6 +8,7 @@ let index = Page("index", title: "Bench") {
         Expanded {
             ListView("{{rows}}", key: "id", item: "row") {
                 Text("{{row.tag}} {{row.label}}", style: "{{row.id == selected ? 'reverse' : 'plain'}}", wrap: false)
+                    .onTap("pick").data(["id": "{{row.id}}"])
             }
         }
     }
