@@ -3,8 +3,10 @@ import TerminiScript
 import TerminiTerminal
 import TerminiUI
 
-/// Where a key, click or resize goes: the whole app (Ctrl-C, resize), the open modal, the page stack (Esc, Backspace,
-/// the title bar's back arrow), the top page's widgets, and, for a key no widget used, the page's `onKey`.
+/// Where a key, click or resize goes: the whole app (Ctrl-C, resize), the open modal or key help, the top page's
+/// widgets, and, for a key no widget used, the key bindings, Esc/Backspace going back and the page's `onKey`
+/// (`PageKeyHook.swift`). Clicks go to the layer the compositor finds under the pointer (the title bar's back
+/// arrow, or the page in its own coordinates).
 ///
 /// Page input waits for no one: while a navigation is in flight or an error is on screen it is dropped, so a double
 /// tap cannot reach the old page a second time. UI thread only.
