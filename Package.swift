@@ -41,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "TerminiTemplate"),
+        // Time and wake-ups shared by every thread: the one monotonic clock and the self-pipe wake signal.
+        .target(name: "TerminiClock"),
         .target(name: "TerminiDSL"),
         .target(name: "TemplateCompiler", dependencies: [
             "TerminiTemplate",
@@ -49,27 +51,28 @@ let package = Package(
             .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         ]),
-        .target(name: "TerminiScript", dependencies: ["TerminiTemplate", "CJavaScriptCore"]),
+        .target(name: "TerminiScript", dependencies: ["TerminiTemplate", "TerminiClock", "CJavaScriptCore"],
+                resources: [.embedInCode("Prelude/prelude.js")]),
         .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
         .target(name: "TerminiUI", dependencies: ["TerminiTemplate"]),
-        .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "CNcurses"]),
-        .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiTerminal"]),
+        .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "TerminiClock", "CNcurses"]),
+        .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiClock"]),
         // Runs bundles: script, bridge, UI, terminal, frames, bundle verification, install and store. Never links the
         // TemplateCompiler (swift-syntax): hosts that only run bundles stay small.
         .target(name: "TerminiRuntime", dependencies: [
-            "TerminiTemplate", "TerminiScript", "TerminiBridge", "TerminiUI", "TerminiTerminal", "TerminiFrames",
+            "TerminiTemplate", "TerminiClock", "TerminiScript", "TerminiBridge", "TerminiUI", "TerminiTerminal", "TerminiFrames",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // The author's tools on top of the runtime: project folders with pages/*.swift, pack's compile step, preview
         // with hot reload, and the gallery of embedded sample projects.
         .target(name: "TerminiAuthoring", dependencies: [
-            "TerminiRuntime", "TemplateCompiler", "TerminiTemplate", "TerminiBridge", "TerminiFrames", "TerminiTerminal",
+            "TerminiRuntime", "TemplateCompiler", "TerminiTemplate", "TerminiBridge", "TerminiClock", "TerminiFrames", "TerminiTerminal",
             "TerminiUI",
         ]),
         // The keyed-list and idle benchmarks: a pty, a VT emulator that checks every frame, and the report.
         .target(name: "TerminiBench", dependencies: [
-            "TerminiRuntime", "TerminiTemplate", "TerminiFrames", "TerminiTerminal", "TerminiUI",
+            "TerminiRuntime", "TerminiTemplate", "TerminiClock", "TerminiFrames", "TerminiTerminal", "TerminiUI",
         ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",
@@ -84,10 +87,10 @@ let package = Package(
         // A host program that embeds only the runtime library product (docs/EMBEDDING.md).
         .executableTarget(name: "embed-example", dependencies: ["TerminiRuntime"], path: "Examples/embed-example"),
 
-        .executableTarget(name: "host-bench", dependencies: ["TerminiRuntime", "TerminiAuthoring", "TerminiFrames",
+        .executableTarget(name: "host-bench", dependencies: ["TerminiRuntime", "TerminiAuthoring", "TerminiClock", "TerminiFrames",
                                                              "TerminiTerminal", "TerminiUI"],
                           path: "Tools/bench/host"),
-        .executableTarget(name: "script-bench", dependencies: ["TerminiScript"], path: "Tools/bench/script"),
+        .executableTarget(name: "script-bench", dependencies: ["TerminiScript", "TerminiClock"], path: "Tools/bench/script"),
         .executableTarget(name: "storage-writer", dependencies: ["TerminiBridge"], path: "Tools/storage-writer"),
         .executableTarget(name: "services-bench", dependencies: ["TerminiBridge"], path: "Tools/bench/services"),
 
@@ -96,14 +99,14 @@ let package = Package(
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TestSupport"]),
-        .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript"]),
+        .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript", "TerminiClock"]),
         .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport"]),
         .testTarget(name: "TerminiAuthoringTests", dependencies: ["TerminiAuthoring", "TerminiRuntime", "TestSupport"]),
         .testTarget(name: "TerminiBenchTests", dependencies: ["TerminiBench"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI", "TestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiUI"]),
-        .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiTerminal", "TerminiUI"]),
+        .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiClock", "TerminiUI"]),
+        .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiClock", "TerminiTerminal", "TerminiUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "SamplePagesTests",
                     dependencies: ["TemplateCompiler", "TestSupport"] + samplePageTargets.map { .target(name: $0.name) }),

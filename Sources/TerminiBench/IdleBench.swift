@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TerminiClock
 import TerminiFrames
 import TerminiRuntime
 import TerminiTemplate

@@ -1,5 +1,5 @@
 import Synchronization
-import TerminiTerminal
+import TerminiClock
 
 /// Decides when the UI thread renders: only when something is dirty, at most `framesPerSecond` times a second.
 ///
@@ -41,11 +41,11 @@ public final class FrameScheduler: Sendable {
     /// One frame's time budget in nanoseconds (1 s / fps).
     public let budgetNanoseconds: UInt64
     private let clock: MonotonicClock
-    private let waker: InputWaker?
+    private let waker: WakeSignal?
     private let state = Mutex(State())
 
     /// `framesPerSecond` is clamped to 1...1000.
-    public init(framesPerSecond: Int = 60, clock: MonotonicClock = .system, waker: InputWaker? = nil) {
+    public init(framesPerSecond: Int = 60, clock: MonotonicClock = .system, waker: WakeSignal? = nil) {
         self.framesPerSecond = min(max(framesPerSecond, 1), 1000)
         budgetNanoseconds = 1_000_000_000 / UInt64(self.framesPerSecond)
         self.clock = clock

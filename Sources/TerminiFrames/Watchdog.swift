@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TerminiTerminal
+import TerminiClock
 
 /// A thread that missed its heartbeat for longer than the threshold, and where the user was at the time.
 public struct StallReport: Hashable, Sendable, CustomStringConvertible {
@@ -37,7 +37,7 @@ public final class Watchdog: Sendable {
     /// Threads that publish when their current piece of work began instead of beating (the JS thread's loop).
     private let probes = Mutex([String: (probe: @Sendable () -> UInt64?, reportedBusySince: UInt64?)]())
     private let running = Mutex(false)
-    private let stopSignal: InputWaker
+    private let stopSignal: WakeSignal
 
     /// `threshold` defaults to 1 s; checks run every quarter threshold (at least every 1 ms) unless told otherwise.
     /// `onStall` runs on the watchdog thread.
@@ -50,7 +50,7 @@ public final class Watchdog: Sendable {
         self.clock = clock
         self.pageStack = pageStack
         self.onStall = onStall
-        stopSignal = InputWaker()
+        stopSignal = WakeSignal()
     }
 
     /// The named thread is alive and working. Starts watching a name on first use.

@@ -1,5 +1,6 @@
 import CJavaScriptCore
 import Foundation
+import TerminiClock
 import TerminiTemplate
 
 /// The JS-thread side of a `ScriptRuntime`: owns the context, the prelude's host API and the native functions the
@@ -19,9 +20,6 @@ final class ScriptEngine {
     private var hostFunctions: [HostFunction: ProtectedJSValue] = [:]
     /// The timer being fired, so an interval re-armed from its own callback keeps its cadence instead of drifting.
     private var firingTimer: (id: Int, deadline: UInt64)?
-    /// Parsed setData paths: a page sends the same keys again and again (`rows[3].label`), and a lookup is cheaper
-    /// than a parse. Cleared when full, like the prelude's own cache.
-    private var parsedPaths: [String: DataPath] = [:]
 
     static let evalDisabledMessage = "eval and Function are disabled in Termini mini-apps"
 
@@ -250,15 +248,17 @@ final class ScriptEngine {
     }
 
     /// Turns the one JSON payload of a setData call into patches for the host: each entry is `[path, value]`, or
-    /// `[path, inserted, index, removing]` for a splice of the array at `path`.
+    /// `[path, inserted, index, removing]` for a splice of the array at `path`; `path` is the component array the
+    /// prelude parsed (`["rows", 3, "label"]`).
     private func forwardSetData(pageId: Int, payload: JSONValue, sequence: Int) throws(NativeFunctionError) {
         guard case .array(let entries) = payload else { throw NativeFunctionError("setData payload is not an array") }
         let malformed = NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
         var patches: [DataPatch] = []
         patches.reserveCapacity(entries.count)
         for entry in entries {
-            guard case .array(let items) = entry, case .string(let text)? = items.first else { throw malformed }
-            let path = try parsedPath(text)
+            guard case .array(let items) = entry, let first = items.first else { throw malformed }
+            let path: DataPath
+            do { path = try DataPath(json: first) } catch { throw NativeFunctionError("setData: \(error)") }
             switch items.count {
             case 2:
                 patches.append(DataPatch(path: path, value: items[1]))
@@ -273,15 +273,6 @@ final class ScriptEngine {
             }
         }
         delegate.setData(pageId: pageId, patches: patches, sequence: sequence)
-    }
-
-    private func parsedPath(_ text: String) throws(NativeFunctionError) -> DataPath {
-        if let path = parsedPaths[text] { return path }
-        let path: DataPath
-        do { path = try DataPath(parsing: text) } catch { throw NativeFunctionError("setData: \(error)") }
-        if parsedPaths.count >= 4096 { parsedPaths.removeAll(keepingCapacity: true) }
-        parsedPaths[text] = path
-        return path
     }
 }
 

@@ -65,6 +65,28 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible {
         self.components = components
     }
 
+    /// A path that crossed from the script already parsed: a JSON array of keys (strings) and indices (whole
+    /// numbers), as the prelude's `parsePath` produces it, so it is never parsed twice.
+    public init(json: JSONValue) throws(DataPathError) {
+        guard case .array(let items) = json, !items.isEmpty else {
+            throw DataPathError(path: json.serialized(), column: 1, message: "expected a non-empty array of path components")
+        }
+        var components: [Component] = []
+        components.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .string(let key) where !key.isEmpty:
+                components.append(.key(key))
+            case .number(let n) where n >= 0 && n <= 100_000_000 && n == n.rounded():
+                components.append(.index(Int(n)))
+            default:
+                throw DataPathError(path: json.serialized(), column: i + 1,
+                                    message: "component \(i + 1) is \(item.serialized()), not a key or an array index")
+            }
+        }
+        self.components = components
+    }
+
     public var description: String {
         var out = ""
         for c in components {
@@ -118,14 +140,23 @@ extension JSONValue {
                 guard i < a.count else { return nil }
                 current = a[i]
             case (.key("length"), .array(let a)): current = .number(Double(a.count))
-            case (.key("length"), .string(let s)): current = .number(Double(s.count))
+            // UTF-16 units, as JavaScript's `length`: the script and the template see the same number.
+            case (.key("length"), .string(let s)): current = .number(Double(s.utf16.count))
             case (.key(let k), .array(let a)):
-                guard let i = Int(k), i >= 0, i < a.count else { return nil }
+                // `list.0` reads as `list[0]`, as in JavaScript: only canonical indices ("0", "12", not "01" or "+1").
+                guard let i = Self.canonicalIndex(k), i < a.count else { return nil }
                 current = a[i]
             default: return nil
             }
         }
         return current
+    }
+
+    private static func canonicalIndex(_ key: String) -> Int? {
+        guard let first = key.utf8.first, key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              first != 0x30 || key.utf8.count == 1
+        else { return nil }
+        return Int(key)
     }
 
     /// Writes `newValue` at `path` with WeChat setData semantics: missing or non-container intermediates become

@@ -1,12 +1,13 @@
 import Synchronization
+import TerminiClock
 import TerminiUI
 
 /// Input waiting for a headless backend; other threads (a test driver, an events file reader) push into it.
 public final class HeadlessInputQueue: Sendable {
     private let events = Mutex<[InputEvent]>([])
-    let waker: InputWaker
+    let waker: WakeSignal
 
-    init(waker: InputWaker) {
+    init(waker: WakeSignal) {
         self.waker = waker
     }
 
@@ -29,7 +30,7 @@ public final class HeadlessInputQueue: Sendable {
 public final class HeadlessBackend: TerminalBackend, WakeableInput {
     /// What a terminal would show now.
     public private(set) var screen: CellBuffer
-    public let inputWaker: InputWaker
+    public let inputWaker: WakeSignal
     /// Thread-safe handle for feeding input from other threads.
     public let inputQueue: HeadlessInputQueue
     /// How many presents wrote something.
@@ -40,7 +41,7 @@ public final class HeadlessBackend: TerminalBackend, WakeableInput {
     /// Negative sizes clamp to 0.
     public init(width: Int, height: Int) {
         screen = CellBuffer(width: width, height: height)
-        inputWaker = InputWaker()
+        inputWaker = WakeSignal()
         inputQueue = HeadlessInputQueue(waker: inputWaker)
     }
 

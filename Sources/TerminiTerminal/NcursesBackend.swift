@@ -3,6 +3,7 @@ import Glibc
 #endif
 @preconcurrency import CNcurses
 import Synchronization
+import TerminiClock
 import TerminiUI
 
 /// Presents frames through ncurses (wide-character API) on a real terminal and decodes its keys and mouse.
@@ -13,7 +14,7 @@ import TerminiUI
 /// `PresentStats.bytes` is exactly what reached the terminal for the frame.
 public final class NcursesBackend: TerminalBackend, WakeableInput {
     public private(set) var size: (width: Int, height: Int)
-    public let inputWaker: InputWaker
+    public let inputWaker: WakeSignal
 
     private static let active = Mutex(false)
 
@@ -57,7 +58,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         opened.append(captureFD)
 
         Self.selectUTF8Locale()
-        let waker = InputWaker()
+        let waker = WakeSignal()
         let termName = term ?? getenv("TERM").map { String(cString: $0) } ?? "xterm-256color"
         guard let out = fdopen(cursesFD, "w"), let inp = fdopen(inputFD, "r") else {
             throw fail(.system(call: "fdopen", errno: errno))

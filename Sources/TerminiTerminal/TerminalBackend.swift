@@ -1,3 +1,4 @@
+import TerminiClock
 import TerminiUI
 
 /// Where frames go: ncurses on a real terminal, or an in-memory screen for tests and snapshots.
@@ -29,5 +30,5 @@ public struct PresentStats: Hashable, Sendable {
 /// `nextInput(timeoutMilliseconds:)` returns nil early when `inputWaker.wake()` is called; a negative timeout waits
 /// until input or a wake.
 public protocol WakeableInput: AnyObject {
-    var inputWaker: InputWaker { get }
+    var inputWaker: WakeSignal { get }
 }

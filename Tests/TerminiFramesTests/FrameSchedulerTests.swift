@@ -1,6 +1,7 @@
-import Testing
-import TerminiTerminal
+import TerminiClock
 @testable import TerminiFrames
+import TerminiTerminal
+import Testing
 
 @Suite struct FrameSchedulerTests {
     static let ms: UInt64 = 1_000_000
@@ -96,7 +97,7 @@ import TerminiTerminal
     }
 
     @Test func markDirtyWakesTheInputWaitOncePerFrame() {
-        let waker = InputWaker()
+        let waker = WakeSignal()
         let scheduler = FrameScheduler(framesPerSecond: 60, clock: ManualClock().clock, waker: waker)
         #expect(waker.wait(forInputOn: -1, timeoutMilliseconds: 0) == .timedOut)
         scheduler.markDirty()

@@ -1,6 +1,7 @@
 import Synchronization
-import Testing
+import TerminiClock
 @testable import TerminiFrames
+import Testing
 
 @Suite struct WatchdogTests {
     @Test func reportsAStallOnceWithThePageStackAndRearmsOnTheNextBeat() {

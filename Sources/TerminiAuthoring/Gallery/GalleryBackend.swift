@@ -1,3 +1,4 @@
+import TerminiClock
 import TerminiRuntime
 import TerminiTerminal
 import TerminiUI
@@ -7,7 +8,7 @@ import TerminiUI
 /// queued keys (restoring the gallery's selection).
 final class GalleryBackend: TerminalBackend, WakeableInput {
     let base: any TerminalBackend
-    let inputWaker: InputWaker
+    let inputWaker: WakeSignal
     /// True while the gallery page (not an app) is on screen.
     var arrowsMoveFocus = true
     private(set) var quitRequested = false
@@ -15,7 +16,7 @@ final class GalleryBackend: TerminalBackend, WakeableInput {
 
     init(base: any TerminalBackend) {
         self.base = base
-        inputWaker = (base as? any WakeableInput)?.inputWaker ?? InputWaker()
+        inputWaker = (base as? any WakeableInput)?.inputWaker ?? WakeSignal()
     }
 
     var size: (width: Int, height: Int) { base.size }

@@ -1,3 +1,4 @@
+import TerminiClock
 import TerminiRuntime
 import TerminiTerminal
 import TerminiUI
@@ -7,7 +8,7 @@ import TerminiUI
 /// through its own compositor, so frames pass straight through.
 final class PreviewBackend: TerminalBackend, WakeableInput {
     let base: any TerminalBackend
-    let inputWaker: InputWaker
+    let inputWaker: WakeSignal
     /// Asked on every `r`: true when the key belongs to a focused text field.
     var textFieldFocused: () -> Bool = { false }
     /// Set when `r` asked for a full restart; the session clears it.
@@ -15,7 +16,7 @@ final class PreviewBackend: TerminalBackend, WakeableInput {
 
     init(base: any TerminalBackend) {
         self.base = base
-        inputWaker = (base as? any WakeableInput)?.inputWaker ?? InputWaker()
+        inputWaker = (base as? any WakeableInput)?.inputWaker ?? WakeSignal()
     }
 
     var size: (width: Int, height: Int) { base.size }

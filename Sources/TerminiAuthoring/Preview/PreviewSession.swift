@@ -1,5 +1,6 @@
 import Foundation
 import TemplateCompiler
+import TerminiClock
 import TerminiFrames
 import TerminiRuntime
 import TerminiTemplate
@@ -22,8 +23,9 @@ public final class PreviewSession {
     let options: EngineOptions
     let watcher: ProjectWatcher
     private(set) var engine: MiniAppEngine
-    private let clock = ContinuousClock()
-    private var lastPoll: ContinuousClock.Instant
+    private let clock = MonotonicClock.system
+    /// When the project was last checked for saves, in the clock's nanoseconds.
+    private var lastPoll: UInt64
     /// How often the project is checked for saves.
     public var pollInterval: Duration = .milliseconds(100)
     /// Called after every frame is on screen.
@@ -46,7 +48,7 @@ public final class PreviewSession {
         self.backend = wrapped
         self.options = options
         watcher = ProjectWatcher(folder: project)
-        lastPoll = ContinuousClock.now
+        lastPoll = clock.now()
         engine = try MiniAppEngine(bundle: try ProjectLoader.load(folder: project), backend: wrapped, options: options)
         attach(engine)
     }
@@ -70,14 +72,16 @@ public final class PreviewSession {
 
     /// One engine step, capped so that the project is polled on time, then the reload work that is due.
     public func step(maxWaitMilliseconds: Int?) {
-        let untilPoll = max(0, Int((pollInterval - lastPoll.duration(to: clock.now)) / .milliseconds(1)))
+        let interval = MonotonicClock.nanoseconds(pollInterval)
+        let sincePoll = clock.now() &- lastPoll
+        let untilPoll = sincePoll >= interval ? 0 : Int((interval - sincePoll) / 1_000_000)
         engine.step(maxWaitMilliseconds: min(maxWaitMilliseconds ?? untilPoll, untilPoll))
         if backend.restartRequested {
             backend.restartRequested = false
             restart()
         }
-        if lastPoll.duration(to: clock.now) >= pollInterval {
-            lastPoll = clock.now
+        if clock.now() &- lastPoll >= interval {
+            lastPoll = clock.now()
             let changes = watcher.poll()
             if changes.script { restart(keepingData: true) } else if changes.pages { reloadPages() }
         }

@@ -1,3 +1,4 @@
+import TerminiClock
 import TerminiFrames
 import TerminiScript
 import TerminiTerminal
@@ -28,13 +29,13 @@ final class FramePresenter {
     var onFrame: ((FrameTiming) -> Void)?
     private let backend: any TerminalBackend
     private let scheduler: FrameScheduler
-    private let clock: TerminiFrames.MonotonicClock
+    private let clock: MonotonicClock
     private let runtime: ScriptRuntime
     private let navigator: Navigator
     private let overlays: OverlayPresenter
     private let showsHUD: Bool
 
-    init(backend: any TerminalBackend, scheduler: FrameScheduler, clock: TerminiFrames.MonotonicClock, runtime: ScriptRuntime,
+    init(backend: any TerminalBackend, scheduler: FrameScheduler, clock: MonotonicClock, runtime: ScriptRuntime,
          navigator: Navigator, overlays: OverlayPresenter, options: EngineOptions) throws
     {
         self.backend = backend

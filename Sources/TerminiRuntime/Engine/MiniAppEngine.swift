@@ -1,5 +1,6 @@
 import Foundation
 import TerminiBridge
+import TerminiClock
 import TerminiFrames
 import TerminiScript
 import TerminiTemplate
@@ -177,10 +178,10 @@ public final class MiniAppEngine {
         // Bridge calls are left out of the script's idle rule: navigation and modal calls wait for this very thread
         // (a modal for the user). The others are waited for here: one counts until the script has its answer,
         // including the moment between the router finishing it and the answer reaching the script.
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.now() &+ MonotonicClock.nanoseconds(timeout)
         while true {
             _ = runtime.waitUntilIdle(timeout: timeout, criteria: Self.settleCriteria)
-            if !inbox.isEmpty || runtime.pulse().pendingInvokes <= heldInvokes || ContinuousClock.now >= deadline { break }
+            if !inbox.isEmpty || runtime.pulse().pendingInvokes <= heldInvokes || clock.now() >= deadline { break }
             Thread.sleep(forTimeInterval: 0.001)
         }
         watchdog.beat("ui")

@@ -1,4 +1,5 @@
 import TerminiBridge
+import TerminiClock
 import TerminiFrames
 import TerminiScript
 import TerminiTemplate
@@ -16,9 +17,9 @@ final class OverlayPresenter: @unchecked Sendable {
 
     private(set) var state = OverlayState()
     private let scheduler: FrameScheduler
-    private let clock: TerminiFrames.MonotonicClock
+    private let clock: MonotonicClock
 
-    init(scheduler: FrameScheduler, clock: TerminiFrames.MonotonicClock) {
+    init(scheduler: FrameScheduler, clock: MonotonicClock) {
         self.scheduler = scheduler
         self.clock = clock
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TerminiBridge
+import TerminiClock
 import TerminiScript
 import TerminiTerminal
 import TerminiUI
@@ -46,11 +47,9 @@ public final class SnapshotSession {
             backend.resize(width: width, height: height)
             deliver(.resize(width: width, height: height))
         case .wait(let milliseconds):
-            let deadline = ContinuousClock.now + .milliseconds(milliseconds)
-            while ContinuousClock.now < deadline, !engine.isFinished {
-                let left = ContinuousClock.now.duration(to: deadline)
-                let ms = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-                engine.step(maxWaitMilliseconds: max(0, ms))
+            let deadline = MonotonicClock.now() &+ UInt64(milliseconds) &* 1_000_000
+            while case let now = MonotonicClock.now(), now < deadline, !engine.isFinished {
+                engine.step(maxWaitMilliseconds: Int((deadline - now) / 1_000_000))
             }
         case .settle:
             settle()
@@ -65,9 +64,9 @@ public final class SnapshotSession {
 
     /// Waits until no script job, due timer, bridge call, script message or frame is pending.
     public func settle() {
-        let deadline = ContinuousClock.now + settleTimeout
+        let deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(settleTimeout)
         var quietRounds = 0
-        while ContinuousClock.now < deadline, !engine.isFinished {
+        while MonotonicClock.now() < deadline, !engine.isFinished {
             engine.waitForScriptIdle(timeout: .seconds(2))
             let busy = !engine.inbox.isEmpty || engine.scheduler.isDirty || engine.router.inFlightCount > 0
             // One step applies messages and renders a due frame; frame callbacks may make the script busy again.

@@ -1,4 +1,5 @@
 import Foundation
+import TerminiClock
 
 /// The JS thread's loop: a job queue, a timer heap and two condition variables, all guarded by one lock.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TerminiClock
 import TerminiFrames
 import TerminiTemplate
 

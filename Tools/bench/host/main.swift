@@ -1,6 +1,7 @@
 // host-bench: the engine end to end (JS thread -> UI thread -> headless terminal), for docs/PERFORMANCE.md.
 // Run from the package root in a release build: `swift build -c release --product host-bench && .build/release/host-bench`.
 // Prints one `<measure> <value>` line per number.
+import TerminiClock
 import Foundation
 import TerminiFrames
 import TerminiAuthoring

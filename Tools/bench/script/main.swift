@@ -6,6 +6,7 @@
 //   setdata_parse_1k_rows_us the Swift side of a 1,000-row setData: JSONValue.parse(utf8:) of its payload
 //   setdata_<op>_hot_p50_us  the keyed bench's update every 10th row / select as one setData, back to back
 //   setdata_<op>_after_<N>ms_idle_p50_us  the same, one call after N ms idle: dispatch -> delegate, JS thread wake included
+import TerminiClock
 import Glibc
 import Synchronization
 import TerminiScript

@@ -2,11 +2,12 @@
 import Glibc
 #endif
 
-/// Wakes a thread blocked waiting for terminal input, from any thread (e.g. the JS thread posting a patch).
+/// Wakes a thread blocked in a wait, from any thread or a signal handler: the UI thread waiting for terminal input
+/// (the JS thread posted a patch, a frame became due) or the watchdog waiting for its next check.
 ///
-/// A self-pipe: waiting polls the input descriptor and this pipe together, so one wait covers "a key arrived" and
-/// "a frame became due" without a busy loop.
-public final class InputWaker: Sendable {
+/// A self-pipe: waiting polls an input descriptor and this pipe together, so one wait covers "a key arrived" and
+/// "something else needs this thread" without a busy loop.
+public final class WakeSignal: Sendable {
     /// Readable while a wake is pending.
     public let readFileDescriptor: Int32
     private let writeFileDescriptor: Int32
@@ -33,7 +34,7 @@ public final class InputWaker: Sendable {
     }
 
     /// The write end, for a signal handler that must wake the wait without touching Swift objects.
-    var writeFileDescriptorForSignals: Int32 { writeFileDescriptor }
+    public var writeFileDescriptorForSignals: Int32 { writeFileDescriptor }
 
     /// False when no pipe could be created.
     public var isFunctional: Bool { readFileDescriptor >= 0 }

@@ -5,7 +5,9 @@ import Darwin
 #endif
 import Synchronization
 
-/// A source of monotonic time in nanoseconds; injectable so schedulers and watchdogs can be tested without sleeping.
+/// The one clock of the engine: monotonic time in nanoseconds (CLOCK_MONOTONIC) for frame timing, timers, wait
+/// deadlines and the watchdog, on every thread. Injectable (`ManualClock`) so schedulers and watchdogs can be tested
+/// without sleeping.
 public struct MonotonicClock: Sendable {
     /// Returns the current monotonic time in nanoseconds.
     public let now: @Sendable () -> UInt64
@@ -22,6 +24,17 @@ public struct MonotonicClock: Sendable {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// The system clock's time now, in nanoseconds.
+    public static func now() -> UInt64 { systemNanoseconds() }
+
+    /// A duration in nanoseconds, clamped to zero below and to about 31 years above.
+    public static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        if seconds < 0 { return 0 }
+        if seconds > 1_000_000_000 { return UInt64(1_000_000_000) * 1_000_000_000 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     }
 }
 

@@ -1,0 +1,593 @@
+// The Termini prelude: evaluated once per JavaScriptCore context before any mini-app code, and embedded into
+// TerminiScript at build time (Package.swift: `.embedInCode`), so this file is the only copy.
+//
+// It is one function expression that takes the native bridge object (never exposed to app code), installs the
+// app-facing globals (App, Page, getApp, getCurrentPages, timers, queueMicrotask, bridge, console) and returns the
+// host API that ScriptEngine calls. Check it with `node --check Sources/TerminiScript/Prelude/prelude.js`.
+(function (native) {
+'use strict';
+const hasOwn = Object.prototype.hasOwnProperty;
+const MAX_PAYLOAD = native.maxPayloadBytes;
+const promiseResolve = Promise.resolve.bind(Promise);
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+// The page whose code is running: set by every entry from the host and by timers; read by bridge.invoke.
+let currentPage = null;
+
+function report(error, pageId, handler, loc, kind) {
+  native.reportError(error, pageId === undefined ? null : pageId, handler || null, loc || null, kind || 'exception');
+}
+
+function guarded(pageId, handler, loc, fn, self, args) {
+  const saved = currentPage;
+  currentPage = pageId;
+  try { return fn.apply(self, args); }
+  catch (e) { report(e, pageId, handler, loc); }
+  finally { currentPage = saved; }
+}
+
+// ---------------------------------------------------------------- console
+function formatArg(v) {
+  if (typeof v === 'string') return v;
+  if (v instanceof Error) return v.stack ? String(v) + '\n' + v.stack : String(v);
+  if (typeof v === 'object' && v !== null) {
+    try { const s = stringify(v); if (s !== undefined) return s; } catch (_) {}
+    return String(v);
+  }
+  if (typeof v === 'symbol') return v.toString();
+  return String(v);
+}
+function logger(level) {
+  return function () {
+    const parts = [];
+    for (let i = 0; i < arguments.length; i++) parts.push(formatArg(arguments[i]));
+    native.log(level, parts.join(' '));
+  };
+}
+const consoleObject = Object.freeze({
+  debug: logger('debug'), log: logger('log'), info: logger('info'), warn: logger('warn'), error: logger('error'),
+});
+
+// ---------------------------------------------------------------- JSON checks and data paths
+// Serializes `value`, refusing what JSON.stringify would silently drop or mangle. `what` starts the message.
+// A walk in plain JS finds bad values first, so the common case is one native stringify with no replacer: a replacer
+// is a call from C++ into JS for every key, several times the cost of the walk. Values too deep to walk (or cyclic)
+// take the replacer path, whose errors cover them.
+function toCheckedJSON(what, value) {
+  const bad = firstBadValue(value, '', 0);
+  if (bad === null) {
+    const json = stringify(value);
+    if (json !== undefined) return json;
+  } else if (bad !== TOO_DEEP) {
+    throw badValueError(what, bad);
+  }
+  return toCheckedJSONWithReplacer(what, value);
+}
+
+const TOO_DEEP = {};
+// The first value JSON cannot carry as {key, type}, TOO_DEEP past 64 levels, or null. Follows JSON.stringify:
+// own enumerable keys, toJSON first, array holes read as undefined.
+function firstBadValue(v, key, depth) {
+  const t = typeof v;
+  if (t === 'object') {
+    if (v === null) return null;
+    if (depth > 64) return TOO_DEEP;
+    if (typeof v.toJSON === 'function') return firstBadValue(v.toJSON(String(key)), key, depth + 1);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const bad = firstBadValue(v[i], i, depth + 1);
+        if (bad !== null) return bad;
+      }
+      return null;
+    }
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i++) {
+      const bad = firstBadValue(v[keys[i]], keys[i], depth + 1);
+      if (bad !== null) return bad;
+    }
+    return null;
+  }
+  if (t === 'undefined' || t === 'function' || t === 'symbol' || t === 'bigint') {
+    return { key: String(key), type: t === 'undefined' ? 'undefined' : 'a ' + t };
+  }
+  return null;
+}
+
+function badValueError(what, bad) {
+  return new TypeError(what + (bad.key === '' ? ' is ' + bad.type
+    : ' contains ' + bad.type + " at key '" + bad.key + "'") + '; values must be JSON-able');
+}
+
+function toCheckedJSONWithReplacer(what, value) {
+  let bad = null;
+  const replacer = function (key, v) {
+    const t = typeof v;
+    if (t === 'undefined' || t === 'function' || t === 'symbol' || t === 'bigint') {
+      bad = { key: key, type: t === 'undefined' ? 'undefined' : 'a ' + t };
+      throw bad;
+    }
+    return v;
+  };
+  let json;
+  try { json = stringify(value, replacer); }
+  catch (e) {
+    if (bad !== null && e === bad) throw badValueError(what, bad);
+    throw new TypeError(what + ' cannot be converted to JSON (' + ((e && e.message) || String(e)) + ')');
+  }
+  if (json === undefined) throw new TypeError(what + ' cannot be converted to JSON');
+  return json;
+}
+
+// Mirrors TerminiTemplate.DataPath(parsing:): keys, '.', '[n]'. Components are strings (keys) and numbers (indices).
+// Columns count Unicode code points and whitespace is Unicode's White_Space, as in Swift; Tests/Fixtures/data-paths.json
+// holds the cases both parsers are tested against.
+function parsePath(source) {
+  const text = Array.from(source);
+  const comps = [];
+  const n = text.length;
+  let key = '', expectKey = true, i = 0;
+  const fail = function (message, at) {
+    throw new SyntaxError("setData: invalid data path '" + source + "' at column " + (at + 1) + ': ' + message);
+  };
+  if (n === 0) fail('the path is empty', 0);
+  while (i < n) {
+    const c = text[i];
+    if (c === '.') {
+      if (key === '') fail("expected a key before '.'", i);
+      comps.push(key); key = ''; expectKey = true; i++;
+    } else if (c === '[') {
+      if (key !== '') { comps.push(key); key = ''; }
+      else if (expectKey && comps.length === 0) fail("expected a key before '['", i);
+      else if (expectKey) fail("expected a key after '.'", i);
+      i++;
+      let digits = '';
+      while (i < n && text[i] >= '0' && text[i] <= '9') { digits += text[i]; i++; }
+      if (digits === '') fail("expected an array index after '['", i);
+      if (i >= n || text[i] !== ']') fail("expected ']' to close the index", i);
+      const index = Number(digits);
+      if (index > 100000000) fail('array index is too large', i);
+      comps.push(index);
+      i++;
+      expectKey = false;
+      if (i < n && text[i] !== '.' && text[i] !== '[') fail("expected '.' or '[' after ']'", i);
+      if (i < n && text[i] === '.') { i++; expectKey = true; if (i === n) fail("expected a key after '.'", i); }
+    } else if (c === ']') {
+      fail("unexpected ']'", i);
+    } else {
+      if (key === '' && /\p{White_Space}/u.test(c)) fail('unexpected whitespace', i);
+      key += c; expectKey = false; i++;
+    }
+  }
+  if (key !== '') comps.push(key); else if (expectKey) fail('expected a key', n);
+  return comps;
+}
+// A path crosses to Swift already parsed, as the JSON array of its components (`["rows",3,"label"]`), so the
+// host never parses it again; both are cached per key text, since a page sends the same keys again and again.
+const pathCache = new Map();
+function parsePathCached(text) {
+  let parsed = pathCache.get(text);
+  if (parsed === undefined) {
+    const comps = parsePath(text);
+    parsed = { comps: comps, json: stringify(comps) };
+    if (pathCache.size >= 4096) pathCache.clear();
+    pathCache.set(text, parsed);
+  }
+  return parsed;
+}
+
+function isObjectNode(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }
+
+// Mirrors JSONValue.value(at:) for reads of the shadow copy; undefined when missing. As there, `length` of a list
+// or a string reads its length (tests/data-paths.json holds the cases both sides are tested against).
+function getAt(root, comps) {
+  let node = root;
+  for (let i = 0; i < comps.length; i++) {
+    const c = comps[i];
+    if (typeof c === 'number') {
+      if (!Array.isArray(node) || c >= node.length) return undefined;
+      node = node[c];
+    } else if (isObjectNode(node)) {
+      if (!hasOwn.call(node, c)) return undefined;
+      node = node[c];
+    } else if (c === 'length' && (Array.isArray(node) || typeof node === 'string')) {
+      node = node.length;
+    } else if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(c)) {
+      // `list.0` reads as `list[0]`, as a property access does in JavaScript.
+      const index = Number(c);
+      if (index >= node.length) return undefined;
+      node = node[index];
+    } else return undefined;
+  }
+  return node;
+}
+
+function writeChild(node, c, v) {
+  if (typeof c === 'number') { while (node.length < c) node.push(null); node[c] = v; }
+  else if (c === '__proto__') Object.defineProperty(node, c, { value: v, writable: true, enumerable: true, configurable: true });
+  else node[c] = v;
+}
+
+// Mirrors JSONValue.set(_:at:): missing or mistyped intermediates become objects, or arrays before an index.
+function setAt(root, comps, value) {
+  let node = root;
+  for (let i = 0; i < comps.length - 1; i++) {
+    const c = comps[i];
+    const wantArray = typeof comps[i + 1] === 'number';
+    let child = typeof c === 'number' ? node[c] : (hasOwn.call(node, c) ? node[c] : undefined);
+    if (wantArray ? !Array.isArray(child) : !isObjectNode(child)) {
+      child = wantArray ? [] : {};
+      writeChild(node, c, child);
+    }
+    node = child;
+  }
+  writeChild(node, comps[comps.length - 1], value);
+}
+
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const arrayA = Array.isArray(a);
+  if (arrayA !== Array.isArray(b)) return false;
+  if (arrayA) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (!hasOwn.call(b, k) || !deepEqual(a[k], b[k])) return false;
+  }
+  return true;
+}
+
+// The splice that turns the shadow's `old` list into `next`, with the JSON of the inserted rows; `unchanged` when
+// the lists are equal; undefined when no row is kept at either end (a plain set is as small).
+function listSplice(what, old, next) {
+  const kept = keptEnds(old, next);
+  if (kept.prefix === old.length && kept.prefix === next.length) return { unchanged: true, json: '' };
+  if (kept.prefix + kept.suffix === 0) return undefined;
+  let json;
+  try { json = toCheckedJSON(what, next.slice(kept.prefix, next.length - kept.suffix)); }
+  catch (e) { toCheckedJSON(what, next); throw e; }  // the whole list names the bad row by its own index
+  return { unchanged: false, index: kept.prefix, removing: old.length - kept.prefix - kept.suffix, json: json };
+}
+
+// array.splice(index, removing, ...inserted) without spreading a long list into arguments or allocating a new
+// array: the shadow copy is the runtime's own, so it can change in place.
+function spliceInPlace(array, index, removing, inserted) {
+  const delta = inserted.length - removing;
+  const oldLength = array.length;
+  if (delta > 0) {
+    array.length = oldLength + delta;
+    for (let i = oldLength - 1; i >= index + removing; i--) array[i + delta] = array[i];
+  } else if (delta < 0) {
+    for (let i = index + removing; i < oldLength; i++) array[i + delta] = array[i];
+    array.length = oldLength + delta;
+  }
+  for (let i = 0; i < inserted.length; i++) array[index + i] = inserted[i];
+}
+
+// How many elements `next` shares with `old` at the start and, after those, at the end.
+function keptEnds(old, next) {
+  const shorter = Math.min(old.length, next.length);
+  let prefix = 0;
+  while (prefix < shorter && deepEqual(old[prefix], next[prefix])) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && deepEqual(old[old.length - 1 - suffix], next[next.length - 1 - suffix])) suffix++;
+  return { prefix: prefix, suffix: suffix };
+}
+
+function utf8Length(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A surrogate pair is 4 UTF-8 bytes: 2 per half. JSON.stringify escapes lone surrogates.
+    n += c < 0x80 ? 1 : (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF)) ? 2 : 3;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- timers
+const timers = new Map();
+let nextTimerId = 1;
+function addTimer(kind, fn, ms, args, repeats) {
+  if (typeof fn !== 'function') {
+    throw new TypeError(kind + ': the callback must be a function (code strings are not evaluated)');
+  }
+  let delay = Number(ms);
+  if (!(delay > 0)) delay = 0;
+  if (repeats && delay < 1) delay = 1;
+  const id = nextTimerId++;
+  timers.set(id, { fn: fn, args: args, repeats: repeats, delay: delay, page: currentPage, kind: kind });
+  native.startTimer(id, delay, repeats);
+  return id;
+}
+function clearTimer(id) {
+  if (timers.delete(id)) native.cancelTimer(id);
+}
+function setTimeout(fn, ms) { return addTimer('setTimeout', fn, ms, Array.prototype.slice.call(arguments, 2), false); }
+function setInterval(fn, ms) { return addTimer('setInterval', fn, ms, Array.prototype.slice.call(arguments, 2), true); }
+function clearTimeout(id) { clearTimer(id); }
+function clearInterval(id) { clearTimer(id); }
+function queueMicrotask(fn) {
+  if (typeof fn !== 'function') throw new TypeError('queueMicrotask: the callback must be a function');
+  const pageId = currentPage;
+  promiseResolve().then(function () { guarded(pageId, 'queueMicrotask callback', null, fn, undefined, []); });
+}
+
+// ---------------------------------------------------------------- bridge
+const invokes = new Map();
+let nextCallbackId = 1;
+const bridge = Object.freeze({
+  invoke: function invoke(name, params) {
+    if (typeof name !== 'string' || name === '') {
+      return Promise.reject(new TypeError('bridge.invoke: the command name must be a non-empty string'));
+    }
+    let json;
+    try { json = params === undefined ? '{}' : toCheckedJSON("bridge.invoke('" + name + "'): params", params); }
+    catch (e) { return Promise.reject(e); }
+    const id = nextCallbackId++;
+    const pageId = currentPage;
+    return new Promise(function (resolve, reject) {
+      invokes.set(id, { resolve: resolve, reject: reject, pageId: pageId });
+      native.invoke(id, name, json, pageId);
+    });
+  },
+});
+
+// ---------------------------------------------------------------- App and Page
+let appInstance;
+const definitions = new Map();
+const pages = new Map();          // pageId -> record, in creation order (the navigation stack order)
+const records = new WeakMap();    // page instance -> record
+
+function App(definition) {
+  if (definition === null || typeof definition !== 'object') {
+    throw new TypeError('App: expected an object, as in App({ onLaunch(options) {} })');
+  }
+  if (appInstance !== undefined) throw new Error('App: App() was already called; a mini-app has one App');
+  appInstance = definition;
+  return definition;
+}
+function getApp() { return appInstance; }
+
+function Page(name, definition) {
+  if (typeof name !== 'string' || name === '') {
+    throw new TypeError("Page: the first argument must be the page name, as in Page('index', { data: {} })");
+  }
+  if (definition === null || typeof definition !== 'object') {
+    throw new TypeError("Page('" + name + "'): the second argument must be an object");
+  }
+  if (definitions.has(name)) throw new Error("Page('" + name + "') is already registered");
+  const data = definition.data === undefined ? {} : definition.data;
+  if (!isObjectNode(data)) throw new TypeError("Page('" + name + "'): data must be an object");
+  definitions.set(name, { definition: definition, dataJSON: toCheckedJSON("Page('" + name + "'): data", data) });
+}
+function getCurrentPages() {
+  return Array.from(pages.values(), function (record) { return record.instance; });
+}
+
+function runWhenPresented(record, seq, fn) {
+  if (record.presented >= seq) {
+    addTimer('setData', function () { fn.call(record.instance); }, 0, [], false);
+  } else {
+    record.callbacks.push({ seq: seq, fn: fn });
+  }
+}
+
+function setData(changes, callback) {
+  const record = records.get(this);
+  if (record === undefined) throw new TypeError('setData must be called on a page instance (this)');
+  if (record.unloaded) {
+    native.warn("setData on page '" + record.name + "' (pageId " + record.id + ') after onUnload was ignored');
+    return;
+  }
+  if (!isObjectNode(changes)) throw new TypeError('setData: expected an object of data paths to values');
+  if (callback !== undefined && typeof callback !== 'function') {
+    throw new TypeError('setData: the callback must be a function');
+  }
+  // Validate everything before touching any data: a bad key or value applies nothing. The size is the exact
+  // UTF-8 length of the JSON text that would be sent for every key, changed or not.
+  const keys = Object.keys(changes);
+  const entries = new Array(keys.length);
+  let units = 1;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const path = parsePathCached(key);
+    const comps = path.comps;
+    const value = changes[key];
+    const what = "setData: the value of '" + key + "'";
+    const entry = {
+      comps: comps, value: value, what: what, keyJSON: path.json, json: undefined, splice: undefined,
+    };
+    // One key holding a list (the common case for list edits) is diffed here, before anything changes: the
+    // rows it keeps equal the shadow's JSON already, so only the changed middle is checked and serialized.
+    // With several keys, an earlier key can change what a later one is compared with, so they are diffed in
+    // order below instead.
+    const old = keys.length === 1 ? getAt(record.shadow, comps) : undefined;
+    if (Array.isArray(old) && Array.isArray(value)) entry.splice = listSplice(what, old, value);
+    if (entry.splice === undefined) entry.json = toCheckedJSON(what, value);
+    entries[i] = entry;
+    units += entry.keyJSON.length + (entry.splice === undefined ? entry.json.length : entry.splice.json.length + 24) + 4;
+  }
+  if (units * 3 > MAX_PAYLOAD) {
+    let bytes = 1;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      bytes += utf8Length(entry.keyJSON) + 4 +
+        (entry.splice === undefined ? utf8Length(entry.json) : utf8Length(entry.splice.json) + 24);
+    }
+    if (bytes > MAX_PAYLOAD) {
+      throw new RangeError('setData: the payload is ' + bytes + ' bytes, over the ' + MAX_PAYLOAD +
+        '-byte limit (1 MiB); nothing was applied');
+    }
+  }
+  // Diff against the shadow copy (what the host has), not this.data, which app code may have mutated in place.
+  // An array that keeps some of its elements at either end goes as a splice of the middle, so appending to or
+  // removing from a long list sends only the rows that changed.
+  let payload = '';
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    let splice = entry.splice;
+    if (splice === undefined) {
+      const old = getAt(record.shadow, entry.comps);
+      if (Array.isArray(old) && Array.isArray(entry.value)) splice = listSplice(entry.what, old, entry.value);
+      if (splice === undefined) {
+        // A string, boolean or finite number is its own JSON copy; anything else is copied through its JSON.
+        const value = entry.value, t = typeof value;
+        const copy = t === 'string' || t === 'boolean' || (t === 'number' && isFinite(value)) ? value : parse(entry.json);
+        if (old !== undefined && deepEqual(old, copy)) continue;
+        setAt(record.shadow, entry.comps, copy);
+        payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + entry.json + ']';
+        continue;
+      }
+    }
+    if (splice.unchanged) continue;
+    spliceInPlace(getAt(record.shadow, entry.comps), splice.index, splice.removing, parse(splice.json));
+    payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + splice.json + ',' + splice.index + ',' +
+      splice.removing + ']';
+  }
+  for (let i = 0; i < entries.length; i++) setAt(this.data, entries[i].comps, entries[i].value);
+  if (payload !== '') {
+    record.seq += 1;
+    native.setData(record.id, '[' + payload + ']', record.seq);
+  }
+  if (callback !== undefined) runWhenPresented(record, record.seq, callback);
+}
+
+const pageBase = Object.create(Object.prototype, {
+  setData: { value: setData, writable: false, enumerable: false, configurable: false },
+});
+
+function callHook(target, hook, pageId, args) {
+  const fn = target[hook];
+  if (typeof fn === 'function') guarded(pageId, hook, null, fn, target, args);
+}
+
+function liveRecord(pageId, what) {
+  const record = pages.get(pageId);
+  if (record === undefined) native.warn(what + ' ignored: no live page has id ' + pageId);
+  return record;
+}
+
+// ---------------------------------------------------------------- globals
+function define(name, value) {
+  Object.defineProperty(globalThis, name, { value: value, writable: false, enumerable: false, configurable: false });
+}
+Object.defineProperty(globalThis, 'console', { value: consoleObject, writable: true, enumerable: false, configurable: true });
+define('App', App);
+define('Page', Page);
+define('getApp', getApp);
+define('getCurrentPages', getCurrentPages);
+define('setTimeout', setTimeout);
+define('setInterval', setInterval);
+define('clearTimeout', clearTimeout);
+define('clearInterval', clearInterval);
+define('queueMicrotask', queueMicrotask);
+define('bridge', bridge);
+
+// ---------------------------------------------------------------- host API (called by ScriptEngine only)
+return {
+  launchApp: function (options) {
+    currentPage = null;
+    if (appInstance === undefined) return;
+    callHook(appInstance, 'onLaunch', null, [options]);
+    callHook(appInstance, 'onShow', null, [options]);
+  },
+  appLifecycle: function (hook) {
+    currentPage = null;
+    if (appInstance !== undefined) callHook(appInstance, hook, null, []);
+  },
+  createPage: function (pageId, name, query) {
+    currentPage = null;
+    const entry = definitions.get(name);
+    if (entry === undefined) {
+      throw new Error("no page named '" + name + "' is registered (registered: " +
+        (Array.from(definitions.keys()).join(', ') || 'none') + ')');
+    }
+    if (pages.has(pageId)) throw new Error('pageId ' + pageId + ' is already in use');
+    const instance = Object.create(pageBase);
+    const definition = entry.definition;
+    const names = Object.keys(definition);
+    for (let i = 0; i < names.length; i++) if (names[i] !== 'data') instance[names[i]] = definition[names[i]];
+    instance.data = parse(entry.dataJSON);
+    instance.route = name;
+    instance.options = query;
+    Object.defineProperty(instance, 'pageId', { value: pageId, enumerable: false });
+    const record = {
+      id: pageId, name: name, instance: instance, shadow: parse(entry.dataJSON),
+      seq: 0, presented: 0, callbacks: [], unloaded: false, createdAt: Date.now(),
+    };
+    pages.set(pageId, record);
+    records.set(instance, record);
+    native.pageCreated(pageId, name, entry.dataJSON);
+    callHook(instance, 'onLoad', pageId, [query]);
+    callHook(instance, 'onShow', pageId, []);
+  },
+  lifecycle: function (pageId, hook) {
+    currentPage = null;
+    const record = liveRecord(pageId, hook);
+    if (record === undefined) return;
+    callHook(record.instance, hook, pageId, []);
+    if (hook === 'onUnload') {
+      record.unloaded = true;
+      record.callbacks = [];
+      pages.delete(pageId);
+      for (const [id, pending] of invokes) {
+        if (pending.pageId === pageId) { invokes.delete(id); native.dropInvoke(id); }
+      }
+    }
+  },
+  dispatchEvent: function (pageId, handler, event, loc, optional) {
+    currentPage = null;
+    const where = loc ? ' (template ' + loc + ')' : '';
+    const record = pages.get(pageId);
+    if (record === undefined) {
+      native.warn("event handler '" + handler + "' ignored: no live page has id " + pageId + where);
+      return;
+    }
+    const instance = record.instance;
+    const fn = hasOwn.call(instance, handler) ? instance[handler] : undefined;
+    if (typeof fn !== 'function') {
+      // Optional hooks (onKey) are offered to every page; only a handler the template names must exist.
+      if (!optional) native.warn("page '" + record.name + "' has no method '" + handler + "'" + where);
+      return;
+    }
+    if (!isObjectNode(event)) event = {};
+    if (event.dataset === undefined) event.dataset = {};
+    if (event.detail === undefined) event.detail = {};
+    if (event.timeStamp === undefined) event.timeStamp = Date.now() - record.createdAt;
+    guarded(pageId, handler, loc, fn, instance, [event]);
+  },
+  framePresented: function (pageId, upTo) {
+    currentPage = null;
+    const record = pages.get(pageId);
+    if (record === undefined) return;
+    if (upTo > record.presented) record.presented = upTo;
+    if (record.callbacks.length === 0) return;
+    const due = [], waiting = [];
+    for (const entry of record.callbacks) (entry.seq <= record.presented ? due : waiting).push(entry);
+    record.callbacks = waiting;
+    for (const entry of due) guarded(pageId, 'setData callback', null, entry.fn, record.instance, []);
+  },
+  settleInvoke: function (id, ok, value) {
+    currentPage = null;
+    const pending = invokes.get(id);
+    if (pending === undefined) return;
+    invokes.delete(id);
+    (ok ? pending.resolve : pending.reject)(value);
+  },
+  fireTimer: function (id) {
+    currentPage = null;
+    const timer = timers.get(id);
+    if (timer === undefined) return;
+    if (timer.repeats) native.startTimer(id, timer.delay, true); else timers.delete(id);
+    guarded(timer.page, timer.kind + ' callback', null, timer.fn, undefined, timer.args);
+  },
+  rejection: function (promise, reason) {
+    report(reason, null, 'promise', null, 'unhandledRejection');
+  },
+};
+})
