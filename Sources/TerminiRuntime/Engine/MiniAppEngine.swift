@@ -31,6 +31,8 @@ public final class MiniAppEngine {
     let watchdog: Watchdog
     /// The first page's preload results, handed out by `getPreloadedData`.
     let preload: PreloadStore
+    /// `onUpdateReady` and `applyUpdate` (Engine/AppUpdateHandoff.swift).
+    let updates: AppUpdateHandoff
     let clock = MonotonicClock.system
     private let publishedSize: Published<(width: Int, height: Int)>
 
@@ -75,6 +77,8 @@ public final class MiniAppEngine {
         let overlays = OverlayPresenter(scheduler: scheduler, clock: clock)
         self.overlays = overlays
         var navigator: Navigator?
+        let updates = AppUpdateHandoff()
+        self.updates = updates
         bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit, wake: { waker?.wake() }) { runtime in
             let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler)
             navigator = pages
@@ -85,6 +89,7 @@ public final class MiniAppEngine {
             registrations.append(preloadCommand)
             registrations += pages.commandRegistrations()
             registrations += overlays.commandRegistrations()
+            registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })
             registrations += try Self.services(bundle: bundle, options: options, size: publishedSize)
             return try CommandRouter(registrations)
         }
@@ -118,6 +123,7 @@ public final class MiniAppEngine {
         runtime.load(script: bundle.script, fileName: bundle.scriptName)
         runtime.launchApp(options: .object(["path": .string(launch), "query": .object(query.mapValues { .string($0) })]))
         navigator.launch(launch, query: query)
+        updates.attach(runtime)
         scheduler.markDirty()
     }
 
