@@ -74,7 +74,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             self.session = session
             self.task = task
             lock.unlock()
-            let host = request.url?.host ?? "?"
+            let host = Self.target(request.url)
             let seconds = deadline
             DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in
                 self?.finish(.failure(RegistryError(.network, host, "timed out after \(Self.format(seconds)) s")))
@@ -93,7 +93,12 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     /// Stops the transfer from any thread; `perform` then throws `.network` "cancelled".
     func cancel() {
-        finish(.failure(RegistryError(.network, request.url?.host ?? "?", "cancelled")))
+        finish(.failure(RegistryError(.network, Self.target(request.url), "cancelled")))
+    }
+
+    /// `host:port` for messages.
+    static func target(_ url: URL?) -> String {
+        url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? "?"
     }
 
     private func finish(_ result: Result<Response, RegistryError>) {
@@ -170,7 +175,15 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         if let error {
-            finish(.failure(Self.map(error, url: request.url, deadline: deadline)))
+            lock.lock()
+            let (got, status) = (received, self.status)
+            lock.unlock()
+            if status == 200, let expected, got < expected {
+                finish(.failure(RegistryError(.network, Self.target(request.url),
+                                              "the connection closed after \(got) of \(expected) bytes")))
+            } else {
+                finish(.failure(Self.map(error, url: request.url, deadline: deadline)))
+            }
             return
         }
         lock.lock()
@@ -185,7 +198,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     /// URLSession errors as messages that name the host and what went wrong.
     static func map(_ error: Error, url: URL?, deadline: Double) -> RegistryError {
-        let target = url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? "?"
+        let target = target(url)
         guard let urlError = error as? URLError else {
             return RegistryError(.network, target, "request failed: \(error.localizedDescription)")
         }
