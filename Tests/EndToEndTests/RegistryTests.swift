@@ -36,6 +36,32 @@ import Testing
         #expect(!fm.fileExists(atPath: setup.registry + "/apps/hello/1.1.0.zip"))
     }
 
+    @Test func aReaderNeverSeesAnIndexThatNamesAMissingArchive() async throws {
+        let setup = try await RegistrySetup.make(publishing: ["1.0.0"])
+        let registry = setup.registry
+        // Reads the index as a static server would serve it, over and over, while two publishes run.
+        let reader = Task.detached { () -> (reads: Int, missing: [String]) in
+            var reads = 0
+            var missing: [String] = []
+            while !Task.isCancelled {
+                guard let text = try? String(contentsOfFile: registry + "/index.json", encoding: .utf8) else { continue }
+                reads += 1
+                for line in text.split(separator: "\n") where line.contains("\"path\": ") {
+                    let path = line.split(separator: "\"")[3]
+                    if !FileManager.default.fileExists(atPath: registry + "/" + path) { missing.append(String(path)) }
+                }
+            }
+            return (reads, missing)
+        }
+        try await setup.publish("1.1.0")
+        try await setup.publish("1.2.0")
+        reader.cancel()
+        let (reads, missing) = await reader.value
+        #expect(reads > 0)
+        #expect(missing.isEmpty, "\(missing)")
+        #expect(try String(contentsOfFile: registry + "/index.json", encoding: .utf8).contains("apps/hello/1.2.0.zip"))
+    }
+
     @Test func registriesAreAddedListedAndRemoved() async throws {
         let setup = try await RegistrySetup.make(publishing: ["1.0.0"])
         let list = try await setup.termini(["registry", "list"])
@@ -63,7 +89,7 @@ import Testing
         #expect(unknown.status == 1 && unknown.stderr.contains("no registry lists 'nope'"), "\(unknown.stderr)")
 
         let before = setup.server.requests.count
-        let run = try await setup.snapshot()
+        let run = try await setup.snapshot(events: "wait 500\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Hello version 1.1.0"), "\(run.stdout)")
         // The background check of an unchanged index is one conditional request answered 304.
@@ -97,6 +123,28 @@ import Testing
         #expect(applied.status == 0, "\(applied.stderr)")
         #expect(applied.stdout.contains("Hello version 1.1.0"), "the same run now shows the new version: \(applied.stdout)")
         #expect(try await setup.list().contains("* 1.1.0  (current)"), "its first launch was confirmed")
+    }
+
+    @Test func interactiveRunHearsOfTheUpdateAndAppliesIt() async throws {
+        let setup = try await RegistrySetup.make(publishing: ["1.0.0"])
+        #expect(try await setup.termini(["install", "hello"]).status == 0)
+        try await setup.publish("1.1.0")
+        let tmux = TmuxSession()
+        let log = setup.store + "/../run.log"
+        try tmux.start("\(BuiltBinaries.path("termini")) run minigame://hello --store \(setup.store) --log \(log); echo EXITED:$?; sleep 30",
+                       width: 50, height: 8)
+        defer { tmux.kill() }
+        var text = try await tmux.waitForScreen { $0.contains("update ready: 1.1.0") }
+        #expect(text.contains("Hello version 1.0.0") && text.contains("update ready: 1.1.0"), "\(text)")
+        try tmux.keys("Tab")
+        try tmux.keys("Enter")
+        text = try await tmux.waitForScreen { $0.contains("Hello version 1.1.0") }
+        #expect(text.contains("Hello version 1.1.0") && text.contains("no update"), "restarted on 1.1.0: \(text)")
+        try tmux.keys("Escape")
+        text = try await tmux.waitForScreen { $0.contains("EXITED:") }
+        #expect(text.contains("EXITED:0"), "\(text)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("[update] hello 1.1.0 installed"))
+        #expect(try await setup.list().contains("* 1.1.0  (current)"))
     }
 
     @Test func updateCommandChecksNowWithProgress() async throws {
