@@ -5,7 +5,7 @@ cd "$ROOT"
 export PATH="/opt/swift/usr/bin:$PATH"
 
 # Debian packages the build, the tests and the gallery need.
-TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev libsqlite3-dev tmux pkg-config)
+TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev libsqlite3-dev tmux pkg-config python3)
 
 ensure_packages() {
   local missing=()

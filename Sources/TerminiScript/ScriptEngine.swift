@@ -59,8 +59,9 @@ final class ScriptEngine {
         enter(.launchApp, [.json(optionsJSON)], handler: "onLaunch")
     }
 
-    func appLifecycle(_ event: AppLifecycleEvent) {
-        enter(.appLifecycle, [.string(event.rawValue)], handler: event.rawValue)
+    func appLifecycle(_ event: AppLifecycleEvent, argumentJSON: String? = nil) {
+        enter(.appLifecycle, [JSArgument.string(event.rawValue)] + (argumentJSON.map { [JSArgument.json($0)] } ?? []),
+              handler: event.rawValue)
     }
 
     func createPage(pageId: Int, name: String, queryJSON: String) {

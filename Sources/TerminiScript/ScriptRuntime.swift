@@ -57,9 +57,11 @@ public final class ScriptRuntime: Sendable {
         loop.post { $0.launchApp(optionsJSON: json) }
     }
 
-    /// Calls the App's `onShow` or `onHide` (the host going to or from the background).
-    public func callAppLifecycle(_ event: AppLifecycleEvent) {
-        loop.post { $0.appLifecycle(event) }
+    /// Calls the App's `onShow` or `onHide` (the host going to or from the background), or `onUpdateReady`
+    /// with its `argument`.
+    public func callAppLifecycle(_ event: AppLifecycleEvent, argument: JSONValue? = nil) {
+        let json = argument?.serialized()
+        loop.post { $0.appLifecycle(event, argumentJSON: json) }
     }
 
     // MARK: pages

@@ -29,6 +29,8 @@ public enum PageLifecycleEvent: String, Sendable {
 public enum AppLifecycleEvent: String, Sendable {
     case show = "onShow"
     case hide = "onHide"
+    /// A new version was installed for the next launch; receives `{version}` (docs/JS-API.md).
+    case updateReady = "onUpdateReady"
 }
 
 /// Receives everything the script sends to the host. Every method is called on the runtime's JS thread, one at a

@@ -18,7 +18,9 @@ struct RunCommand: ParsableCommand {
     var log: String?
 
     func run() throws {
-        let launch = try engine.prepareLaunch()
+        let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
+        try updates?.installRequiredUpdate()
+        var launch = try engine.prepareLaunch()
         let console = ConsoleSink(logPath: log)
         var options = engine.engineOptions(console: console.write)
         options.showPerformanceHUD = perf
@@ -27,13 +29,24 @@ struct RunCommand: ParsableCommand {
             throw CLIError("cannot start the terminal: \(error)")
         }
         defer { backend.shutdown() }
-        let host = try MiniAppEngine(bundle: launch.bundle, backend: backend, options: options)
-        if let probation = launch.probation { host.watchFirstLaunch(probation) }
-        host.start(page: launch.page, query: launch.query)
-        host.runInteractive()
-        host.stop()
+        var notices: [String] = []
+        while true {
+            let host = try MiniAppEngine(bundle: launch.bundle, backend: backend, options: options)
+            if let probation = launch.probation { host.watchFirstLaunch(probation) }
+            host.invalidateScreen()
+            host.start(page: launch.page, query: launch.query)
+            updates?.attach(running: launch.bundle.manifest.version) { host.updateInstalled(version: $0) }
+            updates?.startInBackground(console: console.write)
+            host.runInteractive()
+            host.stop()
+            if let notice = launch.probation?.notice { notices.append(notice) }
+            // applyUpdate: the app asked to run the version installed for the next launch, now.
+            guard host.restartRequested else { break }
+            launch = try engine.prepareLaunch()
+        }
+        updates?.finish()
         backend.shutdown()
         console.printErrorsAfterExit()
-        if let notice = launch.probation?.notice { printNotice(notice) }
+        notices.forEach(printNotice)
     }
 }

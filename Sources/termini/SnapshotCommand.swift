@@ -30,13 +30,27 @@ struct SnapshotCommand: ParsableCommand {
             }
             steps = try EventScript.parse(text, file: events)
         }
-        let launch = try engine.prepareLaunch()
+        let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
+        try updates?.installRequiredUpdate()
+        var launch = try engine.prepareLaunch()
         let console = ConsoleSink(logPath: nil, echoToStandardError: true)
-        let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height,
-                                          options: engine.engineOptions(console: console.write))
-        if let probation = launch.probation { session.watchFirstLaunch(probation) }
-        let screen = session.run(steps: steps, page: launch.page, query: launch.query)
+        var screen = ""
+        var notices: [String] = []
+        while true {
+            let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height,
+                                              options: engine.engineOptions(console: console.write))
+            if let probation = launch.probation { session.watchFirstLaunch(probation) }
+            updates?.attach(running: launch.bundle.manifest.version) { session.updateInstalled(version: $0) }
+            updates?.startInBackground(console: console.write)
+            screen = session.run(steps: steps, page: launch.page, query: launch.query)
+            if let notice = launch.probation?.notice { notices.append(notice) }
+            // applyUpdate restarts on the new version, which then settles without the rest of the events.
+            guard session.restartRequested else { break }
+            launch = try engine.prepareLaunch()
+            steps = []
+        }
+        updates?.finish()
         print(screen)
-        if let notice = launch.probation?.notice { printNotice(notice) }
+        notices.forEach(printNotice)
     }
 }

@@ -8,6 +8,7 @@ enum TerminiSubcommands {
         SnapshotCommand.self,
         VersionCommand.self,
         KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, RollbackCommand.self,
+        PublishCommand.self, RegistryCommand.self, UpdateCommand.self,
         PreviewCommand.self, GenerateSamplesCommand.self,
     ]
 }

@@ -21,7 +21,7 @@ import Testing
                                        commands: [host])
         defer { engine.stop() }
         let ui = ["navigateTo", "redirectTo", "navigateBack", "reLaunch", "setNavigationBarTitle", "exitMiniApp",
-                  "showToast", "hideToast", "showModal", "scrollTo"]
+                  "showToast", "hideToast", "showModal", "scrollTo", "applyUpdate"]
         let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
                       "getStorageInfo", "request", "getSystemInfo"]
         #expect(engine.router.commandNames == (ui + script).sorted())

@@ -15,9 +15,12 @@ struct BundleArchiveReader {
     init(path: String, limits: ExtractionLimits) throws(BundleError) {
         location = path
         self.limits = limits
-        guard FileManager.default.fileExists(atPath: path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw BundleError(.notAnArchive, path, "no such file")
         }
+        // ZIPFoundation never returns from scanning a folder for a zip directory.
+        guard !isFolder.boolValue else { throw BundleError(.notAnArchive, path, "is a folder, not a zip archive") }
         do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
             throw BundleError(.notAnArchive, path, "not a zip archive, or the archive is truncated or corrupt")
         }

@@ -32,6 +32,8 @@ public final class MiniAppEngine {
     let watchdog: Watchdog
     /// The first page's preload results, handed out by `getPreloadedData`.
     let preload: PreloadStore
+    /// `onUpdateReady` and `applyUpdate` (Engine/AppUpdateHandoff.swift).
+    let updates: AppUpdateHandoff
     let clock = MonotonicClock.system
     private let publishedSize: Published<(width: Int, height: Int)>
 
@@ -77,6 +79,8 @@ public final class MiniAppEngine {
         let overlays = OverlayPresenter(scheduler: scheduler, clock: clock)
         self.overlays = overlays
         var navigator: Navigator?
+        let updates = AppUpdateHandoff()
+        self.updates = updates
         bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit, wake: { waker?.wake() }) { runtime in
             let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler)
             navigator = pages
@@ -88,6 +92,7 @@ public final class MiniAppEngine {
             registrations += pages.commandRegistrations()
             registrations += overlays.commandRegistrations()
             registrations += ListCommands.registrations(navigator: pages, scheduler: scheduler)
+            registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })
             registrations += try Self.services(bundle: bundle, options: options, size: publishedSize)
             return try CommandRouter(registrations)
         }
@@ -121,6 +126,7 @@ public final class MiniAppEngine {
         runtime.load(script: bundle.script, fileName: bundle.scriptName)
         runtime.launchApp(options: .object(["path": .string(launch), "query": .object(query.mapValues { .string($0) })]))
         navigator.launch(launch, query: query)
+        updates.attach(runtime)
         scheduler.markDirty()
     }
 

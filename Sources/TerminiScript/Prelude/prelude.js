@@ -496,9 +496,9 @@ return {
     callHook(appInstance, 'onLaunch', null, [options]);
     callHook(appInstance, 'onShow', null, [options]);
   },
-  appLifecycle: function (hook) {
+  appLifecycle: function (hook, arg) {
     currentPage = null;
-    if (appInstance !== undefined) callHook(appInstance, hook, null, []);
+    if (appInstance !== undefined) callHook(appInstance, hook, null, arg === undefined ? [] : [arg]);
   },
   createPage: function (pageId, name, query) {
     currentPage = null;

@@ -1,0 +1,86 @@
+import Foundation
+import TerminiBridge
+import TerminiScript
+import TerminiTemplate
+
+/// WeChat's update manager between the host's background update check and the app: tells the script
+/// `onUpdateReady({version})` once a new version is installed for the next launch, and answers `applyUpdate` by
+/// ending this run so that the host restarts the app on it (docs/JS-API.md, docs/COMMANDS.md).
+///
+/// The check runs on its own thread and may finish before the script has even loaded, so the notice waits until
+/// `attach` (called after `App()` ran) and is delivered once.
+final class AppUpdateHandoff: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runtime: ScriptRuntime?
+    private var readyVersion: String?
+    private var delivered = false
+    private var restart = false
+
+    /// The update the host installed for the next launch, if any.
+    var ready: String? {
+        lock.lock(); defer { lock.unlock() }
+        return readyVersion
+    }
+
+    /// Set once `applyUpdate` succeeded: the host should start the app again.
+    var restartRequested: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return restart
+    }
+
+    /// The script is running (its `App()` is registered): pending and later notices go to it.
+    func attach(_ runtime: ScriptRuntime) {
+        lock.lock()
+        self.runtime = runtime
+        lock.unlock()
+        deliver()
+    }
+
+    /// Any thread: a new version was installed for the next launch.
+    func installed(version: String) {
+        lock.lock()
+        readyVersion = version
+        delivered = false
+        lock.unlock()
+        deliver()
+    }
+
+    private func deliver() {
+        lock.lock()
+        guard let runtime, let version = readyVersion, !delivered else { lock.unlock(); return }
+        delivered = true
+        lock.unlock()
+        runtime.callAppLifecycle(.updateReady, argument: .object(["version": .string(version)]))
+    }
+
+    /// `applyUpdate`: on the UI thread, so that the run ends before another frame. Fails with `.notFound` when no
+    /// update is ready. `finish` ends the engine's loop.
+    func registration(finish: @escaping @Sendable () -> Void) -> CommandRegistration {
+        CommandRegistration(name: "applyUpdate", thread: .ui) { [self] _, _, reply in
+            guard let version = ready else {
+                reply.fail(CommandError(.notFound, "no update is ready; wait for App.onUpdateReady"))
+                return
+            }
+            lock.lock(); restart = true; lock.unlock()
+            reply.succeed(["version": .string(version)])
+            finish()
+        }
+    }
+}
+
+/// The update manager's host side, kept apart from the engine's own files.
+extension MiniAppEngine {
+    /// Any thread: the host installed `version` for the next launch; the app hears `onUpdateReady({version})`.
+    public func updateInstalled(version: String) { updates.installed(version: version) }
+
+    /// True after the app called `applyUpdate`: the run ended so that the host starts the new version now.
+    public var restartRequested: Bool { updates.restartRequested }
+}
+
+extension SnapshotSession {
+    /// See `MiniAppEngine.updateInstalled(version:)`.
+    public func updateInstalled(version: String) { engine.updateInstalled(version: version) }
+
+    /// See `MiniAppEngine.restartRequested`.
+    public var restartRequested: Bool { engine.restartRequested }
+}

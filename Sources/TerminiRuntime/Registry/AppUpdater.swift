@@ -1,0 +1,137 @@
+import Foundation
+
+/// What one update check of one app found or did.
+public enum UpdateOutcome: Equatable, Sendable {
+    /// The app was not installed from a registry (a local file or URL): nothing to check.
+    case notFromRegistry
+    /// The installed version is the newest this engine can run (a lower version in the index is ignored).
+    case upToDate(version: String)
+    /// A newer version was downloaded, verified and installed; the next launch runs it.
+    case installed(from: String, to: String)
+}
+
+/// The steps of a check, for progress and for the exit wait (which waits only for a download in flight).
+public enum UpdatePhase: Equatable, Sendable {
+    case fetchingIndex(registry: String)
+    case downloading(version: String, bytes: Int64, total: Int64)
+}
+
+/// A version the index requires (`minimum`) that is newer than the installed one.
+public struct RequiredUpdate: Equatable, Sendable {
+    public var id: String
+    public var installed: String
+    public var minimum: String
+    public var registry: String
+}
+
+/// Checks one installed app against the registry it came from and installs a newer version as the next one: WeChat's
+/// check on every cold start, with CodePush's hash checks and rollback (docs/DISTRIBUTION.md).
+public struct AppUpdater: Sendable {
+    public var client: RegistryClient
+
+    public init(client: RegistryClient) { self.client = client }
+
+    public var store: AppStore { client.store }
+
+    /// Fetches the index (one 304 when unchanged) and installs the newest runnable version above the installed one.
+    public func check(_ id: String, cancellation: RegistryCancellation = RegistryCancellation(),
+                      phase: (@Sendable (UpdatePhase) -> Void)? = nil) throws(RegistryError) -> UpdateOutcome
+    {
+        let installed: String
+        do {
+            guard let pointer = try store.pointer(for: id) else {
+                throw RegistryError(.notFound, id, "no app '\(id)' is installed in \(store.root)")
+            }
+            installed = pointer.current
+        } catch let error as RegistryError {
+            throw error
+        } catch {
+            throw RegistryError(.io, store.root, "\(error)")
+        }
+        guard let source = client.sources.origin(of: id) else { return .notFromRegistry }
+        phase?(.fetchingIndex(registry: source.name))
+        let (index, _) = try client.fetchIndex(source, cancellation: cancellation)
+        guard let app = index.apps[id], let newest = app.newest(runnableBy: TerminiEngine.version),
+              let current = SemanticVersion(installed), SemanticVersion(newest.version)! > current else {
+            return .upToDate(version: installed)
+        }
+        phase?(.downloading(version: newest.version, bytes: 0, total: newest.size))
+        let result = try client.install(id: id, release: newest, from: source, cancellation: cancellation) { received, total in
+            phase?(.downloading(version: newest.version, bytes: received, total: total))
+        }
+        return .installed(from: installed, to: result.version)
+    }
+
+    /// The update the last saved index requires before `id` may run, if any. Reads only the store (no network): a
+    /// launch asks this before it shows anything.
+    public func requiredUpdate(_ id: String) -> RequiredUpdate? {
+        guard let pointer = try? store.pointer(for: id), let current = SemanticVersion(pointer.current),
+              let source = client.sources.origin(of: id), let cached = client.sources.cachedIndex(source),
+              let minimumText = cached.index.apps[id]?.minimum, let minimum = SemanticVersion(minimumText),
+              current < minimum else { return nil }
+        return RequiredUpdate(id: id, installed: pointer.current, minimum: minimumText, registry: source.name)
+    }
+}
+
+extension AppUpdater {
+    /// `termini install <id> [--registry name] [--version v]`: finds the app in the named registry, or in the one
+    /// registry that lists it, and installs `version` or the newest version this engine can run.
+    public func install(_ id: String, version: String? = nil, registry: String? = nil,
+                        cancellation: RegistryCancellation = RegistryCancellation(),
+                        progress: DownloadProgress? = nil) throws(RegistryError) -> (result: InstallResult, registry: String)
+    {
+        guard BundleManifest.isValidIdentifier(id) else { throw RegistryError(.notFound, id, "not a valid app id") }
+        let all = try client.sources.list()
+        let candidates: [RegistrySource]
+        if let registry {
+            guard let source = all.first(where: { $0.name == registry }) else {
+                throw RegistryError(.notFound, registry, "no such registry (" + (all.isEmpty ? "none are added" : "added: " + all.map(\.name).joined(separator: ", ")) + ")")
+            }
+            candidates = [source]
+        } else {
+            guard !all.isEmpty else {
+                throw RegistryError(.notFound, id, "no registries are added; add one with 'termini registry add <name> <url> --trust <prefix>.pub'")
+            }
+            candidates = all
+        }
+        var listing: [(RegistrySource, RegistryIndex.App)] = []
+        var failures: [String] = []
+        for source in candidates {
+            do {
+                let (index, _) = try client.fetchIndex(source, cancellation: cancellation)
+                if let app = index.apps[id] { listing.append((source, app)) }
+            } catch {
+                if candidates.count == 1 { throw error }
+                failures.append("\(source.name): \(error.message)")
+            }
+        }
+        let failed = failures.isEmpty ? "" : " (failed: " + failures.joined(separator: "; ") + ")"
+        guard let (source, app) = listing.first else {
+            throw RegistryError(.notFound, id, "no registry lists '\(id)' (searched: \(candidates.map(\.name).joined(separator: ", ")))\(failed)")
+        }
+        if listing.count > 1 {
+            throw RegistryError(.notFound, id, "'\(id)' is listed by several registries (\(listing.map(\.0.name).joined(separator: ", "))); choose one with --registry")
+        }
+        let release: RegistryIndex.Release
+        if let version {
+            guard let wanted = SemanticVersion(version),
+                  let found = app.releases.values.first(where: { SemanticVersion($0.version) == wanted }) else {
+                let known = app.releases.keys.sorted { SemanticVersion($0)! < SemanticVersion($1)! }
+                throw RegistryError(.notFound, source.name, "\(id) \(version) is not published (published: \(known.joined(separator: ", ")))")
+            }
+            release = found
+        } else {
+            guard let newest = app.newest(runnableBy: TerminiEngine.version) else {
+                throw RegistryError(.notFound, source.name, "no published version of \(id) runs on engine \(TerminiEngine.version); update termini")
+            }
+            if let current = (try? store.pointer(for: id))?.current, let installed = SemanticVersion(current),
+               installed >= SemanticVersion(newest.version)!
+            {
+                throw RegistryError(.conflict, id, "\(id) \(current) is installed and \(source.name)'s newest is \(newest.version); nothing was changed")
+            }
+            release = newest
+        }
+        let result = try client.install(id: id, release: release, from: source, cancellation: cancellation, progress: progress)
+        return (result, source.name)
+    }
+}

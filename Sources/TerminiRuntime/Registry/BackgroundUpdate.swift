@@ -1,0 +1,87 @@
+import Foundation
+
+/// The update check a launch of an installed app runs beside it: the app runs at once, this thread fetches the
+/// index (one 304 when unchanged), and a newer version is downloaded, verified and installed for the next launch.
+/// Failures never reach the screen: a network problem is one `[update]` log line, a bad signature a `[warn]` line.
+public final class BackgroundUpdate: @unchecked Sendable {
+    private let updater: AppUpdater
+    private let id: String
+    private let log: @Sendable (String) -> Void
+    private let onInstalled: @Sendable (String) -> Void
+    private let cancellation = RegistryCancellation()
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var phase: UpdatePhase?
+    private var result: Result<UpdateOutcome, RegistryError>?
+
+    /// `log` receives console lines; `onInstalled` the version installed for the next launch (any thread).
+    public init(updater: AppUpdater, id: String, log: @escaping @Sendable (String) -> Void,
+                onInstalled: @escaping @Sendable (String) -> Void)
+    {
+        self.updater = updater
+        self.id = id
+        self.log = log
+        self.onInstalled = onInstalled
+    }
+
+    /// Starts the check on its own thread and returns at once.
+    public func start() {
+        Thread.detachNewThread { [self] in
+            let outcome: Result<UpdateOutcome, RegistryError>
+            do throws(RegistryError) {
+                outcome = .success(try updater.check(id, cancellation: cancellation) { [self] phase in
+                    lock.lock(); self.phase = phase; lock.unlock()
+                })
+            } catch {
+                outcome = .failure(error)
+            }
+            report(outcome)
+            lock.lock(); result = outcome; phase = nil; lock.unlock()
+            done.signal()
+        }
+    }
+
+    private func report(_ outcome: Result<UpdateOutcome, RegistryError>) {
+        switch outcome {
+        case .success(.installed(let from, let to)):
+            log("[update] \(id) \(to) installed (was \(from)); the next launch runs it")
+            onInstalled(to)
+        case .success(.upToDate(let version)):
+            log("[update] \(id) \(version) is up to date")
+        case .success(.notFromRegistry):
+            break
+        case .failure(let error) where error.kind == .badSignature || error.kind == .badIndex:
+            log("[warn] update check of \(id): index ignored: \(error)")
+        case .failure(let error) where cancellation.isCancelled:
+            log("[update] update check of \(id) stopped at exit: \(error.message)")
+        case .failure(let error):
+            log("[update] update check of \(id) failed; running the installed version: \(error)")
+        }
+    }
+
+    /// The outcome once the check has finished.
+    public var outcome: Result<UpdateOutcome, RegistryError>? {
+        lock.lock(); defer { lock.unlock() }
+        return result
+    }
+
+    /// At exit: waits up to `limit` for a download already in flight so that a short session still completes it,
+    /// and stops anything else at once (a partial download is removed; the next launch retries). Returns whether
+    /// the check had finished.
+    @discardableResult
+    public func finish(waitingForDownloadAtMost limit: Double = 10) -> Bool {
+        lock.lock()
+        let finished = result != nil
+        let downloading: Bool
+        if case .downloading? = phase { downloading = true } else { downloading = false }
+        lock.unlock()
+        if finished { return true }
+        if downloading, done.wait(timeout: .now() + limit) == .success {
+            done.signal()
+            return true
+        }
+        cancellation.cancel()
+        _ = done.wait(timeout: .now() + 2)
+        return false
+    }
+}

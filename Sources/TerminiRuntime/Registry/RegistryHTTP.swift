@@ -1,0 +1,217 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One GET against a registry: a deadline, a byte cap that cuts a huge or endless response as soon as it is
+/// passed, the registry's redirect rule, progress, and cancellation from another thread. The body goes to memory
+/// (the index) or to a file (archives). It blocks the calling thread; the launch-time check runs it on its own.
+///
+/// It is a URLSession delegate like the `request` command's transport (TerminiBridge), which is kept private to
+/// that command; this one differs in streaming to a file and in reporting progress.
+final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// What came back.
+    struct Response {
+        var status: Int
+        /// ETag of a 200 response, as the server sent it.
+        var etag: String?
+        /// The body when it went to memory.
+        var body: Data
+        var bytes: Int64
+    }
+
+    /// Bytes so far and the size expected (from the index, else Content-Length; nil when unknown).
+    typealias Progress = @Sendable (_ received: Int64, _ expected: Int64?) -> Void
+
+    private let request: URLRequest
+    private let deadline: Double
+    private let maxBytes: Int64
+    private let expected: Int64?
+    private let allowsRedirect: @Sendable (URL) -> Bool
+    private let file: FileHandle?
+    private let progress: Progress?
+
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<Response, RegistryError>?
+    private var session: URLSession?
+    private var task: URLSessionDataTask?
+    private var status = 0
+    private var etag: String?
+    private var body = Data()
+    private var received: Int64 = 0
+
+    /// `deadline` bounds the whole exchange in seconds; `maxBytes` the body; `file`, when given, receives the body.
+    init(url: URL, headers: [String: String] = [:], deadline: Double, maxBytes: Int64, expected: Int64? = nil,
+         allowsRedirect: @escaping @Sendable (URL) -> Bool, file: FileHandle? = nil, progress: Progress? = nil)
+    {
+        var request = URLRequest(url: url)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        // Caches between us and the registry must revalidate: ETags do the saving, not stale copies.
+        request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+        request.setValue("termini/\(TerminiEngine.version)", forHTTPHeaderField: "User-Agent")
+        self.request = request
+        self.deadline = deadline
+        self.maxBytes = maxBytes
+        self.expected = expected
+        self.allowsRedirect = allowsRedirect
+        self.file = file
+        self.progress = progress
+    }
+
+    /// Runs the request to its end, its deadline, its byte cap or `cancel()`.
+    func perform() throws(RegistryError) -> Response {
+        lock.lock()
+        if outcome == nil {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = deadline + 1
+            configuration.timeoutIntervalForResource = deadline + 1
+            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+            let task = session.dataTask(with: request)
+            self.session = session
+            self.task = task
+            lock.unlock()
+            let host = Self.target(request.url)
+            let seconds = deadline
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in
+                self?.finish(.failure(RegistryError(.network, host, "timed out after \(Self.format(seconds)) s")))
+            }
+            task.resume()
+        } else {
+            lock.unlock()
+        }
+        done.wait()
+        done.signal()  // later waiters (none today) pass too
+        lock.lock()
+        let result = outcome!
+        lock.unlock()
+        return try result.get()
+    }
+
+    /// Stops the transfer from any thread; `perform` then throws `.network` "cancelled".
+    func cancel() {
+        finish(.failure(RegistryError(.network, Self.target(request.url), "cancelled")))
+    }
+
+    /// `host:port` for messages.
+    static func target(_ url: URL?) -> String {
+        url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? "?"
+    }
+
+    private func finish(_ result: Result<Response, RegistryError>) {
+        lock.lock()
+        guard outcome == nil else { lock.unlock(); return }
+        outcome = result
+        let task = self.task, session = self.session
+        self.task = nil
+        self.session = nil
+        lock.unlock()
+        task?.cancel()
+        session?.invalidateAndCancel()
+        done.signal()
+    }
+
+    private var isFinished: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return outcome != nil
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+
+    // MARK: URLSessionDataDelegate
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void)
+    {
+        let http = response as? HTTPURLResponse
+        let length = response.expectedContentLength
+        if http?.statusCode == 200, length > maxBytes {
+            completionHandler(.cancel)
+            finish(.failure(tooLarge("the server announced \(length) bytes")))
+            return
+        }
+        lock.lock()
+        status = http?.statusCode ?? 0
+        etag = http.flatMap { r in
+            r.allHeaderFields.first { String(describing: $0.key).caseInsensitiveCompare("ETag") == .orderedSame }
+                .map { String(describing: $0.value) }
+        }
+        lock.unlock()
+        completionHandler(isFinished ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        guard outcome == nil else { lock.unlock(); return }
+        let isOK = status == 200
+        received += Int64(data.count)
+        let total = received
+        let over = total > maxBytes
+        if !over && isOK {
+            if let file { file.write(data) } else { body.append(data) }
+        }
+        lock.unlock()
+        if over { finish(.failure(tooLarge("more than \(maxBytes) bytes arrived"))); return }
+        if isOK { progress?(total, expected) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void)
+    {
+        guard let url = request.url, allowsRedirect(url) else {
+            completionHandler(nil)
+            let target = request.url.map { "\($0.scheme ?? "?")://\($0.host ?? "?")" } ?? "?"
+            finish(.failure(RegistryError(.redirectRefused, self.request.url?.absoluteString ?? "?",
+                                          "redirect to \(target) refused: registries follow redirects only to their own host over https (or hosts added with --allow-redirect-host)")))
+            return
+        }
+        completionHandler(request)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        if let error {
+            lock.lock()
+            let (got, status) = (received, self.status)
+            lock.unlock()
+            if status == 200, let expected, got < expected {
+                finish(.failure(RegistryError(.network, Self.target(request.url),
+                                              "the connection closed after \(got) of \(expected) bytes")))
+            } else {
+                finish(.failure(Self.map(error, url: request.url, deadline: deadline)))
+            }
+            return
+        }
+        lock.lock()
+        let response = Response(status: status, etag: etag, body: body, bytes: received)
+        lock.unlock()
+        finish(.success(response))
+    }
+
+    private func tooLarge(_ detail: String) -> RegistryError {
+        RegistryError(.tooLarge, request.url?.absoluteString ?? "?", "response cut off at \(maxBytes) bytes (\(detail))")
+    }
+
+    /// URLSession errors as messages that name the host and what went wrong.
+    static func map(_ error: Error, url: URL?, deadline: Double) -> RegistryError {
+        let target = target(url)
+        guard let urlError = error as? URLError else {
+            return RegistryError(.network, target, "request failed: \(error.localizedDescription)")
+        }
+        let reason: String
+        switch urlError.code {
+        case .timedOut: reason = "timed out after \(format(deadline)) s"
+        case .cancelled: reason = "cancelled"
+        case .cannotConnectToHost: reason = "could not connect: connection refused (is the registry server running?)"
+        case .cannotFindHost, .dnsLookupFailed: reason = "could not resolve the host name (DNS)"
+        case .networkConnectionLost: reason = "the connection was lost during the transfer"
+        case .notConnectedToInternet: reason = "no network connection"
+        default: reason = "request failed: \(urlError.localizedDescription)"
+        }
+        return RegistryError(.network, target, reason)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import TerminiTemplate
+
+/// A registry's `index.json`: every app it serves, every published version with the archive's path, SHA-256, size,
+/// engine requirement and publish time, and optionally the lowest version clients may still run (`minimum`).
+///
+/// ```json
+/// {"format": "termini.registry-index/1", "updated": "2025-01-02T03:04:05Z",
+///  "apps": {"todo": {"minimum": "1.2.0", "versions": {"1.2.0": {"path": "apps/todo/1.2.0.zip",
+///    "sha256": "…", "size": 5120, "engine": ">=0.1.0", "published": "2025-01-02T03:04:05Z"}}}}}
+/// ```
+/// Its Ed25519 signature is the separate file `index.json.sig` (the bundle signature format, over the exact bytes).
+public struct RegistryIndex: Equatable, Sendable {
+    public static let format = "termini.registry-index/1"
+    /// Clients refuse index files larger than this, so an endless response cannot fill memory.
+    public static let maxBytes = 8 << 20
+
+    /// One published archive of one version.
+    public struct Release: Equatable, Sendable {
+        public var version: String
+        /// Relative to the registry's base URL: `apps/<id>/<version>.zip`.
+        public var path: String
+        /// Lowercase hex SHA-256 of the archive.
+        public var sha256: String
+        /// The archive's size in bytes.
+        public var size: Int64
+        /// The bundle's engine requirement, e.g. `>=0.1.0`.
+        public var engine: String
+        /// When it was published, ISO 8601 in UTC.
+        public var published: String
+    }
+
+    /// One app's releases.
+    public struct App: Equatable, Sendable {
+        /// Versions older than this must not run any more: a launch waits for the update instead.
+        public var minimum: String?
+        public var releases: [String: Release]
+
+        public init(minimum: String? = nil, releases: [String: Release] = [:]) {
+            self.minimum = minimum
+            self.releases = releases
+        }
+
+        /// The highest release that this engine can run, or nil.
+        public func newest(runnableBy engine: SemanticVersion) -> Release? {
+            releases.values
+                .filter { EngineRequirement($0.engine)?.isSatisfied(by: engine) ?? false }
+                .max { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
+        }
+    }
+
+    public var apps: [String: App]
+    /// When the index was last written, ISO 8601 in UTC.
+    public var updated: String
+
+    public init(apps: [String: App] = [:], updated: String = "") {
+        self.apps = apps
+        self.updated = updated
+    }
+
+    /// The file's bytes: sorted keys and indentation, so that a registry kept in git diffs well.
+    public var data: Data {
+        let apps: [String: JSONValue] = apps.mapValues { app in
+            var o: [String: JSONValue] = ["versions": .object(app.releases.mapValues { r in
+                .object(["path": .string(r.path), "sha256": .string(r.sha256), "size": .number(Double(r.size)),
+                         "engine": .string(r.engine), "published": .string(r.published)])
+            })]
+            if let minimum = app.minimum { o["minimum"] = .string(minimum) }
+            return .object(o)
+        }
+        let json: JSONValue = .object(["format": .string(Self.format), "updated": .string(updated), "apps": .object(apps)])
+        return Data((json.prettySerialized() + "\n").utf8)
+    }
+
+    /// Parses and checks an index: every id, version, path and hash must be safe to use as a file or URL part.
+    public init(data: Data, location: String) throws(RegistryError) {
+        func bad(_ m: String) -> RegistryError { RegistryError(.badIndex, location, m) }
+        guard data.count <= Self.maxBytes else { throw bad("larger than \(Self.maxBytes) bytes") }
+        guard let text = String(data: data, encoding: .utf8) else { throw bad("not UTF-8") }
+        let json: JSONValue
+        do { json = try JSONValue.parse(text) } catch { throw bad("line \(error.line):\(error.column): \(error.message)") }
+        guard json["format"]?.stringValue == Self.format else { throw bad("$.format is not \"\(Self.format)\"") }
+        guard case .object(let appsJSON)? = json["apps"] else { throw bad("$.apps is not an object") }
+        var apps: [String: App] = [:]
+        for (id, appJSON) in appsJSON {
+            guard BundleManifest.isValidIdentifier(id) else { throw bad("$.apps: '\(id)' is not a valid app id") }
+            var app = App()
+            if let minimum = appJSON["minimum"] {
+                guard let m = minimum.stringValue, SemanticVersion(m) != nil else { throw bad("$.apps.\(id).minimum is not a version") }
+                app.minimum = m
+            }
+            guard case .object(let versions)? = appJSON["versions"] else { throw bad("$.apps.\(id).versions is not an object") }
+            for (version, r) in versions {
+                let at = "$.apps.\(id).versions.\(version)"
+                guard SemanticVersion(version) != nil else { throw bad("\(at): not a semantic version") }
+                guard let path = r["path"]?.stringValue, path == Self.archivePath(id: id, version: version) else {
+                    throw bad("\(at).path must be \"\(Self.archivePath(id: id, version: version))\"")
+                }
+                guard let sha = r["sha256"]?.stringValue, sha.count == 64, sha.allSatisfy({ "0123456789abcdef".contains($0) }) else {
+                    throw bad("\(at).sha256 is not a lowercase hex SHA-256")
+                }
+                guard let size = r["size"]?.intValue, size > 0 else { throw bad("\(at).size is not a positive integer") }
+                guard let engine = r["engine"]?.stringValue, EngineRequirement(engine) != nil else {
+                    throw bad("\(at).engine is not a version requirement")
+                }
+                app.releases[version] = Release(version: version, path: path, sha256: sha, size: Int64(size), engine: engine,
+                                                published: r["published"]?.stringValue ?? "")
+            }
+            apps[id] = app
+        }
+        self.init(apps: apps, updated: json["updated"]?.stringValue ?? "")
+    }
+
+    /// Where an archive lives in a registry, relative to its root: the one layout both sides agree on.
+    public static func archivePath(id: String, version: String) -> String { "apps/\(id)/\(version).zip" }
+
+    /// The current time in the index's ISO 8601 form.
+    static func timestamp(_ date: Date = Date()) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        f.timeZone = TimeZone(identifier: "UTC")
+        return f.string(from: date)
+    }
+}
+
+/// `index.json.sig`: an Ed25519 signature over the exact bytes of `index.json`, in the bundle signature's file format.
+public enum RegistryIndexSignature {
+    public static let fileName = "index.json.sig"
+
+    public static func sign(_ indexBytes: Data, with key: BundleSigningKey) throws(RegistryError) -> Data {
+        do { return Data(try BundleSignature.sign(manifestBytes: indexBytes, with: key).fileText.utf8) } catch {
+            throw RegistryError(.io, "", error.message)
+        }
+    }
+
+    /// Checks the signature against the registry's trusted keys only.
+    public static func verify(indexBytes: Data, signatureBytes: Data?, trusted: [BundlePublicKey],
+                              location: String) throws(RegistryError)
+    {
+        guard let signatureBytes else { throw RegistryError(.badSignature, location, "the index has no \(fileName)") }
+        do {
+            let signature = try BundleSignature(fileBytes: signatureBytes, location: location)
+            if trusted.contains(where: { $0.isValidSignature(signature.signature, for: indexBytes) }) { return }
+            if signature.signer.isValidSignature(signature.signature, for: indexBytes) {
+                throw RegistryError(.badSignature, location,
+                                    "the index is signed by key \(signature.signer.fingerprint), which this registry is not trusted with (add its .pub with 'termini registry add … --trust')")
+            }
+            throw RegistryError(.badSignature, location, "the signature does not match index.json: the index or its signature was altered")
+        } catch let error as RegistryError {
+            throw error
+        } catch {
+            throw RegistryError(.badSignature, location, "\(error)")
+        }
+    }
+}

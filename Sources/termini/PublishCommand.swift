@@ -1,0 +1,51 @@
+import ArgumentParser
+import TerminiRuntime
+
+/// `termini publish app.zip --registry DIR --key k.key [--minimum v]`: adds a bundle to a static registry folder.
+struct PublishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Add a signed bundle to a registry folder that any static HTTP server can serve.",
+        discussion: """
+            Writes <dir>/apps/<id>/<version>.zip, then <dir>/index.json.sig and <dir>/index.json (each by \
+            write-to-temp + rename, so readers never see an index that names a missing archive). The bundle must \
+            pass every install check and be signed by the registry key (or a --trust key). Publishing the same \
+            version again with the same bytes changes nothing; with different bytes it is refused. \
+            docs/DISTRIBUTION.md explains hosting.
+
+            Examples:
+              termini keygen --out registry
+              termini pack todo --out todo.zip --key registry.key
+              termini publish todo.zip --registry /srv/termini --key registry.key
+              termini publish todo-1.2.0.zip --registry /srv/termini --key registry.key --minimum 1.2.0
+            """)
+
+    @Argument(help: ArgumentHelp("The bundle archive made by 'termini pack'.", valueName: "bundle.zip"))
+    var archive: String
+
+    @Option(name: .long, help: ArgumentHelp("The registry folder (created if missing).", valueName: "dir"))
+    var registry: String
+
+    @Option(name: .long, help: ArgumentHelp("The registry's private key; it signs index.json.", valueName: "prefix.key"))
+    var key: String
+
+    @Option(name: .long, help: ArgumentHelp("Another key that may have signed the bundle (repeatable); clients must trust it too.", valueName: "prefix.pub"))
+    var trust: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Mark this version as the app's minimum: older installed versions wait for the update instead of running.", valueName: "version"))
+    var minimum: String?
+
+    func run() throws {
+        let signingKey = try BundleSigningKey.load(path: key)
+        let extra = try trust.map { path throws in try BundlePublicKey.load(path: path) }
+        let publisher = RegistryPublisher(folder: registry, key: signingKey, bundleKeys: extra)
+        let result: PublishResult
+        do { result = try publisher.publish(archive: archive, minimum: minimum) } catch { throw CLIError("publish failed: \(error)") }
+        let required = result.minimum.map { ", minimum \($0)" } ?? ""
+        if result.unchanged {
+            print("\(result.id) \(result.version) is already published with these bytes; nothing changed\(required)")
+        } else {
+            print("published \(result.id) \(result.version) (\(result.size) bytes, sha256 \(result.sha256.prefix(12))…) to \(publisher.folder)\(required); index signed by \(signingKey.publicKey.fingerprint)")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import TerminiRuntime
+
+/// `termini update [id] [--store DIR]`: checks registries now, in the foreground, with a progress bar.
+struct UpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Check the registries now and install newer versions of apps installed from them.",
+        discussion: """
+            Each app is checked against the registry it was installed from: the index is fetched with If-None-Match \
+            (an unchanged index costs one 304), its signature checked, and a newer version downloaded, checked \
+            against the index's size and SHA-256 and installed; the next launch runs it. A version lower than the \
+            installed one is ignored. Exits 1 when a check failed, naming the step and the reason.
+
+            Examples:
+              termini update
+              termini update todo
+              termini update todo --store /tmp/store --timeout 5
+            """)
+
+    @Argument(help: "The app to check (default: every app installed from a registry).")
+    var id: String?
+
+    @OptionGroup var store: StoreOption
+
+    @Option(help: "Seconds an index fetch may take.")
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+    }
+
+    func run() throws {
+        var client = RegistryClient(store: store.appStore)
+        client.indexTimeout = timeout
+        client.warn = { printNotice($0) }
+        let updater = AppUpdater(client: client)
+        let ids: [String]
+        if let id {
+            ids = [id]
+        } else {
+            do { ids = try store.appStore.list().map(\.id) } catch { throw CLIError("\(error)") }
+            if ids.isEmpty { print("no apps installed in \(store.appStore.root)") }
+        }
+        var failed = 0
+        for app in ids {
+            let bar = DownloadProgressBar("downloading \(app)")
+            do {
+                let outcome = try updater.check(app) { phase in
+                    if case .downloading(_, let bytes, let total) = phase { bar.update(received: bytes, total: total) }
+                }
+                bar.finish()
+                switch outcome {
+                case .notFromRegistry:
+                    print("\(app): not installed from a registry; skipped")
+                case .upToDate(let version):
+                    print("\(app) \(version) is up to date")
+                case .installed(let from, let to):
+                    print("updated \(app) \(from) -> \(to); the next launch runs \(to) (\(from) kept for rollback)")
+                }
+            } catch {
+                bar.finish()
+                failed += 1
+                FileHandle.standardError.write(Data("termini: update of \(app) failed at \(Self.step(error)): \(error)\n".utf8))
+            }
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// The step a failure belongs to, in the words of docs/DISTRIBUTION.md.
+    static func step(_ error: RegistryError) -> String {
+        switch error.kind {
+        case .network, .redirectRefused: "fetching from the registry"
+        case .badIndex, .badSignature: "checking the index"
+        case .tooLarge: "downloading"
+        case .mismatch: "checking the download"
+        case .install, .conflict: "installing"
+        case .config, .notFound, .io: "reading the store"
+        }
+    }
+}

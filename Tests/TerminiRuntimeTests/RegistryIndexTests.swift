@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import TerminiRuntime
+
+/// The parts of a registry client that decide what to trust before any byte is installed: the index's shape and
+/// signature, and where redirects may go.
+@Suite struct RegistryIndexTests {
+    func indexJSON(path: String = "apps/todo/1.0.0.zip", sha: String = String(repeating: "a", count: 64), id: String = "todo") -> Data {
+        Data(#"{"format": "termini.registry-index/1", "updated": "", "apps": {"\#(id)": {"minimum": "1.0.0", "versions": {"1.0.0": {"path": "\#(path)", "sha256": "\#(sha)", "size": 10, "engine": ">=0.1.0", "published": ""}}}}}"#.utf8)
+    }
+
+    @Test func anIndexRoundTripsThroughItsFileBytes() throws {
+        let index = try RegistryIndex(data: indexJSON(), location: "index.json")
+        #expect(index.apps["todo"]?.minimum == "1.0.0")
+        #expect(try RegistryIndex(data: index.data, location: "again") == index)
+    }
+
+    @Test func pathsHashesAndIdsThatCouldEscapeAreRefused() {
+        for (data, message) in [
+            (indexJSON(path: "../../etc/passwd"), "path must be \"apps/todo/1.0.0.zip\""),
+            (indexJSON(path: "https://evil.example/x.zip"), "path must be"),
+            (indexJSON(sha: "XYZ"), "not a lowercase hex SHA-256"),
+            (indexJSON(id: "../todo"), "not a valid app id"),
+            (Data("[]".utf8), "$.format"),
+        ] {
+            let error = #expect(throws: RegistryError.self) { _ = try RegistryIndex(data: data, location: "index.json") }
+            #expect(error?.kind == .badIndex)
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
+    }
+
+    @Test func theSignatureMustComeFromATrustedKeyOverTheExactBytes() throws {
+        let key = BundleSigningKey.generate(), other = BundleSigningKey.generate()
+        let bytes = indexJSON()
+        let signature = try RegistryIndexSignature.sign(bytes, with: key)
+        try RegistryIndexSignature.verify(indexBytes: bytes, signatureBytes: signature, trusted: [key.publicKey], location: "r")
+        let untrusted = #expect(throws: RegistryError.self) {
+            try RegistryIndexSignature.verify(indexBytes: bytes, signatureBytes: signature, trusted: [other.publicKey], location: "r")
+        }
+        #expect(untrusted?.message.contains("not trusted with") == true)
+        let altered = #expect(throws: RegistryError.self) {
+            try RegistryIndexSignature.verify(indexBytes: bytes + Data(" ".utf8), signatureBytes: signature, trusted: [key.publicKey], location: "r")
+        }
+        #expect(altered?.message.contains("does not match index.json") == true)
+        let missing = #expect(throws: RegistryError.self) {
+            try RegistryIndexSignature.verify(indexBytes: bytes, signatureBytes: nil, trusted: [key.publicKey], location: "r")
+        }
+        #expect(missing?.kind == .badSignature)
+    }
+
+    @Test func redirectsStayOnTheHostAndNeverDowngrade() throws {
+        let key = BundleSigningKey.generate().publicKey
+        let https = try RegistrySource(name: "main", url: "https://apps.example.com/t", trust: [key], allowRedirectHosts: ["cdn.example.net"])
+        #expect(https.url.absoluteString == "https://apps.example.com/t/")
+        #expect(https.allowsRedirect(to: URL(string: "https://apps.example.com/other/index.json")!))
+        #expect(https.allowsRedirect(to: URL(string: "https://cdn.example.net/t/index.json")!))
+        #expect(!https.allowsRedirect(to: URL(string: "http://apps.example.com/t/index.json")!), "https to http")
+        #expect(!https.allowsRedirect(to: URL(string: "https://evil.example.org/index.json")!))
+        let http = try RegistrySource(name: "dev", url: "http://127.0.0.1:8000/", trust: [key])
+        #expect(http.allowsRedirect(to: URL(string: "http://127.0.0.1:8000/moved/index.json")!))
+        #expect(!http.allowsRedirect(to: URL(string: "http://localhost:8000/index.json")!))
+        #expect(throws: RegistryError.self) { _ = try RegistrySource(name: "x", url: "file:///etc/", trust: [key]) }
+        #expect(throws: RegistryError.self) { _ = try RegistrySource(name: "x", url: "https://a/", trust: []) }
+    }
+}
