@@ -11,7 +11,7 @@ struct PaintRecord {
 /// from frame to frame so that a frame allocates nothing.
 final class PaintPass {
     /// The buffer being painted, lent by the caller for the pass.
-    var buffer = CellBuffer(width: 0, height: 0)
+    @exclusivity(unchecked) var buffer = CellBuffer(width: 0, height: 0)
     /// The element that shows focus.
     private(set) var focused: Element?
     /// Frame number for animated widgets (ten a second).

@@ -1,7 +1,7 @@
 /// What the last paint put where, in paint order: the page's hit-test regions. Records are in buffer
 /// coordinates; queries take coordinates relative to the origin the page was painted at.
 final class PaintedRegions {
-    private(set) var records: [PaintRecord] = []
+    @exclusivity(unchecked) private(set) var records: [PaintRecord] = []
     private var originX = 0, originY = 0
 
     /// Starts a new paint at `origin`, keeping the storage.

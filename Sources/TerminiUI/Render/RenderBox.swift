@@ -1,9 +1,9 @@
 /// Layout results for one element, owned by the render layer: the box the layout pass gave it, relative to its
 /// parent widget's content origin, and the wrapped text lines it measured with. The reconciler never reads these.
 final class RenderBox {
-    var x = 0, y = 0, width = 0, height = 0
+    @exclusivity(unchecked) var x = 0, y = 0, width = 0, height = 0
     /// Wrapped lines of text (a Text or an error box), cached with the width they were wrapped for.
-    var lines: [String] = []
+    @exclusivity(unchecked) var lines: [String] = []
     var linesWidth = -1
     /// Display width of the widest of `lines`.
     var linesMaxWidth = 0

@@ -121,7 +121,10 @@ extension WidgetBehavior {
 
     /// What changing from `old` to this configuration asks of the next frame.
     func change(from old: any WidgetBehavior) -> WidgetChange {
-        guard let old = old as? Self else { return .relayout }
+        // The kind is compared first so the cast cannot fail: a conditional cast would build `Optional<Self>`'s
+        // metadata on every refresh, a measurable share of a small update.
+        guard ObjectIdentifier(type(of: old)) == ObjectIdentifier(Self.self) else { return .relayout }
+        let old = old as! Self
         if self == old { return .none }
         return hasSameLayout(as: old) ? .repaint : .relayout
     }

@@ -220,7 +220,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
 /// A ListView's scroll position and slots.
 final class ListState: ScrollState {
-    var slots = ListSlots()
+    @exclusivity(unchecked) var slots = ListSlots()
     /// The visible range last reported (or seen, before the first report).
     var reportedRange: ClosedRange<Int>?
     /// The row count when `onReachBottom` last fired; it fires again once there are more rows.
