@@ -17,6 +17,8 @@ final class ScriptEngine {
     private unowned let loop: ScriptEventLoop
     private let configuration: ScriptRuntime.Configuration
     private let termination = TerminationMonitor()
+    /// Paths the prelude defined, by id: parsed once in JavaScript, never parsed here (`definePath`, `clearPaths`).
+    private var paths: [DataPath] = []
     private var hostFunctions: [HostFunction: ProtectedJSValue] = [:]
     /// The timer being fired, so an interval re-armed from its own callback keeps its cadence instead of drifting.
     private var firingTimer: (id: Int, deadline: UInt64)?
@@ -211,6 +213,20 @@ final class ScriptEngine {
                                    sequence: call.requireInt(2, "sequence"))
                 return nil
             }),
+            ("definePath", { [unowned self] call throws(NativeFunctionError) in
+                let id = try call.requireInt(0, "path id")
+                let path: DataPath
+                do { path = try DataPath(json: try call.requireJSON(1, "path components")) } catch {
+                    throw NativeFunctionError("setData: \(error)")
+                }
+                guard id == paths.count else { throw NativeFunctionError("setData: path id \(id) out of order") }
+                paths.append(path)
+                return nil
+            }),
+            ("clearPaths", { [unowned self] _ throws(NativeFunctionError) in
+                paths.removeAll(keepingCapacity: true)
+                return nil
+            }),
             ("pageCreated", { [unowned self] call throws(NativeFunctionError) in
                 let data = try call.requireJSON(2, "page data")
                 delegate.pageCreated(pageId: try call.requireInt(0, "pageId"), name: try call.requireString(1, "name"),
@@ -249,17 +265,19 @@ final class ScriptEngine {
     }
 
     /// Turns the one JSON payload of a setData call into patches for the host: each entry is `[path, value]`, or
-    /// `[path, inserted, index, removing]` for a splice of the array at `path`; `path` is the component array the
-    /// prelude parsed (`["rows", 3, "label"]`).
+    /// `[path, inserted, index, removing]` for a splice of the array at `path`; `path` is the id under which the
+    /// prelude defined the parsed components (`definePath`).
     private func forwardSetData(pageId: Int, payload: JSONValue, sequence: Int) throws(NativeFunctionError) {
         guard case .array(let entries) = payload else { throw NativeFunctionError("setData payload is not an array") }
         let malformed = NativeFunctionError("setData payload entries must be [path, value] or [path, inserted, index, removing]")
         var patches: [DataPatch] = []
         patches.reserveCapacity(entries.count)
         for entry in entries {
-            guard case .array(let items) = entry, let first = items.first else { throw malformed }
-            let path: DataPath
-            do { path = try DataPath(json: first) } catch { throw NativeFunctionError("setData: \(error)") }
+            guard case .array(let items) = entry, case .number(let id)? = items.first else { throw malformed }
+            guard id >= 0, id < Double(paths.count), let index = Int(exactly: id) else {
+                throw NativeFunctionError("setData: path id \(id) was never defined")
+            }
+            let path = paths[index]
             switch items.count {
             case 2:
                 patches.append(DataPatch(path: path, value: items[1]))

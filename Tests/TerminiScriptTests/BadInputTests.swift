@@ -109,7 +109,7 @@ import TerminiTemplate
         h.settle()
         let logs = h.delegate.logs
         #expect(logs.count == 3)
-        #expect(logs.first?.contains("2097180 bytes") == true, "\(logs)")  // the two keys cross as ["small"] and ["big"]
+        #expect(logs.first?.contains("2097166 bytes") == true, "\(logs)")  // the two keys cross as path ids
         #expect(logs.first?.contains("1048576") == true)
         #expect(logs.dropFirst().first == "small 1 false")
         #expect(logs.last == "almost 1000000")

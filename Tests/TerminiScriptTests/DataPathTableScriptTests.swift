@@ -84,3 +84,29 @@ import TerminiTemplate
         #expect(h.delegate.errors.isEmpty, "\(h.delegate.errors)")
     }
 }
+
+/// Paths cross as ids the prelude defined once; a page that uses more distinct keys than the table holds still gets
+/// every change to the right path.
+@Suite struct PathIdTests {
+    @Test func moreKeysThanTheTableHoldsStillLandOnTheirPaths() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: {},
+              fill() { for (let i = 0; i < 5000; i++) this.setData({ ['k' + i]: i }) },
+              wide() { const c = {}; for (let i = 0; i < 100; i++) c['w' + i] = i; this.setData(c) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.event(1, "fill")
+        h.event(1, "wide")
+        let patches = h.delegate.setDataCalls.flatMap(\.patches)
+        #expect(patches.count == 5100)
+        #expect(patches.allSatisfy { patch in
+            guard case .set(.number(let n)) = patch.change, case .key(let k)? = patch.path.components.first else { return false }
+            return k == (patches.firstIndex { $0.path == patch.path }! < 5000 ? "k" : "w") + String(Int(n))
+        })
+        #expect(h.delegate.errors.isEmpty, "\(h.delegate.errors)")
+    }
+}

@@ -161,18 +161,28 @@ function parsePath(source) {
   if (key !== '') comps.push(key); else if (expectKey) fail('expected a key', n);
   return comps;
 }
-// A path crosses to Swift already parsed, as the JSON array of its components (`["rows",3,"label"]`), so the
-// host never parses it again; both are cached per key text, since a page sends the same keys again and again.
+// A path crosses to Swift already parsed: the first time a key is seen, its components (`["rows",3,"label"]`) are
+// handed to the host once under a small integer id (native.definePath), and setData entries carry only that id, so
+// the host never parses a path and looks it up by index instead of hashing its text.
 const pathCache = new Map();
+let nextPathId = 0;
+const MAX_PATHS = 4096;
 function parsePathCached(text) {
   let parsed = pathCache.get(text);
   if (parsed === undefined) {
     const comps = parsePath(text);
-    parsed = { comps: comps, json: stringify(comps) };
-    if (pathCache.size >= 4096) pathCache.clear();
+    parsed = { comps: comps, id: nextPathId++ };
+    native.definePath(parsed.id, stringify(comps));
     pathCache.set(text, parsed);
   }
   return parsed;
+}
+// Called before a setData parses its keys, never in the middle, so every id in one payload is defined.
+function makeRoomForPaths(count) {
+  if (pathCache.size + count <= MAX_PATHS) return;
+  pathCache.clear();
+  nextPathId = 0;
+  native.clearPaths();
 }
 
 function isObjectNode(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }
@@ -391,6 +401,7 @@ function setData(changes, callback) {
   // Validate everything before touching any data: a bad key or value applies nothing. The size is the exact
   // UTF-8 length of the JSON text that would be sent for every key, changed or not.
   const keys = Object.keys(changes);
+  makeRoomForPaths(keys.length);
   const entries = new Array(keys.length);
   let units = 1;
   for (let i = 0; i < keys.length; i++) {
@@ -400,7 +411,7 @@ function setData(changes, callback) {
     const value = changes[key];
     const what = "setData: the value of '" + key + "'";
     const entry = {
-      comps: comps, value: value, what: what, keyJSON: path.json, json: undefined, splice: undefined,
+      comps: comps, value: value, what: what, keyJSON: String(path.id), json: undefined, splice: undefined,
     };
     // One key holding a list (the common case for list edits) is diffed here, before anything changes: the
     // rows it keeps equal the shadow's JSON already, so only the changed middle is checked and serialized.
