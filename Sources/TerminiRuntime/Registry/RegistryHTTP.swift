@@ -109,9 +109,15 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         self.task = nil
         self.session = nil
         lock.unlock()
-        task?.cancel()
-        session?.invalidateAndCancel()
+        // The waiter goes on at once; the transfer is torn down on another queue, because cancelling from inside
+        // the session's own delegate callback while the server is still streaming can stall that callback.
         done.signal()
+        if task != nil || session != nil {
+            DispatchQueue.global().async {
+                task?.cancel()
+                session?.invalidateAndCancel()
+            }
+        }
     }
 
     private var isFinished: Bool {
