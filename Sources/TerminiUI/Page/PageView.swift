@@ -15,6 +15,11 @@ import TerminiTemplate
 /// }
 /// for event in page.handle(.key(.enter)) { callJS(event.handler, event.eventObject) }
 /// ```
+///
+/// It composes the collaborators of docs/ARCHITECTURE.md ("The UI layer"): the `Reconciler` and its `PageData`,
+/// `LayoutPass`, `PaintPass`, `FocusManager` and `PageInputRouter`. Hosts put it on screen as a `PageLayer` of a
+/// `Compositor`, route keys through `handleKey` (which says whether the page used the key) and deliver
+/// `takeEvents()` after each build.
 public final class PageView {
     let pageData: PageData
     let needs = FrameNeeds()
