@@ -71,8 +71,9 @@ final class ScriptEngine {
               handler: "onLoad")
     }
 
-    func lifecycle(pageId: Int, _ event: PageLifecycleEvent) {
-        enter(.lifecycle, [.number(Double(pageId)), .string(event.rawValue)], pageId: pageId, handler: event.rawValue)
+    func lifecycle(pageId: Int, _ event: PageLifecycleEvent, argumentJSON: String? = nil) {
+        enter(.lifecycle, [.number(Double(pageId)), .string(event.rawValue)] + (argumentJSON.map { [.json($0)] } ?? []),
+              pageId: pageId, handler: event.rawValue)
         // An unloaded page's objects are the largest graph that ever dies at once: free them now, so a long run of
         // navigateTo/navigateBack holds steady instead of growing until allocation pressure forces a collection.
         if event == .unload { js.collectGarbage() }

@@ -76,8 +76,9 @@ public final class ScriptRuntime: Sendable {
 
     /// Calls a page hook. `.ready` belongs after the page's first frame; `.unload` also retires the instance, so
     /// later setData calls on it warn and its pending callbacks and bridge calls are dropped.
-    public func callLifecycle(pageId: Int, _ event: PageLifecycleEvent) {
-        loop.post { $0.lifecycle(pageId: pageId, event) }
+    public func callLifecycle(pageId: Int, _ event: PageLifecycleEvent, argument: JSONValue? = nil) {
+        let json = argument?.serialized()
+        loop.post { $0.lifecycle(pageId: pageId, event, argumentJSON: json) }
     }
 
     /// Calls the page method named `handler` with `event` ({type, dataset, detail}; `timeStamp` is filled in when

@@ -50,6 +50,21 @@ import Testing
         #expect(h.engine.isFinished)
     }
 
+    @Test func navigateBackDeliversItsResultToTheRevealedPagesOnShow() throws {
+        let h = try harness("""
+        function ACTION(name) {
+          if (name === 'a') report(bridge.invoke('navigateTo', { url: 'b' }))
+          else report(bridge.invoke('navigateBack', { result: { account: 'ada', count: 2 } }))
+        }
+        """)
+        try h.play(tapGo)
+        h.clearLog()
+        try h.play(tapGo)
+        #expect(h.hooks == ["b.onUnload", #"a.onShow {"result":{"account":"ada","count":2}}"#], "\(h.log)")
+        #expect(h.pageNames == ["a"])
+        // Without a result, onShow receives nothing, as before (navigateBackUnloadsTheTopAndShowsTheRevealedPage).
+    }
+
     @Test func navigateBackUnloadsTheTopAndShowsTheRevealedPage() throws {
         let h = try harness("""
         function ACTION(name) {

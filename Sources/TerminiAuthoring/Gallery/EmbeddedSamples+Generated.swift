@@ -380,8 +380,8 @@ let gallery = Page("index", title: "Termini") {
 
 """#,
             #"main.js"#: #"""
-// Settings: options persisted with setStorage, an account page reached with navigateTo, a toast when saved and a
-// confirm modal before a reset.
+// Settings: options persisted with setStorage, an account page reached with navigateTo that hands the new name back
+// through navigateBack's result, a toast when saved and a confirm modal before a reset.
 const DEFAULTS = { darkMode: false, notifications: true, autoUpdate: true }
 const DEFAULT_ACCOUNT = 'guest'
 
@@ -394,11 +394,12 @@ Page('index', {
 
   onLoad() {
     load('options', DEFAULTS).then(options => this.setData({ options: { ...DEFAULTS, ...options } }))
+    load('account', DEFAULT_ACCOUNT).then(account => this.setData({ account }))
   },
 
-  // The account page saves the name itself; read it again whenever this page is back on screen.
-  onShow() {
-    load('account', DEFAULT_ACCOUNT).then(account => this.setData({ account }))
+  // The account page hands the name back when it closes (navigateBack's result).
+  onShow(options) {
+    if (options && options.result && options.result.account) this.setData({ account: options.result.account })
   },
 
   toggle(e) {
@@ -448,8 +449,9 @@ Page('account', {
 
   done() {
     const name = this.data.name.trim() || DEFAULT_ACCOUNT
+    // Stored for the next launch; the page below hears the name at once, as navigateBack's result.
     bridge.invoke('setStorage', { key: 'account', data: name })
-      .then(() => bridge.invoke('navigateBack'))
+      .then(() => bridge.invoke('navigateBack', { result: { account: name } }))
       .catch(err => console.warn(err.errMsg))
   },
 })

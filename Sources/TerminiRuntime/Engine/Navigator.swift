@@ -154,8 +154,11 @@ final class Navigator: @unchecked Sendable {
         }
         // Answered before the pages go, so the caller (often the top page itself) still hears back before its
         // onUnload. As in WeChat, a delta past the root stops at the root.
+        // `result` goes to the page that becomes visible, as `onShow({ result })`: a page can hand a value back to
+        // the one that opened it without going through storage.
+        let result = params["result"].flatMap { $0.isNull ? nil : $0 }
         reply.succeed()
-        popPages(min(delta, stack.count - 1))
+        popPages(min(delta, stack.count - 1), result: result)
     }
 
     private func setNavigationBarTitle(_ params: JSONValue, pageId: Int?) throws(CommandError) {
@@ -220,10 +223,12 @@ final class Navigator: @unchecked Sendable {
     }
 
     /// navigateBack and Esc: unloads the top `count` pages, top first, then shows the revealed page.
-    private func popPages(_ count: Int) {
+    private func popPages(_ count: Int, result: JSONValue? = nil) {
         guard count > 0, stack.count > count else { return }
         for _ in 0..<count { retire(stack.removeLast()) }
-        if let revealed = stack.last { runtime.callLifecycle(pageId: revealed.pageId, .show) }
+        if let revealed = stack.last {
+            runtime.callLifecycle(pageId: revealed.pageId, .show, argument: result.map { .object(["result": $0]) })
+        }
         publishedPageStack.value = stack.map(\.name)
         scheduler.markDirty()
     }

@@ -537,11 +537,11 @@ return {
     callHook(instance, 'onLoad', pageId, [query]);
     callHook(instance, 'onShow', pageId, []);
   },
-  lifecycle: function (pageId, hook) {
+  lifecycle: function (pageId, hook, arg) {
     currentPage = null;
     const record = liveRecord(pageId, hook);
     if (record === undefined) return;
-    callHook(record.instance, hook, pageId, []);
+    callHook(record.instance, hook, pageId, arg === undefined ? [] : [arg]);
     if (hook === 'onUnload') {
       record.unloaded = true;
       record.callbacks = [];

@@ -38,7 +38,7 @@ final class EngineHarness {
           Page(name, {
             data: { message: 'hello', draft: '' },
             onLoad(q) { log(name + '.onLoad ' + JSON.stringify(q)) },
-            onShow() { log(name + '.onShow') },
+            onShow(options) { log(name + '.onShow' + (options === undefined ? '' : ' ' + JSON.stringify(options))) },
             onReady() { log(name + '.onReady') },
             onHide() { log(name + '.onHide') },
             onUnload() { log(name + '.onUnload') },
