@@ -8,8 +8,8 @@ import TerminiTemplate
 final class ScriptEngine {
     /// The prelude functions the host calls into.
     enum HostFunction: String, CaseIterable {
-        case launchApp, appLifecycle, createPage, lifecycle, dispatchEvent, framePresented, settleInvoke, fireTimer
-        case rejection
+        case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
+        case fireTimer, rejection
     }
 
     private let js = JavaScriptContext()
@@ -77,6 +77,10 @@ final class ScriptEngine {
         // An unloaded page's objects are the largest graph that ever dies at once: free them now, so a long run of
         // navigateTo/navigateBack holds steady instead of growing until allocation pressure forces a collection.
         if event == .unload { js.collectGarbage() }
+    }
+
+    func parkPage(pageId: Int, _ parked: Bool) {
+        enter(.parkPage, [.number(Double(pageId)), .bool(parked)], pageId: pageId, handler: "switchTab")
     }
 
     func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool) {

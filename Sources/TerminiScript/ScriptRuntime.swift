@@ -81,6 +81,12 @@ public final class ScriptRuntime: Sendable {
         loop.post { $0.lifecycle(pageId: pageId, event, argumentJSON: json) }
     }
 
+    /// Marks a loaded tab page parked (another tab is shown) or back on the stack: `getCurrentPages()` lists only
+    /// pages on the stack, as in WeChat, while a parked page keeps its instance, data and timers.
+    public func setPageParked(pageId: Int, _ parked: Bool) {
+        loop.post { $0.parkPage(pageId: pageId, parked) }
+    }
+
     /// Calls the page method named `handler` with `event` ({type, dataset, detail}; `timeStamp` is filled in when
     /// absent). A name with no method is a delegate warning naming the handler and `loc`.
     /// With `ifDefined`, a page without that method is skipped silently: for hooks every page is offered, like `onKey`.

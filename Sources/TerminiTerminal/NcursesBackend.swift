@@ -142,6 +142,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
 
     public func nextInput(timeoutMilliseconds: Int) -> InputEvent? {
         guard !isShutDown else { return nil }
+        if let jobControl = takeJobControlEvent() { return jobControl }
         if let resize = takePendingResize() { return resize }
         if let event = readAvailableInput() { return event }
         guard timeoutMilliseconds != 0 else { return nil }
@@ -150,7 +151,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             let remaining = deadline.map { max(0, $0 - Self.nowMilliseconds()) } ?? -1
             switch inputWaker.wait(forInputOn: inputFileDescriptor, timeoutMilliseconds: remaining) {
             case .woken, .timedOut:
-                return takePendingResize()
+                return takeJobControlEvent() ?? takePendingResize()
             case .inputReady:
                 if let event = readAvailableInput() { return event }
                 if let resize = takePendingResize() { return resize }
@@ -172,6 +173,39 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         // resize_term, not resizeterm: the latter also queues a KEY_RESIZE, which would report the resize twice.
         resize_term(Int32(height), Int32(width))
         return adoptNewSize()
+    }
+
+    public func suspend() {
+        guard !isShutDown else { return }
+        TerminalSignals.suspendPending.store(false, ordering: .relaxed)
+        TerminalSignals.screenActive = false
+        endwin()   // the shell gets its own modes and screen back
+        TerminalSignals.stopProcess()
+        TerminalSignals.continuePending.store(false, ordering: .relaxed)
+        reclaimTerminal()
+    }
+
+    /// Ctrl-Z arrived (the host suspends), or the process was continued after a stop it did not ask for (the
+    /// terminal is taken back here and the host repaints).
+    private func takeJobControlEvent() -> InputEvent? {
+        if TerminalSignals.suspendPending.load(ordering: .relaxed) { return .suspend }
+        guard TerminalSignals.continuePending.exchange(false, ordering: .relaxed) else { return nil }
+        reclaimTerminal()
+        return .resume
+    }
+
+    /// Takes the terminal back after a stop: ncurses' modes, keypad and mouse come back with the next update after
+    /// `endwin`, the screen is cleared (the shell drew on it), and a size change while stopped is picked up.
+    private func reclaimTerminal() {
+        if !isendwin() { endwin() }
+        TerminalSignals.screenActive = true
+        wclear(stdscr)
+        wnoutrefresh(stdscr)
+        // Not through `flushCounted`: this update also sets the terminal's modes again (cbreak, no echo) through
+        // ncurses' descriptor, which must be the terminal itself then, not the capture file.
+        doupdate()
+        lastStyle = nil
+        TerminalSignals.resizePending.store(true, ordering: .relaxed)
     }
 
     public func shutdown() {

@@ -9,7 +9,15 @@ public protocol TerminalBackend: AnyObject {
     func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats
     /// The next input, waiting at most `timeoutMilliseconds` (0 = poll). Resize arrives as `.resize`.
     func nextInput(timeoutMilliseconds: Int) -> InputEvent?
+    /// Gives the terminal back to the shell and stops the process (job control's Ctrl-Z); returns once the process
+    /// is continued (`fg`), with the terminal taken back and cleared, so the host repaints every cell. Backends
+    /// without a real terminal return at once.
+    func suspend()
     func shutdown()
+}
+
+extension TerminalBackend {
+    public func suspend() {}
 }
 
 /// What one present wrote: bytes that reached the terminal and cells written.

@@ -7,8 +7,9 @@ struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot", abstract: "Run a mini-app headless, play an events file, and print the final screen.",
         discussion: """
-        Events file, one per line: key <Enter|Tab|BackTab|Up|Down|Left|Right|Esc|Backspace|PageUp|PageDown|Space|c>,
-        type <text>, click <col> <row>, resize <cols>x<rows>, wait <ms>, settle. Lines starting with # are comments.
+        Events file, one per line: key <name>, type <text>, click <col> <row>, resize <cols>x<rows>, wait <ms>, settle,
+        suspend (Ctrl-Z and fg). Lines starting with # are comments.
+        Key names: \(EventScript.keyNames.sorted().joined(separator: ", ")), Ctrl-<letter>, or one character.
         """)
 
     @OptionGroup var engine: EngineArguments

@@ -1,5 +1,6 @@
 // Settings: options persisted with setStorage, an account page reached with navigateTo that hands the new name back
-// through navigateBack's result, a toast when saved and a confirm modal before a reset.
+// through navigateBack's result, a toast when saved and a confirm modal before a reset. Two tabs (app.json tabBar);
+// the About tab shows what the app heard around its last trip to the background (Ctrl-Z, then fg).
 const DEFAULTS = { darkMode: false, notifications: true, autoUpdate: true }
 const DEFAULT_ACCOUNT = 'guest'
 
@@ -72,4 +73,34 @@ Page('account', {
       .then(() => bridge.invoke('navigateBack', { result: { account: name } }))
       .catch(err => console.warn(err.errMsg))
   },
+})
+
+// The lifecycle hooks heard lately, oldest first: the About tab shows the last four, which after Ctrl-Z and fg on
+// that tab read about.onHide → App.onHide → App.onShow → about.onShow.
+const heard = []
+function hear(hook) {
+  heard.push(hook)
+  if (heard.length > 4) heard.shift()
+}
+
+App({
+  onHide() { hear('App.onHide') },
+  onShow(options) {
+    if (options && options.reason === 'resume') hear('App.onShow')
+  },
+})
+
+Page('about', {
+  data: { version: '', shows: 0, heard: '' },
+
+  onLoad() {
+    bridge.invoke('getSystemInfo').then(info => this.setData({ version: info.appVersion }))
+  },
+
+  onShow() {
+    hear('about.onShow')
+    this.setData({ shows: this.data.shows + 1, heard: heard.join(' → ') })
+  },
+
+  onHide() { hear('about.onHide') },
 })

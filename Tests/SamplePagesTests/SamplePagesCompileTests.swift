@@ -21,6 +21,7 @@ import TerminiTemplate
             "index": ("Column", ["account", "options.autoUpdate", "options.darkMode", "options.notifications", "status"],
                       "Settings"),
             "account": ("Column", ["name"], "Account"),
+            "about": ("Column", ["heard", "shows", "version"], "About"),
         ],
         "clock": ["index": ("Box", ["date", "running", "seconds", "ticks", "time", "uptime", "zone"], "Clock")],
     ]

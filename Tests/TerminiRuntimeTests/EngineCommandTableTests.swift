@@ -20,7 +20,7 @@ import Testing
         let engine = try MiniAppEngine(bundle: try bundle(), backend: HeadlessBackend(width: 20, height: 5), options: options,
                                        commands: [host])
         defer { engine.stop() }
-        let ui = ["navigateTo", "redirectTo", "navigateBack", "reLaunch", "setNavigationBarTitle", "exitMiniApp",
+        let ui = ["navigateTo", "redirectTo", "navigateBack", "reLaunch", "switchTab", "setNavigationBarTitle", "exitMiniApp",
                   "showToast", "hideToast", "showModal", "scrollTo", "applyUpdate"]
         let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
                       "getStorageInfo", "request", "getSystemInfo"]

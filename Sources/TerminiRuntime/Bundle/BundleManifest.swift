@@ -15,6 +15,8 @@ public struct BundleManifest: Equatable, Sendable {
     public var preload: [String: [PreloadRequest]]
     /// App-wide key bindings (`"keys": [{"key", "handler", "label"}]`): they call the visible page's method.
     public var keys: [KeyBinding] = []
+    /// The tab strip and the pages it switches between (`"tabBar"`), if the app has one.
+    public var tabBar: TabBar?
     /// Relative path to lowercase hex SHA-256.
     public var files: [String: String]
 
@@ -101,6 +103,9 @@ extension BundleManifest {
         if let k = o["keys"] {
             do { keys = try KeyBinding.decodeList(k, path: "$.keys") } catch { throw fail(error.description) }
         }
+        if let t = o["tabBar"] {
+            do { tabBar = try TabBar(json: t, pages: pages) } catch { throw fail(error.text) }
+        }
         files = [:]
         if let f = o["files"] {
             guard case .object(let entries) = f else { throw fail("$.files: expected an object, found \(f.typeName)") }
@@ -125,6 +130,7 @@ extension BundleManifest {
         }
         if !files.isEmpty { o["files"] = .object(files.mapValues { .string($0) }) }
         if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
+        if let tabBar { o["tabBar"] = tabBar.json }
         return .object(o)
     }
 

@@ -17,6 +17,7 @@ final class FramePresenter {
     let modal = ModalLayer()
     let toast = ToastLayer()
     let footer = FooterLayer()
+    let tabStrip = TabBarLayer()
     let keyHelp = KeyHelpPresenter()
     private let hud: PerformanceHUDLayer
     /// Layers a host puts above everything else (a preview's error box).
@@ -67,7 +68,9 @@ final class FramePresenter {
         let titled = top.map { TitleBar.isShown(for: $0, depth: stack.count) } ?? false
         footer.bindings = top.map { KeyBindings(page: $0.view.template.keys, app: navigator.bundle.manifest.keys) }
         let footed = footer.bindings?.showsFooter == true && size.height > 1
-        let pageSize = (width: size.width, height: max(0, size.height - (titled ? 1 : 0) - (footed ? 1 : 0)))
+        let tabbed = navigator.showsTabBar && size.height > (footed ? 2 : 1)
+        let chromeRows = (titled ? 1 : 0) + (footed ? 1 : 0) + (tabbed ? 1 : 0)
+        let pageSize = (width: size.width, height: max(0, size.height - chromeRows))
         if let top, top.error == nil, appError == nil {
             top.view.build(size: pageSize)
             deliverBuildEvents(of: top)
@@ -79,7 +82,7 @@ final class FramePresenter {
             layers.append(errorScreen)
         } else if let top {
             top.layer.topInset = titled ? 1 : 0
-            top.layer.bottomInset = footed ? 1 : 0
+            top.layer.bottomInset = (footed ? 1 : 0) + (tabbed ? 1 : 0)
             layers.append(top.layer)
             if titled {
                 titleBar.title = top.title ?? top.name
@@ -87,6 +90,12 @@ final class FramePresenter {
                 layers.append(titleBar)
             }
             if footed { layers.append(footer) }
+            if tabbed, let tabBar = navigator.tabBar {
+                tabStrip.tabs = tabBar.list
+                tabStrip.selected = top.name
+                tabStrip.rowsBelow = footed ? 1 : 0
+                layers.append(tabStrip)
+            }
         }
         modal.modal = overlays.state.modal
         toast.toast = overlays.state.toast
@@ -102,9 +111,11 @@ final class FramePresenter {
         let timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
                                  rasterStart: buildEnd, rasterEnd: clock.now(), bytes: written.bytes, cells: written.cells)
         record(timing)
-        // setData callbacks and onReady belong after the frame that shows the change. A hidden page's data is
-        // applied to its tree already (it shows when revealed), so its callbacks do not wait for that.
-        for entry in stack {
+        // setData callbacks and onReady belong after the frame that shows the change. A hidden page's data (below
+        // the top, or a parked tab) is applied to its tree already (it shows when revealed), so its callbacks do
+        // not wait for that.
+        let loaded = navigator.loadedPages
+        for entry in loaded {
             if let sequence = entry.unpresentedSequence {
                 entry.unpresentedSequence = nil
                 runtime.framePresented(pageId: entry.pageId, upTo: sequence)
@@ -117,7 +128,7 @@ final class FramePresenter {
             }
         }
         // The frame is out: now free what this frame's patches and rebuilds replaced.
-        for entry in stack { entry.view.releaseRetired() }
+        for entry in loaded { entry.view.releaseRetired() }
     }
 
     /// Events that building produced (a list scrolled, or reached its end) go to the page's script.

@@ -165,7 +165,7 @@ public final class MiniAppEngine {
         watchdog.idle("ui")
         let event = backend.nextInput(timeoutMilliseconds: wait)
         watchdog.beat("ui")
-        if let event { input.handle(event) }
+        if let event { handle(event) }
         applyScriptMessages()
         _ = overlays.expireToast()
         if let top = navigator.top {
@@ -176,7 +176,13 @@ public final class MiniAppEngine {
     }
 
     /// Handles one input as the loop would, without waiting (the bench drives keys this way).
-    package func handle(_ event: InputEvent) { input.handle(event) }
+    package func handle(_ event: InputEvent) {
+        switch event {
+        case .suspend: suspend()
+        case .resume: invalidateScreen()
+        default: input.handle(event)
+        }
+    }
 
     /// Blocks the UI thread until the script is idle by `settle`'s rules; the watchdog knows it is waiting.
     package func waitForScriptIdle(timeout: Duration) {

@@ -16,6 +16,8 @@ struct PendingNavigation {
         case redirect(replacing: Int)
         /// reLaunch: replaces every page (already unloaded).
         case relaunch(replacing: [Int])
+        /// switchTab to a tab page not loaded yet: replaces the root, which was parked (a tab page) or unloaded.
+        case switchTab(leaving: Int)
     }
     var pageId: Int
     var name: String
@@ -32,6 +34,9 @@ struct PendingNavigation {
 /// (maintainState) until they are revealed. UI thread only; `@unchecked Sendable` so that its command handlers can
 /// be registered with the `CommandRouter`, which runs `.ui` handlers on the UI thread.
 ///
+/// With a tab bar (app.json `tabBar`), a tab page is always the root of the stack, and the tab pages not shown are
+/// parked: loaded, hidden, and brought back as they were by `switchTab`, as in WeChat.
+///
 /// None of its commands needs a manifest permission: they only change the app's own screen, as in WeChat, where no
 /// page needs a scope to navigate.
 final class Navigator: @unchecked Sendable {
@@ -42,6 +47,8 @@ final class Navigator: @unchecked Sendable {
     var bundle: LoadedBundle
     /// The navigation stack, root first.
     private(set) var stack: [PageEntry] = []
+    /// Tab pages that are loaded but not shown, by name (another tab is the root).
+    private(set) var parkedTabs: [String: PageEntry] = [:]
     /// The page being created for a navigation; see `PendingNavigation`.
     private(set) var navigation: PendingNavigation?
     /// A script error that belongs to no page (a syntax error in main.js, an error in App hooks).
@@ -66,7 +73,20 @@ final class Navigator: @unchecked Sendable {
 
     var top: PageEntry? { stack.last }
 
-    func entry(pageId: Int) -> PageEntry? { stack.first { $0.pageId == pageId } }
+    /// The app's tab strip, if it has one.
+    var tabBar: TabBar? { bundle.manifest.tabBar }
+
+    /// Whether the tab strip shows: the only page on the stack is a tab page.
+    var showsTabBar: Bool { stack.count == 1 && tabBar?.contains(stack[0].name) == true }
+
+    /// Every page the script holds loaded: the stack, then the parked tab pages.
+    var loadedPages: [PageEntry] {
+        stack + parkedTabs.values.filter { parked in !stack.contains { $0 === parked } }
+    }
+
+    func entry(pageId: Int) -> PageEntry? {
+        stack.first { $0.pageId == pageId } ?? parkedTabs.values.first { $0.pageId == pageId }
+    }
 
     /// Whether this thread holds a navigation call unanswered (navigateTo waits for its page).
     var holdsReply: Bool { navigation?.reply != nil }
@@ -76,7 +96,7 @@ final class Navigator: @unchecked Sendable {
 
     // MARK: - Commands
 
-    /// navigateTo, redirectTo, navigateBack, reLaunch, setNavigationBarTitle and exitMiniApp, run on the UI thread.
+    /// navigateTo, redirectTo, navigateBack, reLaunch, switchTab, setNavigationBarTitle and exitMiniApp, run on the UI thread.
     func commandRegistrations() -> [CommandRegistration] {
         [
             CommandRegistration(name: "navigateTo", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
@@ -90,6 +110,9 @@ final class Navigator: @unchecked Sendable {
             },
             CommandRegistration(name: "reLaunch", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
                 try reLaunch(params, reply)
+            },
+            CommandRegistration(name: "switchTab", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+                try switchTab(params, reply)
             },
             CommandRegistration(name: "setNavigationBarTitle", thread: .ui) { [unowned self] params, context, reply throws(CommandError) in
                 try setNavigationBarTitle(params, pageId: context.pageId)
@@ -105,6 +128,7 @@ final class Navigator: @unchecked Sendable {
     private func navigateTo(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
         try checkNotBusy()
         let target = try resolveTarget(params)
+        try checkNotTab(target, command: "navigateTo")
         guard stack.count < Self.maxStackDepth else {
             throw CommandError(.limitReached, "the page stack is full (\(Self.maxStackDepth) pages); use redirectTo or navigateBack")
         }
@@ -116,6 +140,7 @@ final class Navigator: @unchecked Sendable {
     private func redirectTo(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
         try checkNotBusy()
         let target = try resolveTarget(params)
+        try checkNotTab(target, command: "redirectTo")
         // Answered before the caller unloads, as navigateBack is: its callbacks are dropped at onUnload, and in
         // WeChat the caller still hears `success`.
         reply.succeed()
@@ -135,6 +160,8 @@ final class Navigator: @unchecked Sendable {
         let target = try resolveTarget(params)
         reply.succeed()  // before every page unloads, as for redirectTo
         for entry in stack.reversed() { retire(entry) }
+        for entry in loadedPages where !stack.contains(where: { $0 === entry }) { retire(entry) }
+        parkedTabs = [:]
         let pageId = openPage(target.page, query: target.query)
         navigation = PendingNavigation(pageId: pageId, name: target.page, kind: .relaunch(replacing: stack.map(\.pageId)),
                                        reply: nil)
@@ -161,6 +188,65 @@ final class Navigator: @unchecked Sendable {
         popPages(min(delta, stack.count - 1), result: result)
     }
 
+    private func switchTab(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
+        try checkNotBusy()
+        let target = try resolveTarget(params)
+        guard let tabBar, tabBar.contains(target.page) else {
+            let tabs = tabBar.map { $0.list.map(\.page).joined(separator: ", ") } ?? "the app has no tabBar in app.json"
+            throw CommandError(.invalidParameter, "'\(target.page)' is not a tab page (tabs: \(tabs)); use navigateTo for other pages")
+        }
+        guard target.query.isEmpty else {
+            throw CommandError(.invalidParameter, "switchTab's url takes no query: a tab page is loaded once and kept")
+        }
+        // Answered first: the caller may be a page above the root that unloads now.
+        reply.succeed()
+        switchTab(to: target.page)
+    }
+
+    /// Shows the tab page `name` (switchTab, a click on the strip, `[` and `]`): the pages above the root unload,
+    /// the root is parked when it is a tab page (unloaded otherwise), and the tab comes back as it was, or loads.
+    func switchTab(to name: String) {
+        guard navigation == nil, tabBar?.contains(name) == true else { return }
+        while stack.count > 1 { retire(stack.removeLast()) }
+        if let root = stack.first, root.name == name {
+            runtime.callLifecycle(pageId: root.pageId, .show)
+            stackChanged()
+            return
+        }
+        let leaving = stack.first
+        if let root = leaving {
+            if tabBar?.contains(root.name) == true {
+                runtime.callLifecycle(pageId: root.pageId, .hide)
+                runtime.setPageParked(pageId: root.pageId, true)
+                parkedTabs[root.name] = root
+            } else {
+                retire(root)
+            }
+        }
+        if let parked = parkedTabs.removeValue(forKey: name) {
+            runtime.setPageParked(pageId: parked.pageId, false)
+            runtime.callLifecycle(pageId: parked.pageId, .show)
+            stack = [parked]
+            stackChanged()
+            return
+        }
+        let pageId = openPage(name, query: [:])
+        navigation = PendingNavigation(pageId: pageId, name: name, kind: leaving.map { .switchTab(leaving: $0.pageId) } ?? .launch,
+                                       reply: nil)
+    }
+
+    /// The tab `offset` places after the shown one (wrapping), for `[` and `]`.
+    func switchTab(by offset: Int) {
+        guard showsTabBar, let list = tabBar?.list, let index = list.firstIndex(where: { $0.page == stack[0].name }) else { return }
+        let next = ((index + offset) % list.count + list.count) % list.count
+        switchTab(to: list[next].page)
+    }
+
+    private func stackChanged() {
+        publishedPageStack.value = stack.map(\.name)
+        scheduler.markDirty()
+    }
+
     private func setNavigationBarTitle(_ params: JSONValue, pageId: Int?) throws(CommandError) {
         let title = try params.requiredString("title")
         let entry = pageId.flatMap { id in stack.first { $0.pageId == id } } ?? stack.last
@@ -175,6 +261,13 @@ final class Navigator: @unchecked Sendable {
     private func checkNotBusy() throws(CommandError) {
         if let pending = navigation {
             throw CommandError(.busy, "busy: another navigation (to '\(pending.name)') is in progress")
+        }
+    }
+
+    /// navigateTo and redirectTo do not open tab pages, as in WeChat: a tab page is loaded once, as the root.
+    private func checkNotTab(_ target: NavigationTarget, command: String) throws(CommandError) {
+        if tabBar?.contains(target.page) == true {
+            throw CommandError(.invalidParameter, "'\(target.page)' is a tab page: use switchTab, not \(command)")
         }
     }
 
@@ -242,7 +335,7 @@ final class Navigator: @unchecked Sendable {
             navigation = nil
             switch pending.kind {
             case .launch, .push: break
-            case .redirect(let old): stack.removeAll { $0.pageId == old }
+            case .redirect(let old), .switchTab(leaving: let old): stack.removeAll { $0.pageId == old }
             case .relaunch(let old): stack.removeAll { old.contains($0.pageId) }
             }
             pending.reply?.succeed()
@@ -277,6 +370,14 @@ final class Navigator: @unchecked Sendable {
         case .launch, .push: break
         case .redirect(let old): stack.removeAll { $0.pageId == old }
         case .relaunch(let old): stack.removeAll { old.contains($0.pageId) }
+        case .switchTab(let old):
+            // A parked tab comes back; a root that was unloaded is gone.
+            if let parked = parkedTabs.first(where: { $0.value.pageId == old }) {
+                parkedTabs[parked.key] = nil
+                runtime.setPageParked(pageId: old, false)
+            } else {
+                stack.removeAll { $0.pageId == old }
+            }
         }
         // The page under it was hidden (navigateTo) or revealed (redirectTo): either way it is on screen again.
         if let top = stack.last { runtime.callLifecycle(pageId: top.pageId, .show) } else if appError == nil { appError = error }

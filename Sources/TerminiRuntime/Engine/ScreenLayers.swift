@@ -77,13 +77,50 @@ final class FooterLayer: CompositorLayer {
     var inputPolicy: LayerInputPolicy { .passThrough }
 }
 
+/// The tab strip (app.json `tabBar`) under a tab page: ` Inbox │ Settings `, the shown tab bold and not reversed.
+/// A click on a label switches to that tab; `[` and `]` switch to the previous and next.
+final class TabBarLayer: CompositorLayer {
+    static let style = CellStyle(attributes: [.reverse])
+    static let selectedStyle = CellStyle(attributes: [.bold, .underline])
+    var tabs: [TabBar.Item] = []
+    var selected = ""
+    /// Rows between the strip and the bottom of the screen (the footer's).
+    var rowsBelow = 0
+    /// Each tab's columns as last painted, for clicks.
+    private var columns: [(range: Range<Int>, page: String)] = []
+
+    func frame(in screen: CellRect) -> CellRect {
+        guard !tabs.isEmpty, screen.height > rowsBelow + 1 else { return CellRect(x: 0, y: 0, width: 0, height: 0) }
+        return CellRect(x: 0, y: screen.maxY - 1 - rowsBelow, width: screen.width, height: 1)
+    }
+
+    func paint(into buffer: inout CellBuffer, frame: CellRect) {
+        buffer.fill(x: frame.x, y: frame.y, width: frame.width, height: 1, with: Cell(character: " ", style: Self.style))
+        columns = []
+        var x = frame.x + 1
+        for (index, tab) in tabs.enumerated() {
+            if index > 0 { x += buffer.write(" │ ", x: x, y: frame.y, style: Self.style, maxWidth: max(0, frame.maxX - x)) }
+            let label = " \(tab.text) "
+            let width = buffer.write(label, x: x, y: frame.y, style: tab.page == selected ? Self.selectedStyle : Self.style,
+                                     maxWidth: max(0, frame.maxX - x))
+            columns.append((x..<(x + width), tab.page))
+            x += width
+        }
+    }
+
+    /// The tab under column `x` of the strip.
+    func tab(atColumn x: Int) -> String? { columns.first { $0.range.contains(x) }?.page }
+
+    var inputPolicy: LayerInputPolicy { .inFrame }
+}
+
 /// The `?` help: every key binding and the engine's own keys, in a box over the page. Any key closes it.
 final class KeyHelpPresenter: CompositorLayer {
     private(set) var isOpen = false
     private var lines: [(key: String, action: String)] = []
 
-    func open(_ bindings: KeyBindings) {
-        lines = bindings.helpLines(refreshes: true)
+    func open(_ bindings: KeyBindings, tabs: Bool) {
+        lines = bindings.helpLines(refreshes: true, tabs: tabs)
         isOpen = true
     }
 

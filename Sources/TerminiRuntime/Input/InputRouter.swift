@@ -38,6 +38,8 @@ final class InputRouter {
             publishedSize.value = (width, height)
             frames.resize(width: width, height: height)
             scheduler.markDirty()
+        case .suspend, .resume:
+            break  // the engine's: the app's lifecycle and a full repaint (Engine/Suspension.swift)
         case .key(.control("c")), .key(.control("q")):
             navigator.isFinished = true
         case _ where overlays.hasModal:
@@ -64,6 +66,10 @@ final class InputRouter {
                 if mouse.kind == .press, TitleBar.backColumns.contains(hit.x), navigator.stack.count > 1 {
                     navigator.leaveTopPage()
                 }
+                return
+            }
+            if hit.layer === frames.tabStrip {
+                if mouse.kind == .press, let tab = frames.tabStrip.tab(atColumn: hit.x) { navigator.switchTab(to: tab) }
                 return
             }
             guard hit.layer === top.layer else { return }

@@ -38,7 +38,7 @@ struct KeyBindings {
     }
 
     /// The help overlay's lines: every binding, then the keys the engine itself handles.
-    func helpLines(refreshes: Bool) -> [(key: String, action: String)] {
+    func helpLines(refreshes: Bool, tabs: Bool = false) -> [(key: String, action: String)] {
         var lines: [(String, String)] = []
         let pageKeys = Set(page.map(\.key))
         for binding in page + app.filter({ !pageKeys.contains($0.key) }) {
@@ -48,6 +48,7 @@ struct KeyBindings {
                   ("↑ ↓ PgUp PgDn", "scroll"), ("Esc", "go back (quit on the first page)"), ("?", "this help"),
                   ("^C", "quit")]
         if refreshes { lines.insert(("^R", "refresh"), at: lines.count - 2) }
+        if tabs { lines.insert(("[ ]", "previous / next tab"), at: lines.count - 2) }
         return lines
     }
 }

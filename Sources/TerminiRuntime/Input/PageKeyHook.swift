@@ -2,8 +2,8 @@ import TerminiScript
 import TerminiTemplate
 import TerminiUI
 
-/// A key the top page's widgets did not use goes, in order, to the key bindings (page, then app), to the `?`
-/// help, to Ctrl-R's pull-to-refresh, to Esc's "go back", and finally to the page's `onKey(e)`, with
+/// A key the top page's widgets did not use goes, in order, to the key bindings (page, then app), to `[` and `]`
+/// switching tabs (on a tab page), to the `?` help, to Ctrl-R's pull-to-refresh, to Esc's "go back", and finally to the page's `onKey(e)`, with
 /// `e = {type: 'key', detail: {key}, timeStamp}`.
 ///
 /// Why this order: what the user is typing into a focused field is never taken by a shortcut (the field uses it
@@ -22,9 +22,13 @@ extension InputRouter {
             dispatch(handler: binding.handler, type: "key", key: key, to: top, ifDefined: false)
             return
         }
+        if navigator.showsTabBar, key == .character("[") || key == .character("]") {
+            navigator.switchTab(by: key == .character("]") ? 1 : -1)
+            return
+        }
         switch key {
         case .character("?"):
-            keyHelp.open(bindings)
+            keyHelp.open(bindings, tabs: navigator.showsTabBar)
             scheduler.markDirty()
         case .control("r"):
             dispatch(handler: Self.pullDownRefreshHandler, type: "pullDownRefresh", key: nil, to: top, ifDefined: true)

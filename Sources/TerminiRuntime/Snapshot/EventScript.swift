@@ -10,6 +10,8 @@ public enum EventStep: Equatable, Sendable {
     case resize(width: Int, height: Int)
     case wait(milliseconds: Int)
     case settle
+    /// Ctrl-Z and `fg` at once: the app hides and shows again, as around a suspend.
+    case suspend
 }
 
 /// A line of an events file that does not follow the grammar, with its 1-based line number.
@@ -62,11 +64,14 @@ public enum EventScript {
                     throw fail("expected 'wait <milliseconds>' between 0 and 600000")
                 }
                 steps.append(.wait(milliseconds: ms))
+            case "suspend":
+                guard rest.trimmingTrailingSpaces().isEmpty else { throw fail("'suspend' takes no arguments") }
+                steps.append(.suspend)
             case "settle":
                 guard rest.trimmingTrailingSpaces().isEmpty else { throw fail("'settle' takes no arguments") }
                 steps.append(.settle)
             default:
-                throw fail("unknown event '\(word)'; expected key, type, click, resize, wait or settle")
+                throw fail("unknown event '\(word)'; expected key, type, click, resize, wait, settle or suspend")
             }
         }
         return steps

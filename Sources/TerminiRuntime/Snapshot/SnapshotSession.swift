@@ -53,6 +53,8 @@ public final class SnapshotSession {
             }
         case .settle:
             settle()
+        case .suspend:
+            deliver(.suspend)
         }
     }
 

@@ -375,8 +375,11 @@ function Page(name, definition) {
   if (!isObjectNode(data)) throw new TypeError("Page('" + name + "'): data must be an object");
   definitions.set(name, { definition: definition, dataJSON: toCheckedJSON("Page('" + name + "'): data", data) });
 }
+// The page stack as the user sees it: a tab page parked behind another tab stays loaded but is not listed.
 function getCurrentPages() {
-  return Array.from(pages.values(), function (record) { return record.instance; });
+  const list = [];
+  for (const record of pages.values()) if (!record.parked) list.push(record.instance);
+  return list;
 }
 
 function runWhenPresented(record, seq, fn) {
@@ -529,7 +532,7 @@ return {
     Object.defineProperty(instance, 'pageId', { value: pageId, enumerable: false });
     const record = {
       id: pageId, name: name, instance: instance, shadow: parse(entry.dataJSON),
-      seq: 0, presented: 0, callbacks: [], unloaded: false, createdAt: Date.now(),
+      seq: 0, presented: 0, callbacks: [], unloaded: false, parked: false, createdAt: Date.now(),
     };
     pages.set(pageId, record);
     records.set(instance, record);
@@ -550,6 +553,10 @@ return {
         if (pending.pageId === pageId) { invokes.delete(id); native.dropInvoke(id); }
       }
     }
+  },
+  parkPage: function (pageId, parked) {
+    const record = pages.get(pageId);
+    if (record !== undefined) record.parked = parked;
   },
   dispatchEvent: function (pageId, handler, event, loc, optional) {
     currentPage = null;

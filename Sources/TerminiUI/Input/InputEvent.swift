@@ -26,6 +26,12 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
+    /// The user suspends the app (Ctrl-Z): the host hides it, and the backend gives the terminal back and stops
+    /// the process until it is continued.
+    case suspend
+    /// The process was continued after something else stopped it (SIGSTOP, then SIGCONT): the backend has taken
+    /// the terminal back and cleared it, so the host repaints every cell.
+    case resume
 }
 
 extension InputEvent {

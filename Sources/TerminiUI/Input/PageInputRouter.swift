@@ -22,6 +22,8 @@ final class PageInputRouter {
         case .resize:
             needs.layout = true
             return []
+        case .suspend, .resume:
+            return []
         }
     }
 

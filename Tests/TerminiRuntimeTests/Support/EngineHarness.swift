@@ -14,7 +14,7 @@ final class EngineHarness {
     let store = TemporaryFolder()
 
     init(pages: [String], action: String, extraScript: String = "", permissions: [String] = ["storage"],
-         size: (Int, Int) = (60, 12)) throws
+         size: (Int, Int) = (60, 12), tabBar: TabBar? = nil) throws
     {
         var templates: [String: TemplateFile] = [:]
         for page in pages {
@@ -47,7 +47,8 @@ final class EngineHarness {
           })
         }
         """
-        let manifest = BundleManifest(id: "nav", name: "Nav", version: "1.0.0", pages: pages, permissions: permissions)
+        var manifest = BundleManifest(id: "nav", name: "Nav", version: "1.0.0", pages: pages, permissions: permissions)
+        manifest.tabBar = tabBar
         let bundle = LoadedBundle(manifest: manifest, origin: "memory", script: script, scriptName: "nav/main.js",
                                   pages: templates)
         var options = EngineOptions()
