@@ -9,6 +9,8 @@
 const hasOwn = Object.prototype.hasOwnProperty;
 const MAX_PAYLOAD = native.maxPayloadBytes;
 const promiseResolve = Promise.resolve.bind(Promise);
+const arraySplice = Array.prototype.splice;
+function spliceApply(array, args) { arraySplice.apply(array, args); }
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 // The page whose code is running: set by every entry from the host and by timers; read by bridge.invoke.
@@ -264,9 +266,15 @@ function listSplice(what, old, next) {
   return { unchanged: false, index: kept.prefix, removing: old.length - kept.prefix - kept.suffix, json: json };
 }
 
-// array.splice(index, removing, ...inserted) without spreading a long list into arguments or allocating a new
-// array: the shadow copy is the runtime's own, so it can change in place.
+// array.splice(index, removing, ...inserted) without spreading a long list into arguments: the shadow copy is the
+// runtime's own, so it can change in place.
 function spliceInPlace(array, index, removing, inserted) {
+  // A few items go through the native splice, which moves the rest of a long list with one memmove; a loop in
+  // JavaScript would touch every element after the index.
+  if (inserted.length <= 4096) {
+    spliceApply(array, [index, removing].concat(inserted));
+    return;
+  }
   const delta = inserted.length - removing;
   const oldLength = array.length;
   if (delta > 0) {
@@ -471,8 +479,61 @@ function setData(changes, callback) {
   if (callback !== undefined) runWhenPresented(record, record.seq, callback);
 }
 
+// this.spliceData(path, index, removeCount, ...items): the list at `path` changes as Array.prototype.splice would
+// change it, and only the inserted items are checked, copied and sent, so the cost follows the change, not the
+// length of the list (setData must compare a new array with the old one to find the same splice). Everything is
+// checked before anything changes. Returns a promise that resolves after the frame that shows the change.
+function spliceData(path, index, removeCount) {
+  const record = records.get(this);
+  if (record === undefined) throw new TypeError('spliceData must be called on a page instance (this)');
+  const what = 'spliceData(' + stringify(String(path)) + ', ' + String(index) + ', ' + String(removeCount) + ')';
+  if (record.unloaded) {
+    native.warn(what + " on page '" + record.name + "' (pageId " + record.id + ') after onUnload was ignored');
+    return promiseResolve();
+  }
+  if (typeof path !== 'string' || path === '') {
+    throw new TypeError(what + ": the first argument must be the path of a list in data, as in spliceData('rows', 0, 0, row)");
+  }
+  makeRoomForPaths(1);
+  const parsed = parsePathCached(path);
+  const shadowList = getAt(record.shadow, parsed.comps);
+  const list = getAt(this.data, parsed.comps);
+  if (!Array.isArray(shadowList) || !Array.isArray(list)) {
+    const found = Array.isArray(shadowList) ? list : shadowList;
+    throw new TypeError(what + ": data." + path + ' is not a list (found ' +
+      (found === undefined ? 'nothing' : found === null ? 'null' : typeof found) + '); nothing was applied');
+  }
+  const length = shadowList.length;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > length) {
+    throw new RangeError(what + ': the index must be a whole number from 0 to ' + length +
+      ' (the length of data.' + path + '); nothing was applied');
+  }
+  if (typeof removeCount !== 'number' || !Number.isInteger(removeCount) || removeCount < 0 ||
+      removeCount > length - index) {
+    throw new RangeError(what + ': the remove count must be a whole number from 0 to ' + (length - index) +
+      ' (the items after the index); nothing was applied');
+  }
+  const items = new Array(arguments.length - 3);
+  for (let i = 0; i < items.length; i++) items[i] = arguments[i + 3];
+  const json = toCheckedJSON(what + ': the items', items);
+  if (json.length * 3 + 64 > MAX_PAYLOAD) {
+    const bytes = utf8Length(json) + 64;
+    if (bytes > MAX_PAYLOAD) {
+      throw new RangeError(what + ': the payload is ' + bytes + ' bytes, over the ' + MAX_PAYLOAD +
+        '-byte limit (1 MiB); nothing was applied');
+    }
+  }
+  spliceInPlace(shadowList, index, removeCount, parse(json));
+  if (list.length === length) spliceInPlace(list, index, removeCount, items);
+  else spliceApply(list, [Math.min(index, list.length), removeCount].concat(items));  // this.data was changed in place
+  record.seq += 1;
+  native.setData(record.id, '[[' + parsed.id + ',' + json + ',' + index + ',' + removeCount + ']]', record.seq);
+  return new Promise(function (resolve) { runWhenPresented(record, record.seq, resolve); });
+}
+
 const pageBase = Object.create(Object.prototype, {
   setData: { value: setData, writable: false, enumerable: false, configurable: false },
+  spliceData: { value: spliceData, writable: false, enumerable: false, configurable: false },
 });
 
 function callHook(target, hook, pageId, args) {

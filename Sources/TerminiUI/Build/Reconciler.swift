@@ -64,16 +64,31 @@ final class Reconciler {
 
     // MARK: Data
 
-    /// Writes patches into the data and marks the elements whose reads overlap them.
+    /// Writes patches into the data and marks the elements whose reads overlap them; lists that read a patched
+    /// items array hear of the patch itself (`WidgetBehavior.itemsPatched`).
     func apply(_ patches: [DataPatch]) {
         var hits: [Element] = []
         for patch in patches {
             data.apply(patch)
-            // A splice changes the array's length and every index after it: the same reads as a set of the array.
-            readIndex.collect(overlapping: patch.path, into: &hits)
+            let start = hits.count
+            patchCount += 1
+            if case .splice(let index, _, _) = patch.change {
+                // A splice changes the array's length and the items from `index` on; reads of earlier items keep
+                // their values, so an append at the end of a long list wakes only what reads its length.
+                readIndex.collect(overlappingSpliceAt: patch.path, from: index, into: &hits)
+            } else {
+                readIndex.collect(overlapping: patch.path, into: &hits)
+            }
+            for element in hits[start...] where element.readsAreItemsArray && element.itemsPatchSeen != patchCount {
+                element.itemsPatchSeen = patchCount
+                element.widget.itemsPatched(patch, on: element)
+            }
         }
         for element in hits { dirty.insert(element) }
     }
+
+    /// Patches applied so far (see `Element.itemsPatchSeen`).
+    private var patchCount = 0
 
     /// Rebuilds dirty elements, parents first; an element refreshed as part of its parent is not refreshed again.
     func rebuildDirty() {
@@ -333,6 +348,7 @@ final class Reconciler {
             if let list = e.state as? ListState, let itemsPath = list.slots.itemsPath { list.slots.itemsPath = moved(itemsPath) }
             stack.append(contentsOf: e.children)
         }
+        mover.finish()
     }
 
     /// Creates (mounts) an element for `spec`, or revives the element holding the same GlobalKey.

@@ -43,31 +43,56 @@ final class ReadIndex {
 
     func unregister(_ element: Element, paths: [DataPath]) {
         let id = ObjectIdentifier(element)
+        var trail: [(TrieNode, DataPath.Component)] = []
         for path in paths {
+            trail.removeAll(keepingCapacity: true)
             var node = root
             var found = true
             for c in path.components {
                 guard let next = node.children[c] else { found = false; break }
+                trail.append((node, c))
                 node = next
             }
-            if found { node.readers[id] = nil }
+            if found {
+                node.readers[id] = nil
+                Self.prune(trail)
+            }
+        }
+    }
+
+    /// Removes the nodes at the end of `trail` that no longer lead to a reader. Without this, a list scrolled
+    /// through a million rows would leave a node per row it ever built, and every splice would walk them.
+    fileprivate static func prune(_ trail: [(TrieNode, DataPath.Component)]) {
+        for (parent, component) in trail.reversed() {
+            guard let child = parent.children[component], child.readers.isEmpty, child.children.isEmpty else { return }
+            parent.children[component] = nil
         }
     }
 
     /// Moves registrations from below one item path to below another (a list item that changed index).
     struct Mover {
         fileprivate let from: TrieNode?
+        /// The path from the root down to `from`, pruned once everything has moved.
+        fileprivate let fromTrail: [(TrieNode, DataPath.Component)]
         fileprivate let to: TrieNode
+
+        /// Drops the old item's nodes when nothing reads there any more.
+        func finish() { ReadIndex.prune(fromTrail) }
 
         func move(_ element: Element, suffix: ArraySlice<DataPath.Component>, itemsKeyField: String??) {
             let id = ObjectIdentifier(element)
             if var node = from {
                 var found = true
+                var trail: [(TrieNode, DataPath.Component)] = []
                 for c in suffix {
                     guard let next = node.children[c] else { found = false; break }
+                    trail.append((node, c))
                     node = next
                 }
-                if found { node.readers[id] = nil }
+                if found {
+                    node.readers[id] = nil
+                    ReadIndex.prune(trail)
+                }
             }
             var node = to
             for c in suffix { node = node.child(c) }
@@ -77,22 +102,29 @@ final class ReadIndex {
 
     func mover(from: DataPath, to: DataPath) -> Mover {
         var fromNode: TrieNode? = root
-        for c in from.components { fromNode = fromNode?.children[c] }
+        var fromTrail: [(TrieNode, DataPath.Component)] = []
+        for c in from.components {
+            guard let node = fromNode else { break }
+            fromTrail.append((node, c))
+            fromNode = node.children[c]
+        }
         var toNode = root
         for c in to.components { toNode = toNode.child(c) }
-        return Mover(from: fromNode, to: toNode)
+        return Mover(from: fromNode, fromTrail: fromNode == nil ? [] : fromTrail, to: toNode)
     }
 
     /// Every element whose reads overlap `path`, appended to `out` (possibly with repeats).
     func collect(overlapping path: DataPath, into out: inout [Element]) {
+        guard let node = collectAlong(path, into: &out) else { return }
+        collectSubtree(node, into: &out)
+    }
+
+    /// Appends the readers of the proper prefixes of `path` that a change at `path` concerns, and returns the node
+    /// of `path` itself (nil when nobody reads at or below it).
+    private func collectAlong(_ path: DataPath, into out: inout [Element]) -> TrieNode? {
         var node = root
         let components = path.components
-        var i = 0
-        while true {
-            if i == components.count {
-                collectSubtree(node, into: &out)
-                return
-            }
+        for i in components.indices {
             for reader in node.readers.values {
                 if let keyField = reader.itemsKeyField {
                     // The patch is below this list's items array: structural only for the item itself or its key.
@@ -104,9 +136,20 @@ final class ReadIndex {
                     out.append(reader.element)
                 }
             }
-            guard let next = node.children[components[i]] else { return }
+            guard let next = node.children[components[i]] else { return nil }
             node = next
-            i += 1
+        }
+        return node
+    }
+
+    /// Every element whose reads a splice of the array at `path` from `index` on can change: readers of the array
+    /// or above it, of its non-index members (`length`), and of its items from `index` on.
+    func collect(overlappingSpliceAt path: DataPath, from index: Int, into out: inout [Element]) {
+        guard let node = collectAlong(path, into: &out) else { return }
+        for reader in node.readers.values { out.append(reader.element) }
+        for (component, child) in node.children {
+            if case .index(let i) = component, i < index { continue }
+            collectSubtree(child, into: &out)
         }
     }
 

@@ -45,6 +45,9 @@ final class Element {
     var readsAreItemsArray = false
     /// The build pass that last refreshed this element, so one pass never refreshes it twice.
     var refreshedInPass = 0
+    /// The last patch (a number the reconciler counts) offered to this element as a change of its items, so a
+    /// list that reads its items path more than once records each patch once.
+    var itemsPatchSeen = 0
 
     /// The widget's state across rebuilds (see `WidgetState`); nil for stateless kinds.
     let state: WidgetState?

@@ -10,6 +10,9 @@ public struct BuildStats: Hashable, Sendable {
     public var removed = 0
     /// Keyed children that changed relative order (longest-increasing-subsequence moves).
     public var moved = 0
+    /// Items whose keys a list compared in a full diff: 0 when every list change was a splice, whatever the lists'
+    /// lengths.
+    public var keysDiffed = 0
     /// Elements laid out; 0 when nothing needed layout.
     public var layoutNodes = 0
 

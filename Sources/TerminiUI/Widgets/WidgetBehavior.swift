@@ -57,6 +57,10 @@ protocol WidgetBehavior: Equatable, Sendable {
     /// Brings the element's children up to date after its props were evaluated. `deep` means its scope or
     /// template changed; `configChanged` that its props did.
     func reconcileChildren(of element: Element, in tree: Reconciler, deep: Bool, configChanged: Bool, wasError: Bool)
+    /// A patch reached the items array the element binds (`bindsItems` kinds): a splice of the array, one item
+    /// replaced, or a change above it. A list that keeps per-item bookkeeping records splices here, so that its
+    /// next reconcile costs the change rather than the length of the list.
+    func itemsPatched(_ patch: DataPatch, on element: Element)
     /// initState: the element was just created.
     func didMount(_ element: Element, in tree: Reconciler)
     /// didUpdateWidget: the element was refreshed; `old` is its previous configuration.
@@ -105,6 +109,7 @@ extension WidgetBehavior {
         }
     }
 
+    func itemsPatched(_ patch: DataPatch, on element: Element) {}
     func didMount(_ element: Element, in tree: Reconciler) {}
     func didRefresh(_ element: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {}
 

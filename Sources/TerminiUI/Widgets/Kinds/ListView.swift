@@ -1,7 +1,10 @@
 import TerminiTemplate
 
-/// `ListView`: a virtualized, scrollable list. The keys of all items are diffed, so moves and state follow keys
-/// over the whole list, but elements exist only for the rows layout asks for (the viewport plus a margin).
+/// `ListView`: a virtualized, scrollable list. Elements exist only for the rows layout asks for (the viewport plus a
+/// margin). When the items change by splices (what `setData` sends for an append, an insert or a remove, and
+/// `spliceData`), only the spliced keys and the built rows are touched, so a change costs the same in a list of a
+/// million rows as in one of a hundred. Any other change diffs the keys of all items, so moves and state follow
+/// keys over the whole list.
 extension ListViewProps: WidgetBehavior, ItemsBinding {
     static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable] }
 
@@ -14,19 +17,40 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     // MARK: Reconciling
 
-    /// Re-reads the items, re-matches the built rows by key, and counts moves over the whole list.
+    func itemsPatched(_ patch: DataPatch, on e: Element) {
+        (e.state as! ListState).record(patch, keyField: key)
+    }
+
+    /// Re-reads the items and brings the slots and built rows up to date: by the splices recorded since the last
+    /// reconcile when there are only splices, or by diffing every key.
     func reconcileChildren(of e: Element, in tree: Reconciler, deep: Bool, configChanged: Bool, wasError: Bool) {
         let state = e.state as! ListState
+        let splices = state.pendingSplices
+        state.pendingSplices = []
         var list = state.slots
         state.slots = ListSlots()  // one owner while it changes, so its arrays are not copied
         let (items, itemsPath) = tree.evaluateItems(e)
+        if !deep, !configChanged, !wasError, let splices, itemsPath != nil, itemsPath == list.itemsPath,
+           let built = list.apply(splices, expectedCount: items.count, in: tree)
+        {
+            if !splices.isEmpty { tree.needs.layout = true }
+            var children: [Element] = []
+            children.reserveCapacity(built.count)
+            for (j, row) in built {
+                tree.update(row, with: rowSpec(e, index: j, items: nil, itemsPath: itemsPath, keys: list.keys), deep: false)
+                children.append(row)
+            }
+            list.builtRange = built.isEmpty ? 0..<0 : built[0].index..<(built[built.count - 1].index + 1)
+            state.slots = list
+            e.children = children
+            return
+        }
         var keys: [WidgetKey?] = []
         keys.reserveCapacity(items.count)
         let field = key ?? ""
-        for item in items {
-            if !field.isEmpty, case .object(let o) = item, let k = o[field] { keys.append(.value(k)) } else { keys.append(nil) }
-        }
+        for item in items { keys.append(ListSlots.key(of: item, field: field)) }
         var newElements: [Element?]
+        tree.stats.keysDiffed += keys.count
         let diff = KeyedChildrenDiff(old: list.keys, new: keys, oldKeysAreUnique: list.keysUnique)
         if diff.moves > 0 || !diff.removedOld.isEmpty || keys.count != list.keys.count || diff.oldIndexForNew.contains(-1)
             || !diff.duplicateKeys.isEmpty
@@ -78,8 +102,11 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         var list = state.slots
         state.slots = ListSlots()
         let wanted = range.clamped(to: 0..<list.count)
-        for i in list.builtRange where !wanted.contains(i) && i < list.elements.count {
-            if let row = list.elements[i] { tree.deactivate(row); list.elements[i] = nil }
+        // The built rows are the children (in the range they span, with gaps after a splice in their middle).
+        for row in e.children {
+            guard let i = row.itemBinding?.index, !wanted.contains(i), i < list.elements.count, list.elements[i] === row else { continue }
+            tree.deactivate(row)
+            list.elements[i] = nil
         }
         var items: [JSONValue]?
         for i in wanted where list.elements[i] == nil {
@@ -221,6 +248,29 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 /// A ListView's scroll position and slots.
 final class ListState: ScrollState {
     @exclusivity(unchecked) var slots = ListSlots()
+    /// The splices of the items array since the last reconcile, in order; nil once some other change reached the
+    /// array (a new array, a key changed inside an item), so the next reconcile diffs every key.
+    var pendingSplices: [ItemsSplice]? = []
+
+    /// Records a patch that reached the items array: a splice of it, or one item replaced (a splice of one item
+    /// whose element is kept when its key stays).
+    func record(_ patch: DataPatch, keyField: String?) {
+        guard var log = pendingSplices, let itemsPath = slots.itemsPath else { return }
+        pendingSplices = nil  // one owner while it grows
+        let field = keyField ?? ""
+        switch patch.change {
+        case .splice(let index, let removing, let inserting) where patch.path == itemsPath:
+            log.append(ItemsSplice(index: index, removing: removing, keys: inserting.map { ListSlots.key(of: $0, field: field) }))
+        case .set(let value) where patch.path.components.count == itemsPath.components.count + 1
+            && itemsPath.isPrefix(of: patch.path):
+            guard case .index(let i)? = patch.path.components.last else { return }
+            log.append(ItemsSplice(index: i, removing: 1, keys: [ListSlots.key(of: value, field: field)]))
+        default:
+            return
+        }
+        pendingSplices = log
+    }
+
     /// The visible range last reported (or seen, before the first report).
     var reportedRange: ClosedRange<Int>?
     /// The row count when `onReachBottom` last fired; it fires again once there are more rows.
@@ -229,8 +279,16 @@ final class ListState: ScrollState {
     override func reset(_ element: Element, in tree: Reconciler) {
         for case let row? in slots.elements { tree.deactivate(row) }
         slots = ListSlots()
+        pendingSplices = nil
         element.children = []
     }
+}
+
+/// One splice of a list's items, as far as the list's slots care: where, how many removed, the inserted keys.
+struct ItemsSplice {
+    var index: Int
+    var removing: Int
+    var keys: [WidgetKey?]
 }
 
 /// A ListView's items: the key of every item (so reorders are diffed over the whole list) and elements only for
@@ -248,5 +306,71 @@ struct ListSlots {
 
     mutating func removeElement(_ element: Element) {
         for i in builtRange where i < elements.count && elements[i] === element { elements[i] = nil }
+    }
+
+    /// The key of an item: the value of its `field` member, when it is an object that has one.
+    static func key(of item: JSONValue, field: String) -> WidgetKey? {
+        if !field.isEmpty, case .object(let o) = item, let k = o[field] { return .value(k) }
+        return nil
+    }
+
+    /// Applies `splices` to the keys and slots and returns the built rows with their new indexes, in order; nil
+    /// (and nothing changed) when the splices do not lead to `expectedCount` items, so the caller diffs in full.
+    ///
+    /// An item removed and inserted again with the same key by the same splices (one item replaced by itself, two
+    /// items swapped) counts as a move, and its row, when built, moves there and keeps its state. Other rows whose
+    /// items were removed are deactivated.
+    mutating func apply(_ splices: [ItemsSplice], expectedCount: Int, in tree: Reconciler) -> [(index: Int, element: Element)]? {
+        var count = keys.count
+        for s in splices {
+            guard s.index >= 0, s.removing >= 0, s.index <= count - s.removing else { return nil }
+            count += s.keys.count - s.removing
+        }
+        guard count == expectedCount else { return nil }
+        var built: [(index: Int, element: Element)] = []
+        for i in builtRange where i < elements.count { if let row = elements[i] { built.append((i, row)) } }
+        // Keys the batch removed (with the row that showed them, when built) and keys it inserted (at their index
+        // as of the splices so far): a key in both is an item that moved.
+        var removedKeys: [WidgetKey: Element?] = [:]
+        var inserted: [(index: Int, key: WidgetKey)] = []
+        var orphans: [Element] = []
+        func shifted(_ i: Int, by s: ItemsSplice) -> Int? {
+            if i < s.index { return i }
+            if i < s.index + s.removing { return nil }
+            return i + s.keys.count - s.removing
+        }
+        for s in splices {
+            let removed = s.index..<(s.index + s.removing)
+            let insertedHere = s.removing > 0 && !inserted.isEmpty ? Set(inserted.map(\.index)) : []
+            for i in removed {
+                if let key = keys[i], !insertedHere.contains(i) {
+                    if let previous = removedKeys.updateValue(elements[i], forKey: key), let row = previous { orphans.append(row) }
+                } else if let row = elements[i] {
+                    orphans.append(row)
+                }
+            }
+            built = built.compactMap { entry in shifted(entry.index, by: s).map { ($0, entry.element) } }
+            inserted = inserted.compactMap { entry in shifted(entry.index, by: s).map { ($0, entry.key) } }
+            keys.replaceSubrange(removed, with: s.keys)
+            elements.replaceSubrange(removed, with: repeatElement(nil, count: s.keys.count))
+            for (j, key) in s.keys.enumerated() { if let key { inserted.append((s.index + j, key)) } }
+            if !s.keys.isEmpty { keysUnique = false }  // not checked here: the next full diff checks them
+        }
+        if !removedKeys.isEmpty {
+            var placed = false
+            for (index, key) in inserted {
+                guard let row = removedKeys.removeValue(forKey: key) else { continue }
+                tree.stats.moved += 1
+                if let row {
+                    elements[index] = row
+                    built.append((index, row))
+                    placed = true
+                }
+            }
+            if placed { built.sort { $0.index < $1.index } }
+        }
+        for case let row? in removedKeys.values { orphans.append(row) }
+        for row in orphans where row.lifecycle == .active { tree.deactivate(row) }
+        return built
     }
 }
