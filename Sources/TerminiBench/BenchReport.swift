@@ -10,7 +10,7 @@ public enum BenchReport {
         return sorted[min(sorted.count - 1, max(0, rank))]
     }
 
-    static func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+    public static func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
     /// The JSON line for one operation: end-to-end p50/p90/worst as `p50_ms`…, then every stage's p50/p90/worst,
     /// the median bytes, cells and reconciler counts, and the RSS after the last run.

@@ -18,9 +18,13 @@ public struct KeyedListModel: Sendable {
     /// The selected row's id; 0 for none. Ids are never reused, so a removed row's selection disappears with it.
     public private(set) var selected = 0
     private var state: UInt32 = 42
+    /// The row the big-list remove took, which its undo puts back.
+    private var removedRow: Row?
     private var nextId = 1
     /// How many rows create, replace and append make (the protocol's 1,000).
     public let count: Int
+    /// How many rows the big-list append adds (and its undo removes).
+    public static let bigAppend = 10_000
 
     public init(count: Int) { self.count = count }
 
@@ -57,6 +61,14 @@ public struct KeyedListModel: Sendable {
         case "7": rows = build(count * 10)
         case "8": rows += build(count)
         case "9": rows = []
+        case "a": rows += build(Self.bigAppend)
+        case "z": rows.removeLast(min(rows.count, Self.bigAppend))
+        case "u":
+            if !rows.isEmpty {
+                rows[0].label = rows[0].label.hasSuffix(" !") ? String(rows[0].label.dropLast(2)) : rows[0].label + " !"
+            }
+        case "r": if !rows.isEmpty { removedRow = rows.removeFirst() }
+        case "i": if let removedRow { rows.insert(removedRow, at: 0) }
         default: break
         }
     }

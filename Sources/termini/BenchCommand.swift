@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Each operation runs 5 warm-ups and --runs measured runs, end to end through the page's onKey, "
             + "and every frame's bytes are replayed into a VT emulator and checked. A wrong screen exits 1.")
 
-    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), idle (10 s of a 1 Hz spinner: CPU and bytes).")
+    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), idle (10 s of a 1 Hz spinner: CPU and bytes).")
     var ops = "1,2,3,4,5,6,7,8,9"
 
     @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
@@ -23,6 +23,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Warm-up runs per operation.")
     var warmups = 5
 
+    @Option(help: "List lengths for the biglist operations, comma-separated multiples of 10000.")
+    var bigSizes = KeyedListBench.bigListSizes.map(String.init).joined(separator: ",")
+
+    var bigSizeList: [Int] { bigSizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
     @Option(help: "The bench mini-app project.")
     var app = "Tools/bench/app"
 
@@ -33,8 +38,13 @@ struct BenchCommand: ParsableCommand {
         guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
         guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
         guard warmups >= 0, warmups <= 1_000 else { throw ValidationError("--warmups must be between 0 and 1000") }
-        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "tap"].contains(key) {
-            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize or idle")
+        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "tap", "biglist"].contains(key) {
+            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize, biglist or idle")
+        }
+        let sizes = bigSizes.split(separator: ",")
+        guard !sizes.isEmpty, sizes.count == bigSizeList.count,
+              bigSizeList.allSatisfy({ $0 > 0 && $0 <= 2_000_000 && $0 % KeyedListModel.bigAppend == 0 }) else {
+            throw ValidationError("--big-sizes must be comma-separated multiples of \(KeyedListModel.bigAppend) up to 2000000, got '\(bigSizes)'")
         }
     }
 
@@ -71,10 +81,15 @@ struct BenchCommand: ParsableCommand {
         do { bench = try KeyedListBench(bundle: bundle, options: options) } catch {
             throw CLIError("bench: \(error)")
         }
-        let results: [KeyedListBench.Result]
+        var results: [KeyedListBench.Result]
+        var memory: [KeyedListBench.ListMemory] = []
         do {
-            results = try bench.runAll { name in
-                FileHandle.standardError.write(Data("bench: \(name)\n".utf8))
+            let progress: (String) -> Void = { name in FileHandle.standardError.write(Data("bench: \(name)\n".utf8)) }
+            results = try bench.runAll(progress: progress)
+            if keys.contains("biglist") {
+                let big = try bench.runBigList(sizes: bigSizeList, progress: progress)
+                results += big.results
+                memory = big.memory
             }
         } catch {
             bench.close()
@@ -86,6 +101,10 @@ struct BenchCommand: ParsableCommand {
         } else {
             print("keyed-list bench: pty \(options.width)x\(options.height), rows \(rows), \(warmups) warm-ups + \(runs) runs; times in ms, end to end unless named")
             print(BenchReport.table(results), terminator: "")
+        }
+        for m in memory {
+            let line = String(format: "memory at %d rows: RSS %.1f MB, %.0f bytes per row", m.rows, m.residentMegabytes, m.bytesPerRow)
+            print(json ? "{\"op\": \"memory@\(m.rows)\", \"rss_mb\": \(BenchReport.round(m.residentMegabytes)), \"bytes_per_row\": \(Int(m.bytesPerRow))}" : line)
         }
     }
 }

@@ -72,6 +72,15 @@ Page('index', {
     '7'() { this.setData({ rows: buildRows(this.count * 10) }) },
     '8'() { this.setData({ rows: this.data.rows.concat(buildRows(this.count)) }) },
     '9'() { this.setData({ rows: [] }) },
+    // The big-list operations (`termini bench --ops biglist`): list edits whose cost must not grow with the list.
+    a() { this.spliceData('rows', this.data.rows.length, 0, ...buildRows(10000)) },
+    z() { this.spliceData('rows', this.data.rows.length - 10000, 10000) },
+    u() {
+      const label = this.data.rows[0].label
+      this.setData({ 'rows[0].label': label.endsWith(' !') ? label.slice(0, -2) : label + ' !' })
+    },
+    r() { this.removed = this.data.rows[0]; this.spliceData('rows', 0, 1) },
+    i() { if (this.removed) this.spliceData('rows', 0, 0, this.removed) },
     q() { bridge.invoke('exitMiniApp', {}).catch(() => {}) },
   },
 })

@@ -1,0 +1,61 @@
+import TerminiUI
+
+/// The big-list operations: the same list edits at growing lengths, so a table of cost against length shows whether
+/// a change costs the change or the list. The list grows by untimed appends of 10,000 rows (`spliceData`); at each
+/// length the bench times an append of 10,000 rows, a one-row update and a one-row remove at the top of the screen
+/// (each edit undone, untimed, so the length stays), and scrolling by a line and a page, each checked on the screen
+/// like every keyed-list operation.
+extension KeyedListBench {
+    /// The lengths measured when none are given.
+    public static let bigListSizes = [10_000, 100_000, 1_000_000]
+
+    /// What the list costs in memory at one length.
+    public struct ListMemory: Sendable {
+        public var rows: Int
+        /// Resident memory of the whole process.
+        public var residentMegabytes: Double
+        /// Resident memory added per row since the list was empty, in bytes.
+        public var bytesPerRow: Double
+    }
+
+    /// Runs the big-list operations at each of `sizes` (ascending); results are named `<op>@<rows>`.
+    public func runBigList(sizes: [Int], progress: (String) -> Void) throws -> (results: [Result], memory: [ListMemory]) {
+        if !model.rows.isEmpty { _ = try perform("9", label: "big list: clear") }
+        let baseline = Self.residentMegabytes()
+        var results: [Result] = []
+        var memory: [ListMemory] = []
+        for size in sizes.sorted() {
+            progress("big list: growing to \(size) rows")
+            while model.rows.count + KeyedListModel.bigAppend <= size {
+                _ = try perform("a", label: "big list: growing to \(size), at \(model.rows.count)")
+            }
+            guard model.rows.count == size else {
+                throw BenchError("big list sizes must be multiples of \(KeyedListModel.bigAppend), got \(size)")
+            }
+            let resident = Self.residentMegabytes()
+            memory.append(ListMemory(rows: size, residentMegabytes: resident,
+                                     bytesPerRow: (resident - baseline) * 1_048_576 / Double(size)))
+            progress("big list: \(size) rows")
+            var append: [Sample] = [], update: [Sample] = [], remove: [Sample] = [], line: [Sample] = [], page: [Sample] = []
+            let pageRows = options.height - 1
+            for run in 0..<(options.warmups + options.runs) {
+                let measured = run >= options.warmups
+                let a = try perform("a", label: "append_10k@\(size), run \(run + 1)")
+                _ = try perform("z", label: "undo append_10k@\(size), run \(run + 1)")
+                let u = try perform("u", label: "update_1_row@\(size), run \(run + 1)")
+                let r = try perform("r", label: "remove_1_row@\(size), run \(run + 1)")
+                _ = try perform("i", label: "undo remove_1_row@\(size), run \(run + 1)")
+                let l = try performNavigation(.down, label: "scroll_1_line@\(size), run \(run + 1)", offset: 1)
+                let p = try performNavigation(.pageDown, label: "scroll_1_page@\(size), run \(run + 1)", offset: 1 + pageRows)
+                _ = try performNavigation(.home, label: "scroll back to the top@\(size), run \(run + 1)", offset: 0)
+                if measured {
+                    append.append(a); update.append(u); remove.append(r); line.append(l); page.append(p)
+                }
+            }
+            results += [Result(op: "append_10k@\(size)", samples: append), Result(op: "update_1_row@\(size)", samples: update),
+                        Result(op: "remove_1_row@\(size)", samples: remove), Result(op: "scroll_1_line@\(size)", samples: line),
+                        Result(op: "scroll_1_page@\(size)", samples: page)]
+        }
+        return (results, memory)
+    }
+}
