@@ -39,6 +39,7 @@ let package = Package(
                        providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMalloc"),
 
         .target(name: "TerminiTemplate"),
         // Time and wake-ups shared by every thread: the one monotonic clock and the self-pipe wake signal.
@@ -72,7 +73,7 @@ let package = Package(
         ]),
         // The keyed-list and idle benchmarks: a pty, a VT emulator that checks every frame, and the report.
         .target(name: "TerminiBench", dependencies: [
-            "TerminiRuntime", "TerminiTemplate", "TerminiClock", "TerminiFrames", "TerminiTerminal", "TerminiUI",
+            "TerminiRuntime", "TerminiTemplate", "TerminiClock", "TerminiFrames", "TerminiTerminal", "TerminiUI", "CMalloc",
         ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",

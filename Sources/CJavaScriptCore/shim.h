@@ -24,4 +24,7 @@ JS_EXPORT JSStringRef JSContextCreateBacktrace(JSContextRef ctx, unsigned maxSta
 
 // A synchronous full collection (JSGarbageCollect only schedules one on timers our script thread never runs).
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
+
+// An object of heap counters (`heapSize`, `heapCapacity`, `objectCount`, …); from JSBasePrivate.h.
+JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 #endif

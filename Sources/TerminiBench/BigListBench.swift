@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMalloc
 import TerminiUI
 
 /// The big-list operations: the same list edits at growing lengths, so a table of cost against length shows whether
@@ -16,11 +20,23 @@ extension KeyedListBench {
         public var residentMegabytes: Double
         /// Resident memory added per row since the list was empty, in bytes.
         public var bytesPerRow: Double
+        /// The JS heap's live bytes per row (after a full collection), since the list was empty.
+        public var scriptHeapBytesPerRow: Double
+        /// malloc's bytes in use per row since the list was empty: the Swift side's data, keys and slots (and
+        /// whatever JavaScriptCore allocates with malloc).
+        public var nativeHeapBytesPerRow: Double
+        /// What one row costs in all: the JS heap and malloc's bytes in use.
+        public var totalBytesPerRow: Double { scriptHeapBytesPerRow + nativeHeapBytesPerRow }
     }
+
+    /// Bytes malloc has handed out and not had back, over all arenas.
+    static func mallocBytesInUse() -> Int { Int(mallinfo2().uordblks) }
 
     /// Runs the big-list operations at each of `sizes` (ascending); results are named `<op>@<rows>`.
     public func runBigList(sizes: [Int], progress: (String) -> Void) throws -> (results: [Result], memory: [ListMemory]) {
         if !model.rows.isEmpty { _ = try perform("9", label: "big list: clear") }
+        let baselineHeap = engine.measureScriptHeap() ?? 0
+        let baselineMalloc = Self.mallocBytesInUse()
         let baseline = Self.residentMegabytes()
         var results: [Result] = []
         var memory: [ListMemory] = []
@@ -32,9 +48,12 @@ extension KeyedListBench {
             guard model.rows.count == size else {
                 throw BenchError("big list sizes must be multiples of \(KeyedListModel.bigAppend), got \(size)")
             }
+            let heap = engine.measureScriptHeap() ?? baselineHeap
             let resident = Self.residentMegabytes()
             memory.append(ListMemory(rows: size, residentMegabytes: resident,
-                                     bytesPerRow: (resident - baseline) * 1_048_576 / Double(size)))
+                                     bytesPerRow: (resident - baseline) * 1_048_576 / Double(size),
+                                     scriptHeapBytesPerRow: Double(heap - baselineHeap) / Double(size),
+                                     nativeHeapBytesPerRow: Double(Self.mallocBytesInUse() - baselineMalloc) / Double(size)))
             progress("big list: \(size) rows")
             var append: [Sample] = [], update: [Sample] = [], remove: [Sample] = [], line: [Sample] = [], page: [Sample] = []
             let pageRows = options.height - 1

@@ -13,7 +13,11 @@ public final class WakeSignal: Sendable {
     private let writeFileDescriptor: Int32
 
     /// The outcome of `wait(forInputOn:timeoutMilliseconds:)`.
-    public enum WaitResult: Hashable, Sendable { case inputReady, woken, timedOut }
+    public enum WaitResult: Hashable, Sendable {
+        case inputReady, woken, timedOut
+        /// The input hung up or failed (its terminal went away): nothing more will arrive on it.
+        case inputClosed
+    }
 
     /// When the process is out of file descriptors the waker still works as a timed wait, but `wake()` does nothing
     /// (`isFunctional` is false); not worth making every backend's initializer throw.
@@ -70,6 +74,8 @@ public final class WakeSignal: Sendable {
                 drain()
                 return .woken
             }
+            // A hung-up terminal stays "readable" for ever; reporting it stops a caller from spinning on it.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .inputClosed }
             return .inputReady
         }
     }

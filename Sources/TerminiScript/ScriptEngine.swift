@@ -79,6 +79,9 @@ final class ScriptEngine {
         if event == .unload { js.collectGarbage() }
     }
 
+    /// The JS heap's live bytes after a full collection (benchmarks).
+    func heapSizeAfterCollecting() -> Int? { js.heapSizeAfterCollecting() }
+
     func parkPage(pageId: Int, _ parked: Bool) {
         enter(.parkPage, [.number(Double(pageId)), .bool(parked)], pageId: pageId, handler: "switchTab")
     }

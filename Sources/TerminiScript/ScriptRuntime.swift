@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TerminiClock
 import TerminiTemplate
 
 /// One mini-app's JavaScript: a JavaScriptCore global context owned by a dedicated JS thread with its own event
@@ -117,6 +119,21 @@ public final class ScriptRuntime: Sendable {
     @discardableResult
     public func waitUntilIdle(timeout: Duration, criteria: IdleCriteria = .everything) -> Bool {
         loop.waitUntilIdle(timeout: timeout, criteria: criteria)
+    }
+
+    /// The JS heap's live bytes after a full collection, measured on the JS thread; blocks until that has run
+    /// (nil after `timeout`). For benchmarks: a full collection is a long pause.
+    public func measureHeap(timeout: Duration = .seconds(30)) -> Int? {
+        let result = Mutex<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        loop.post { engine in
+            let size = engine.heapSizeAfterCollecting()
+            result.withLock { $0 = size }
+            done.signal()
+        }
+        let seconds = Double(MonotonicClock.nanoseconds(timeout)) / 1e9
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        return result.withLock { $0 }
     }
 
     /// A snapshot of the JS thread's liveness for a watchdog: a stall is `pulse().busyDuration()` over a threshold.

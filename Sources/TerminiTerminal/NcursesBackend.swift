@@ -152,6 +152,10 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             switch inputWaker.wait(forInputOn: inputFileDescriptor, timeoutMilliseconds: remaining) {
             case .woken, .timedOut:
                 return takeJobControlEvent() ?? takePendingResize()
+            case .inputClosed:
+                // Keys typed before the hang-up still count; then the app is told its terminal is gone.
+                if let event = readAvailableInput() { return event }
+                return .terminalClosed
             case .inputReady:
                 if let event = readAvailableInput() { return event }
                 if let resize = takePendingResize() { return resize }

@@ -32,6 +32,27 @@ import Testing
         }
     }
 
+    @Test func bigListOperationsAreTimedCheckedAndWeighed() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "biglist", "--big-sizes", "10000,20000", "--runs", "1", "--warmups", "0", "--json",
+            "--app", Self.app,
+        ], timeout: 120)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for size in [10000, 20000] {
+            for op in ["append_10k", "update_1_row", "remove_1_row", "scroll_1_line", "scroll_1_page"] {
+                #expect(result.stdout.contains("\"op\": \"\(op)@\(size)\""), "missing \(op)@\(size) in \(result.stdout)")
+            }
+            let memory = try #require(result.stdout.split(separator: "\n").first { $0.contains("\"op\": \"memory@\(size)\"") })
+            #expect(memory.contains("\"js_heap_bytes_per_row\": "), "\(memory)")
+        }
+    }
+
+    @Test func badBigListSizesAreRefused() async throws {
+        let result = try await BuiltBinaries.run("termini", ["bench", "--ops", "biglist", "--big-sizes", "15000"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--big-sizes must be comma-separated multiples of 10000"), "\(result.stderr)")
+    }
+
     @Test func anAppThatLeavesAStaleRowFailsTheBench() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fault-\(getpid())")
         try? FileManager.default.removeItem(at: folder)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Ctrl-Z and `fg` in a real shell with job control: the app hears its hooks in WeChat's order, the shell gets a
 /// usable terminal while the app is stopped, and the app comes back repainted, with keys and the tab strip working.
@@ -53,5 +54,25 @@ import Testing
         try tmux.keys("Enter")
         text = try await tmux.waitForScreen { $0.contains("\nEXITED:") }
         #expect(text.contains("\nEXITED:0"), "\(text)")
+    }
+
+    /// A terminal that goes away while the app ignores SIGHUP (as under `nohup`) leaves nothing to read: the app
+    /// exits instead of polling a hung-up terminal for ever.
+    @Test func theAppExitsWhenItsTerminalGoesAway() async throws {
+        let store = BuiltBinaries.temporaryFolder()
+        try tmux.start("trap '' HUP; exec \(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("settings")) --store \(store)",
+                       width: 80, height: 16)
+        _ = try await tmux.waitForScreen { $0.contains("Settings  │  About") }
+        func running() throws -> Bool {
+            let probe = try ChildProcess("/usr/bin/env", ["pgrep", "-f", "--", "--store \(store)"], stdout: .pipe, stderr: .null)
+            let output = PipeDrain(probe.standardOutput)
+            _ = probe.waitBlocking()
+            return !output.waitBlocking().isEmpty
+        }
+        #expect(try running())
+        tmux.kill()
+        let deadline = Date().addingTimeInterval(10)
+        while try running(), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try !running(), "termini kept running after its terminal closed")
     }
 }

@@ -38,7 +38,7 @@ final class InputRouter {
             publishedSize.value = (width, height)
             frames.resize(width: width, height: height)
             scheduler.markDirty()
-        case .suspend, .resume:
+        case .suspend, .resume, .terminalClosed:
             break  // the engine's: the app's lifecycle and a full repaint (Engine/Suspension.swift)
         case .key(.control("c")), .key(.control("q")):
             navigator.isFinished = true

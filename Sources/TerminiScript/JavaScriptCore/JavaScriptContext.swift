@@ -96,6 +96,17 @@ final class JavaScriptContext {
         JSSynchronousGarbageCollectForDebugging(context)
     }
 
+    /// The bytes of live objects in the JS heap after a full collection.
+    func heapSizeAfterCollecting() -> Int? {
+        JSSynchronousGarbageCollectForDebugging(context)
+        guard let statistics = JSGetMemoryUsageStatistics(context) else { return nil }
+        let name = JSStringCreateWithUTF8CString("heapSize")
+        defer { JSStringRelease(name) }
+        let value = JSObjectGetProperty(context, statistics, name, nil)
+        let size = JSValueToNumber(context, value, nil)
+        return size.isFinite ? Int(size) : nil
+    }
+
     func makeValue(_ argument: JSArgument) -> JSValueRef? {
         switch argument {
         case .number(let n): JSValueMakeNumber(context, n)

@@ -26,6 +26,17 @@ final class ReadIndex {
 
     private let root = TrieNode()
 
+    /// Nodes in the trie (tests: it follows what is read now, not what was ever read).
+    var nodeCount: Int {
+        var count = 0
+        var stack = [root]
+        while let node = stack.popLast() {
+            count += 1
+            stack.append(contentsOf: node.children.values)
+        }
+        return count
+    }
+
     func register(_ element: Element, paths: [DataPath], itemsKeyField: String?? = nil) {
         let id = ObjectIdentifier(element)
         for path in paths {

@@ -29,6 +29,9 @@ public enum InputEvent: Hashable, Sendable {
     /// The user suspends the app (Ctrl-Z): the host hides it, and the backend gives the terminal back and stops
     /// the process until it is continued.
     case suspend
+    /// The terminal went away (its window closed, the connection dropped): nothing more will arrive, so the host
+    /// stops.
+    case terminalClosed
     /// The process was continued after something else stopped it (SIGSTOP, then SIGCONT): the backend has taken
     /// the terminal back and cleared it, so the host repaints every cell.
     case resume

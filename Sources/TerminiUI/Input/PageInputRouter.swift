@@ -22,7 +22,7 @@ final class PageInputRouter {
         case .resize:
             needs.layout = true
             return []
-        case .suspend, .resume:
+        case .suspend, .resume, .terminalClosed:
             return []
         }
     }
