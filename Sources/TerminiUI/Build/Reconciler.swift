@@ -348,7 +348,6 @@ final class Reconciler {
             if let list = e.state as? ListState, let itemsPath = list.slots.itemsPath { list.slots.itemsPath = moved(itemsPath) }
             stack.append(contentsOf: e.children)
         }
-        mover.finish()
     }
 
     /// Creates (mounts) an element for `spec`, or revives the element holding the same GlobalKey.

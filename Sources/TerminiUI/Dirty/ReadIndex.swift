@@ -54,56 +54,55 @@ final class ReadIndex {
 
     func unregister(_ element: Element, paths: [DataPath]) {
         let id = ObjectIdentifier(element)
-        var trail: [(TrieNode, DataPath.Component)] = []
         for path in paths {
-            trail.removeAll(keepingCapacity: true)
             var node = root
             var found = true
             for c in path.components {
                 guard let next = node.children[c] else { found = false; break }
-                trail.append((node, c))
                 node = next
             }
-            if found {
-                node.readers[id] = nil
-                Self.prune(trail)
-            }
+            if found, node.readers.removeValue(forKey: id) != nil { noteRemoval() }
         }
     }
 
-    /// Removes the nodes at the end of `trail` that no longer lead to a reader. Without this, a list scrolled
-    /// through a million rows would leave a node per row it ever built, and every splice would walk them.
-    fileprivate static func prune(_ trail: [(TrieNode, DataPath.Component)]) {
-        for (parent, component) in trail.reversed() {
-            guard let child = parent.children[component], child.readers.isEmpty, child.children.isEmpty else { return }
-            parent.children[component] = nil
-        }
+    /// Readers removed since the last sweep of empty nodes.
+    private var removalsSinceSweep = 0
+    /// How many removals a sweep waits for: often enough that the nodes nobody reads stay a bounded few, rarely
+    /// enough that scrolling a page (which unregisters and registers the same paths) does not pay for it.
+    static let removalsPerSweep = 4096
+
+    /// Counts a removed reader and, every `removalsPerSweep`, drops the nodes that lead to no reader. Without it a
+    /// list scrolled through a million rows would keep a node per row it ever built, and every splice would walk them.
+    fileprivate func noteRemoval() {
+        removalsSinceSweep += 1
+        guard removalsSinceSweep >= Self.removalsPerSweep else { return }
+        removalsSinceSweep = 0
+        _ = Self.sweep(root)
+    }
+
+    /// Removes the empty nodes below `node`; returns whether `node` itself is empty.
+    private static func sweep(_ node: TrieNode) -> Bool {
+        var empty: [DataPath.Component] = []
+        for (component, child) in node.children where sweep(child) { empty.append(component) }
+        for component in empty { node.children[component] = nil }
+        return node.readers.isEmpty && node.children.isEmpty
     }
 
     /// Moves registrations from below one item path to below another (a list item that changed index).
     struct Mover {
+        fileprivate unowned let index: ReadIndex
         fileprivate let from: TrieNode?
-        /// The path from the root down to `from`, pruned once everything has moved.
-        fileprivate let fromTrail: [(TrieNode, DataPath.Component)]
         fileprivate let to: TrieNode
-
-        /// Drops the old item's nodes when nothing reads there any more.
-        func finish() { ReadIndex.prune(fromTrail) }
 
         func move(_ element: Element, suffix: ArraySlice<DataPath.Component>, itemsKeyField: String??) {
             let id = ObjectIdentifier(element)
             if var node = from {
                 var found = true
-                var trail: [(TrieNode, DataPath.Component)] = []
                 for c in suffix {
                     guard let next = node.children[c] else { found = false; break }
-                    trail.append((node, c))
                     node = next
                 }
-                if found {
-                    node.readers[id] = nil
-                    ReadIndex.prune(trail)
-                }
+                if found, node.readers.removeValue(forKey: id) != nil { index.noteRemoval() }
             }
             var node = to
             for c in suffix { node = node.child(c) }
@@ -113,15 +112,10 @@ final class ReadIndex {
 
     func mover(from: DataPath, to: DataPath) -> Mover {
         var fromNode: TrieNode? = root
-        var fromTrail: [(TrieNode, DataPath.Component)] = []
-        for c in from.components {
-            guard let node = fromNode else { break }
-            fromTrail.append((node, c))
-            fromNode = node.children[c]
-        }
+        for c in from.components { fromNode = fromNode?.children[c] }
         var toNode = root
         for c in to.components { toNode = toNode.child(c) }
-        return Mover(from: fromNode, fromTrail: fromNode == nil ? [] : fromTrail, to: toNode)
+        return Mover(index: self, from: fromNode, to: toNode)
     }
 
     /// Every element whose reads overlap `path`, appended to `out` (possibly with repeats).
