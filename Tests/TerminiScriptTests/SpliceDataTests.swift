@@ -99,4 +99,26 @@ import TerminiTemplate
         h.settle()
         #expect(h.delegate.logs.last == #"[{"id":0,"label":"row 0"},{"id":1,"label":"row 1"},{"id":2,"label":"row 2"},{"id":3,"label":"row 3"},{"id":4,"label":"row 4"}]"#)
     }
+
+    /// The copy setData diffs against shares strings with the page's data but must hold what JSON made of a value:
+    /// a Date as its string, NaN as null. Otherwise the same value set again would be sent again, or a change missed.
+    @Test func theDiffCopyHoldsWhatTheHostGot() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { v: null },
+              set() { this.setData({ v: { when: new Date(0), bad: NaN, list: [1, 'a', { s: 'x' }] } }) },
+              nulled() { this.setData({ 'v.bad': null, 'v.when': '1970-01-01T00:00:00.000Z' }) },
+              changed() { this.data.v.list[2].s = 'y'; this.setData({ v: this.data.v }) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        for handler in ["set", "set", "nulled", "changed"] { h.event(1, handler) }
+        h.settle()
+        #expect(h.delegate.setDataCalls.map(\.summary) == [
+            [#"v={"bad":null,"list":[1,"a",{"s":"x"}],"when":"1970-01-01T00:00:00.000Z"}"#],
+            [#"v={"bad":null,"list":[1,"a",{"s":"y"}],"when":"1970-01-01T00:00:00.000Z"}"#],
+        ])
+    }
 }

@@ -95,6 +95,36 @@ function firstBadValue(v, key, depth) {
   return null;
 }
 
+// The shadow's copy of a value that has passed toCheckedJSON: what JSON.parse(JSON.stringify(v)) would give, but
+// strings are shared rather than copied (they cannot change), which halves what a list of rows costs in string
+// buffers. Anything JSON would transform (toJSON, class instances, boxed values, NaN) goes through JSON instead.
+const objectPrototype = Object.prototype;
+const arrayPrototype = Array.prototype;
+function shadowCopy(v, depth) {
+  const t = typeof v;
+  if (t === 'string' || t === 'boolean') return v;
+  if (t === 'number') return isFinite(v) ? v : null;
+  if (v === null) return null;
+  if (depth > 64 || typeof v.toJSON === 'function') return parse(stringify(v));
+  const proto = Object.getPrototypeOf(v);
+  if (proto === arrayPrototype) {
+    const n = v.length, out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const item = v[i];
+      out[i] = typeof item === 'string' ? item : shadowCopy(item, depth + 1);
+    }
+    return out;
+  }
+  if (proto !== objectPrototype && proto !== null) return parse(stringify(v));
+  const out = {}, keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i], item = v[key];
+    if (key === '__proto__') Object.defineProperty(out, key, { value: shadowCopy(item, depth + 1), writable: true, enumerable: true, configurable: true });
+    else out[key] = typeof item === 'string' ? item : shadowCopy(item, depth + 1);
+  }
+  return out;
+}
+
 function badValueError(what, bad) {
   return new TypeError(what + (bad.key === '' ? ' is ' + bad.type
     : ' contains ' + bad.type + " at key '" + bad.key + "'") + '; values must be JSON-able');
@@ -260,10 +290,13 @@ function listSplice(what, old, next) {
   const kept = keptEnds(old, next);
   if (kept.prefix === old.length && kept.prefix === next.length) return { unchanged: true, json: '' };
   if (kept.prefix + kept.suffix === 0) return undefined;
+  const inserted = next.slice(kept.prefix, next.length - kept.suffix);
   let json;
-  try { json = toCheckedJSON(what, next.slice(kept.prefix, next.length - kept.suffix)); }
+  try { json = toCheckedJSON(what, inserted); }
   catch (e) { toCheckedJSON(what, next); throw e; }  // the whole list names the bad row by its own index
-  return { unchanged: false, index: kept.prefix, removing: old.length - kept.prefix - kept.suffix, json: json };
+  return {
+    unchanged: false, index: kept.prefix, removing: old.length - kept.prefix - kept.suffix, json: json, inserted: inserted,
+  };
 }
 
 // array.splice(index, removing, ...inserted) without spreading a long list into arguments: the shadow copy is the
@@ -459,7 +492,7 @@ function setData(changes, callback) {
       if (splice === undefined) {
         // A string, boolean or finite number is its own JSON copy; anything else is copied through its JSON.
         const value = entry.value, t = typeof value;
-        const copy = t === 'string' || t === 'boolean' || (t === 'number' && isFinite(value)) ? value : parse(entry.json);
+        const copy = t === 'string' || t === 'boolean' || (t === 'number' && isFinite(value)) ? value : shadowCopy(value, 0);
         if (old !== undefined && deepEqual(old, copy)) continue;
         setAt(record.shadow, entry.comps, copy);
         payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + entry.json + ']';
@@ -467,7 +500,7 @@ function setData(changes, callback) {
       }
     }
     if (splice.unchanged) continue;
-    spliceInPlace(getAt(record.shadow, entry.comps), splice.index, splice.removing, parse(splice.json));
+    spliceInPlace(getAt(record.shadow, entry.comps), splice.index, splice.removing, shadowCopy(splice.inserted, 0));
     payload += (payload === '' ? '[' : ',[') + entry.keyJSON + ',' + splice.json + ',' + splice.index + ',' +
       splice.removing + ']';
   }
@@ -523,7 +556,7 @@ function spliceData(path, index, removeCount) {
         '-byte limit (1 MiB); nothing was applied');
     }
   }
-  spliceInPlace(shadowList, index, removeCount, parse(json));
+  spliceInPlace(shadowList, index, removeCount, shadowCopy(items, 0));
   if (list.length === length) spliceInPlace(list, index, removeCount, items);
   else spliceApply(list, [Math.min(index, list.length), removeCount].concat(items));  // this.data was changed in place
   record.seq += 1;
@@ -592,7 +625,7 @@ return {
     instance.options = query;
     Object.defineProperty(instance, 'pageId', { value: pageId, enumerable: false });
     const record = {
-      id: pageId, name: name, instance: instance, shadow: parse(entry.dataJSON),
+      id: pageId, name: name, instance: instance, shadow: shadowCopy(instance.data, 0),
       seq: 0, presented: 0, callbacks: [], unloaded: false, parked: false, createdAt: Date.now(),
     };
     pages.set(pageId, record);
