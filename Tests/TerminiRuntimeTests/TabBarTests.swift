@@ -46,6 +46,10 @@ import TerminiTemplate
 
     @Test func aClickOnALabelSwitchesToThatTab() throws {
         let h = try harness("function ACTION() {}")
+        // The tab already shown: nothing happens.
+        h.clearLog()
+        try h.play("click 3 11\nsettle\n")
+        #expect(h.hooks.isEmpty, "\(h.log)")
         // "  Inbox  │  Sent  │  About": About's label starts at column 20.
         try h.play("click 22 11\nsettle\n")
         #expect(h.pageNames == ["about"])

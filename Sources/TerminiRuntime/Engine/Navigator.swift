@@ -207,10 +207,14 @@ final class Navigator: @unchecked Sendable {
     /// the root is parked when it is a tab page (unloaded otherwise), and the tab comes back as it was, or loads.
     func switchTab(to name: String) {
         guard navigation == nil, tabBar?.contains(name) == true else { return }
+        let popped = stack.count > 1
         while stack.count > 1 { retire(stack.removeLast()) }
         if let root = stack.first, root.name == name {
-            runtime.callLifecycle(pageId: root.pageId, .show)
-            stackChanged()
+            // The tab already shown: revealed again when pages above it went, otherwise nothing happens.
+            if popped {
+                runtime.callLifecycle(pageId: root.pageId, .show)
+                stackChanged()
+            }
             return
         }
         let leaving = stack.first
