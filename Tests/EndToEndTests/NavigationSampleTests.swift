@@ -45,11 +45,12 @@ import Testing
         #expect(asking.stdout.contains("[ Keep ]  [ Reset ]"))
         // A fresh store, so this run's toggle turns dark mode on again before the reset question.
         let keptStore = BuiltBinaries.temporaryFolder()
-        let kept = try await settings(toReset + "key Tab\nkey Enter\nsettle\n", store: keptStore)
+        // Keep (cancel) has the focus when the question opens: Enter keeps.
+        let kept = try await settings(toReset + "key Enter\nsettle\n", store: keptStore)
         #expect(kept.stdout.contains("Reset cancelled"), "\(kept.stdout)")
         #expect(kept.stdout.contains("[x] Dark mode"))
         let toResetOnly = "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n"
-        let reset = try await settings(toResetOnly + "key Enter\nsettle\n", store: keptStore)
+        let reset = try await settings(toResetOnly + "key Tab\nkey Enter\nsettle\n", store: keptStore)
         #expect(reset.stdout.contains("Reset to defaults"), "\(reset.stdout)")
         #expect(reset.stdout.contains("[ ] Dark mode"))
         let after = try await settings(nil, store: keptStore)

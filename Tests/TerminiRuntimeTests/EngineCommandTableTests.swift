@@ -21,7 +21,8 @@ import Testing
                                        commands: [host])
         defer { engine.stop() }
         let ui = ["navigateTo", "redirectTo", "navigateBack", "reLaunch", "switchTab", "setNavigationBarTitle", "exitMiniApp",
-                  "showToast", "hideToast", "showModal", "scrollTo", "applyUpdate"]
+                  "showToast", "hideToast", "showModal", "showActionSheet", "showLoading", "hideLoading", "scrollTo",
+                  "applyUpdate"]
         let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
                       "getStorageInfo", "request", "getSystemInfo"]
         #expect(engine.router.commandNames == (ui + script).sorted())

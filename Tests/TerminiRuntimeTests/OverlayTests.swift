@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import TerminiRuntime
 
-/// showModal, showToast and hideToast: what the user sees, which keys and clicks answer, and what JS receives.
+/// showModal, showActionSheet, showLoading, showToast and hideToast: what the user sees, which keys and clicks
+/// answer, and what JS receives.
 @Suite struct OverlayTests {
     let tapGo = "key Tab\nkey Enter\nsettle\n"
 
@@ -20,7 +21,7 @@ import Testing
     }
     """
 
-    @Test func modalShowsCentredAndEnterConfirms() throws {
+    @Test func modalShowsCentredAndEnterPressesCancelUnlessConfirmIsTheDefault() throws {
         let h = try harness(Self.modal)
         try h.play(tapGo)
         let screen = h.screen
@@ -30,18 +31,23 @@ import Testing
         #expect(buttons.contains("[ Cancel ]  [ Delete ]"))
         // The page under the modal is still painted.
         #expect(screen[0].hasPrefix("a: hello"))
+        // An Enter meant for the page does not delete: Cancel has the focus.
         try h.play("key Enter\n")
-        #expect(h.log.contains("modal confirm=true cancel=false showModal:ok"))
+        #expect(h.log.contains("modal confirm=false cancel=true showModal:ok"))
         #expect(!h.screen.contains { $0.contains("Delete?") })
+
+        let confirming = try harness(Self.modal.replacingOccurrences(of: "confirmText: 'Delete' }", with: "confirmText: 'Delete', defaultButton: 'confirm' }"))
+        try confirming.play(tapGo + "key Enter\n")
+        #expect(confirming.log.contains("modal confirm=true cancel=false showModal:ok"))
     }
 
-    @Test func tabThenEnterAndEscCancel() throws {
+    @Test func tabThenEnterConfirmsAndEscCancels() throws {
         let h = try harness(Self.modal)
         try h.play(tapGo + "key Tab\nkey Enter\n")
-        #expect(h.log.contains("modal confirm=false cancel=true showModal:ok"))
+        #expect(h.log.contains("modal confirm=true cancel=false showModal:ok"))
         // Go still has focus: Enter opens the modal again, and Esc cancels it.
         try h.play("key Enter\nsettle\nkey Esc\n")
-        #expect(h.log.filter { $0 == "modal confirm=false cancel=true showModal:ok" }.count == 2)
+        #expect(h.log.filter { $0 == "modal confirm=false cancel=true showModal:ok" }.count == 1)
         // Esc answered the modal; it did not leave the page or the app.
         #expect(!h.engine.isFinished)
     }
@@ -69,7 +75,7 @@ import Testing
         #expect(h.log.contains("fail 10 showModal:fail busy: another modal is open; wait for its answer before showing the next"))
         #expect(h.screen.contains { $0.contains("First") })
         try h.play("key Enter\n")
-        #expect(h.log.contains("first confirm=true"))
+        #expect(h.log.contains("first confirm=false"))
     }
 
     @Test func showCancelFalseHasOneButton() throws {
@@ -99,6 +105,76 @@ import Testing
         #expect(h.log.contains("fail 3 showModal:fail parameter 'showCancel' must be a boolean, got string"))
         #expect(h.log.contains("fail 3 showToast:fail parameter 'duration' must be between 0 and 600000 milliseconds, got -1.0"))
         #expect(h.log.contains("fail 3 showToast:fail missing required parameter 'title'"))
+    }
+
+    static let sheet = """
+    function ACTION() {
+      bridge.invoke('showActionSheet', { itemList: ['Copy', 'Move', 'Delete'] })
+        .then(r => log('picked ' + r.tapIndex + ' ' + r.errMsg), e => log('fail ' + e.errCode + ' ' + e.errMsg))
+    }
+    """
+
+    @Test func anActionSheetPicksWithKeysAndClicks() throws {
+        let h = try harness(Self.sheet)
+        try h.play(tapGo)
+        let rows = h.screen
+        #expect(rows.contains { $0.contains("Copy") } && rows.contains { $0.contains("Delete") } && rows.contains { $0.contains("Cancel") })
+        // Keys meant for the page do nothing while it is open; Down moves, Enter picks.
+        try h.play("type zz\nkey Down\nkey Down\nkey Enter\n")
+        #expect(h.log.contains("picked 2 showActionSheet:ok"))
+        #expect(!h.screen.contains { $0.contains("Copy") })
+        #expect(!h.screen.contains { $0.contains("zz") })
+        // A click on an item picks it.
+        try h.play("key Enter\nsettle\n")
+        let row = try #require(h.screen.firstIndex { $0.contains("Move") })
+        let column = try #require(h.screen[row].range(of: "Move")).lowerBound.utf16Offset(in: h.screen[row])
+        try h.play("click \(column) \(row)\n")
+        #expect(h.log.contains("picked 1 showActionSheet:ok"))
+    }
+
+    @Test func escCancelsAnActionSheet() throws {
+        let h = try harness(Self.sheet)
+        try h.play(tapGo + "key Esc\n")
+        #expect(h.log.contains("fail 8 showActionSheet:fail cancel"))
+        #expect(!h.engine.isFinished)
+        #expect(!h.screen.contains { $0.contains("Copy") })
+    }
+
+    @Test func badActionSheetParametersFail() throws {
+        let h = try harness("""
+        async function ACTION() {
+          await report(bridge.invoke('showActionSheet', {}))
+          await report(bridge.invoke('showActionSheet', { itemList: [] }))
+          await report(bridge.invoke('showActionSheet', { itemList: ['a', 2] }))
+          await report(bridge.invoke('showActionSheet', { itemList: ['1', '2', '3', '4', '5', '6', '7'] }))
+          await report(bridge.invoke('showModal', { title: 'x', defaultButton: 'yes' }))
+        }
+        """)
+        try h.play(tapGo)
+        #expect(h.log.contains("fail 3 showActionSheet:fail parameter 'itemList' must be an array of strings, as in { itemList: ['Copy', 'Delete'] }"))
+        #expect(h.log.contains("fail 3 showActionSheet:fail parameter 'itemList' must hold 1 to 6 items, got 0"))
+        #expect(h.log.contains("fail 3 showActionSheet:fail parameter 'itemList[1]' must be a non-empty string, got number"))
+        #expect(h.log.contains("fail 3 showActionSheet:fail parameter 'itemList' must hold 1 to 6 items, got 7"))
+        #expect(h.log.contains("fail 3 showModal:fail parameter 'defaultButton' must be 'cancel' or 'confirm', got 'yes'"))
+    }
+
+    @Test func loadingBlocksThePageUntilHidden() throws {
+        let h = try harness("""
+        async function ACTION() {
+          await report(bridge.invoke('showLoading', { title: 'Syncing' }))
+          setTimeout(() => report(bridge.invoke('hideLoading')), 300)
+        }
+        """)
+        try h.play(tapGo)
+        #expect(h.screen.contains { $0.contains("Syncing") })
+        // The page takes no keys meanwhile: Enter would press Go again.
+        try h.play("key Enter\n")
+        #expect(h.log.filter { $0 == "ok showLoading:ok" }.count == 1)
+        try h.play("wait 500\n")
+        #expect(h.log.contains("ok hideLoading:ok"))
+        #expect(!h.screen.contains { $0.contains("Syncing") })
+        try h.play("key Enter\nsettle\n")
+        #expect(h.log.filter { $0 == "ok showLoading:ok" }.count == 2)
     }
 
     @Test func toastAppearsWithoutFocusAndHidesItself() throws {

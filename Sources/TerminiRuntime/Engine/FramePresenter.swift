@@ -15,6 +15,8 @@ final class FramePresenter {
     let titleBar = TitleBarLayer()
     let errorScreen = ErrorScreenLayer()
     let modal = ModalLayer()
+    let actionSheet = ActionSheetLayer()
+    let loading = LoadingLayer()
     let toast = ToastLayer()
     let footer = FooterLayer()
     let tabStrip = TabBarLayer()
@@ -98,7 +100,12 @@ final class FramePresenter {
             }
         }
         modal.modal = overlays.state.modal
+        actionSheet.sheet = overlays.state.actionSheet
+        loading.loading = overlays.state.loading
+        loading.spinnerFrame = overlays.loadingFrame
         toast.toast = overlays.state.toast
+        layers.append(loading)
+        layers.append(actionSheet)
         layers.append(modal)
         layers.append(toast)
         layers.append(keyHelp)

@@ -15,7 +15,7 @@ import TerminiUI
 /// The engine wires its collaborators and runs the loop; each has one job:
 /// - `ScriptBridge`: the script runtime, the inbox to the UI thread, and the `CommandRouter` every command goes through;
 /// - `Navigator`: the page stack and the navigation commands;
-/// - `OverlayPresenter`: the toast and the modal, and their commands;
+/// - `OverlayPresenter`: the toast, the dialogs and the loading indicator, and their commands;
 /// - `InputRouter` (Input/): where each key, click and resize goes, including the page's `onKey`;
 /// - `FramePresenter`: building, painting and presenting a frame, and the frame timings.
 public final class MiniAppEngine {
@@ -158,7 +158,9 @@ public final class MiniAppEngine {
         // Spinners advance 10 times a second; an idle page without one sleeps until input or a script message.
         let spinnerTick = 100
         var wait = scheduler.millisecondsUntilNextFrame() ?? -1
-        if navigator.top?.view.hasAnimations == true { wait = wait < 0 ? spinnerTick : min(wait, spinnerTick) }
+        if navigator.top?.view.hasAnimations == true || overlays.state.loading != nil {
+            wait = wait < 0 ? spinnerTick : min(wait, spinnerTick)
+        }
         if let toastLeft = overlays.expireToast() { wait = wait < 0 ? toastLeft : min(wait, toastLeft) }
         if let cap = maxWaitMilliseconds { wait = wait < 0 ? cap : min(wait, cap) }
         if !inbox.isEmpty { wait = 0 }
@@ -168,6 +170,7 @@ public final class MiniAppEngine {
         if let event { handle(event) }
         applyScriptMessages()
         _ = overlays.expireToast()
+        if overlays.tickLoading(now: clock.now()) { scheduler.markDirty() }
         if let top = navigator.top {
             top.view.tick(now: Double(clock.now()) / 1e9)
             if top.view.needsBuild { scheduler.markDirty() }
@@ -204,7 +207,7 @@ public final class MiniAppEngine {
     }
 
     /// Bridge calls this thread holds unanswered: a navigation waiting for its page, an open modal.
-    var heldInvokes: Int { (navigator.holdsReply ? 1 : 0) + (overlays.hasModal ? 1 : 0) }
+    var heldInvokes: Int { (navigator.holdsReply ? 1 : 0) + overlays.heldDialogs }
 
     /// `settle`'s rule for the script: jobs and timers due within 50 ms, not intervals, not pending bridge calls.
     static let settleCriteria = IdleCriteria(timersDueWithin: .milliseconds(50), ignoresRepeatingTimers: true,

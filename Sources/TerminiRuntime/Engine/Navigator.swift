@@ -316,7 +316,7 @@ final class Navigator: @unchecked Sendable {
     private func retire(_ entry: PageEntry) {
         onRetire(entry.pageId)
         runtime.callLifecycle(pageId: entry.pageId, .unload)
-        overlays.dismissModal(ownedBy: entry.pageId)
+        overlays.dismissDialogs(ownedBy: entry.pageId)
     }
 
     /// navigateBack and Esc: unloads the top `count` pages, top first, then shows the revealed page.

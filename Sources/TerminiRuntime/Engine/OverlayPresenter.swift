@@ -5,8 +5,8 @@ import TerminiScript
 import TerminiTemplate
 import TerminiUI
 
-/// The toast and the modal above the pages: showToast, hideToast and showModal, the modal's keyboard and mouse
-/// handling, toast expiry, and painting them over a frame.
+/// The overlays above the pages: showToast, hideToast, showModal, showActionSheet, showLoading and hideLoading, the
+/// keyboard and mouse while a dialog or the loading indicator is up, and toast expiry.
 ///
 /// A second showModal while one is open fails (busy) rather than queueing: a queued dialog would answer a question
 /// the user can no longer see in context, and the page can retry after its first modal resolves. UI thread only;
@@ -27,7 +27,17 @@ final class OverlayPresenter: @unchecked Sendable {
     /// Whether a modal is open: it owns the keyboard, and its call is held unanswered.
     var hasModal: Bool { state.modal != nil }
 
-    /// showToast, hideToast and showModal, run on the UI thread. None needs a permission.
+    /// Calls this thread holds unanswered until the user picks: an open modal or action sheet.
+    var heldDialogs: Int { (state.modal == nil ? 0 : 1) + (state.actionSheet == nil ? 0 : 1) }
+
+    /// Whether input goes to the overlays instead of the page: a dialog is open, or the loading indicator is up.
+    var capturesInput: Bool { state.modal != nil || state.actionSheet != nil || state.loading != nil }
+
+    /// The loading indicator's spinner frame last painted (it turns ten times a second).
+    private(set) var loadingFrame = 0
+
+    /// showToast, hideToast, showModal, showActionSheet, showLoading and hideLoading, run on the UI thread. None
+    /// needs a permission.
     func commandRegistrations() -> [CommandRegistration] {
         [
             CommandRegistration(name: "showToast", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
@@ -41,7 +51,96 @@ final class OverlayPresenter: @unchecked Sendable {
             CommandRegistration(name: "showModal", thread: .ui) { [unowned self] params, context, reply throws(CommandError) in
                 try showModal(params, pageId: context.pageId, reply: reply)
             },
+            CommandRegistration(name: "showActionSheet", thread: .ui) { [unowned self] params, context, reply throws(CommandError) in
+                try showActionSheet(params, pageId: context.pageId, reply: reply)
+            },
+            CommandRegistration(name: "showLoading", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+                state.loading = LoadingOverlay(title: try params.optionalString("title") ?? "")
+                scheduler.markDirty()
+                reply.succeed()
+            },
+            CommandRegistration(name: "hideLoading", thread: .ui) { [unowned self] _, _, reply in
+                if state.loading != nil {
+                    state.loading = nil
+                    scheduler.markDirty()
+                }
+                reply.succeed()
+            },
         ]
+    }
+
+    /// The most choices an action sheet offers, as in WeChat.
+    static let maxActionSheetItems = 6
+
+    private func showActionSheet(_ params: JSONValue, pageId: Int?, reply: CommandReply) throws(CommandError) {
+        guard case .array(let list)? = params["itemList"] else {
+            throw CommandError(.invalidParameter, "parameter 'itemList' must be an array of strings, as in { itemList: ['Copy', 'Delete'] }")
+        }
+        var items: [String] = []
+        for (i, item) in list.enumerated() {
+            guard case .string(let text) = item, !text.isEmpty else {
+                throw CommandError(.invalidParameter, "parameter 'itemList[\(i)]' must be a non-empty string, got \(item.typeName)")
+            }
+            items.append(text)
+        }
+        guard (1...Self.maxActionSheetItems).contains(items.count) else {
+            throw CommandError(.invalidParameter, "parameter 'itemList' must hold 1 to \(Self.maxActionSheetItems) items, got \(items.count)")
+        }
+        guard state.modal == nil, state.actionSheet == nil else {
+            throw CommandError(.busy, "busy: another dialog is open; wait for its answer before showing the next")
+        }
+        state.actionSheet = ActionSheetOverlay(items: items, reply: reply, ownerPageId: pageId)
+        scheduler.markDirty()
+    }
+
+    private func closeActionSheet(tapIndex: Int?) {
+        guard let sheet = state.actionSheet else { return }
+        state.actionSheet = nil
+        if let tapIndex {
+            sheet.reply.succeed(["tapIndex": .number(Double(tapIndex))])
+        } else {
+            sheet.reply.fail(CommandError(.cancelled, "cancel"))
+        }
+        scheduler.markDirty()
+    }
+
+    /// Input while a dialog or the loading indicator is up: the dialog has the keyboard and the mouse; under the
+    /// loading indicator the page takes nothing until `hideLoading`.
+    func handleOverlayInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int) {
+        if state.modal != nil {
+            handleModalInput(input, screenWidth: screenWidth, screenHeight: screenHeight)
+        } else if var sheet = state.actionSheet {
+            switch input {
+            case .key(.escape):
+                closeActionSheet(tapIndex: nil)
+            case .key(.enter), .key(.space):
+                closeActionSheet(tapIndex: sheet.focused)
+            case .key(.up), .key(.backTab), .key(.down), .key(.tab):
+                let step = input == .key(.up) || input == .key(.backTab) ? -1 : 1
+                sheet.focused = (sheet.focused + step + sheet.items.count) % sheet.items.count
+                state.actionSheet = sheet
+                scheduler.markDirty()
+            case .mouse(let mouse) where mouse.kind == .press:
+                let layout = ActionSheetLayout(sheet, screenWidth: screenWidth, screenHeight: screenHeight)
+                if let index = layout.itemRows.firstIndex(of: mouse.y), (layout.x..<(layout.x + layout.width)).contains(mouse.x) {
+                    closeActionSheet(tapIndex: index)
+                } else if mouse.y == layout.cancelRow || !(layout.y..<(layout.y + layout.height)).contains(mouse.y) {
+                    // A click on Cancel, or outside the sheet, dismisses it, as a tap on the mask does in WeChat.
+                    closeActionSheet(tapIndex: nil)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Advances the loading spinner; returns whether it needs a frame.
+    func tickLoading(now: UInt64) -> Bool {
+        guard state.loading != nil else { return false }
+        let frame = Int(now / 100_000_000)
+        guard frame != loadingFrame else { return false }
+        loadingFrame = frame
+        return true
     }
 
     private func showToast(_ params: JSONValue) throws(CommandError) {
@@ -80,11 +179,17 @@ final class OverlayPresenter: @unchecked Sendable {
         guard !confirmText.isEmpty, !cancelText.isEmpty else {
             throw CommandError(.invalidParameter, "button labels ('confirmText', 'cancelText') must not be empty")
         }
-        if state.modal != nil {
+        let defaultButton = try params.optionalString("defaultButton") ?? "cancel"
+        guard defaultButton == "cancel" || defaultButton == "confirm" else {
+            throw CommandError(.invalidParameter, "parameter 'defaultButton' must be 'cancel' or 'confirm', got '\(defaultButton)'")
+        }
+        if state.modal != nil || state.actionSheet != nil {
             throw CommandError(.busy, "busy: another modal is open; wait for its answer before showing the next")
         }
-        state.modal = ModalOverlay(title: title, content: content, confirmText: confirmText, cancelText: cancelText,
-                                   showCancel: showCancel, reply: reply, ownerPageId: pageId)
+        var modal = ModalOverlay(title: title, content: content, confirmText: confirmText, cancelText: cancelText,
+                                 showCancel: showCancel, reply: reply, ownerPageId: pageId)
+        modal.confirmFocused = !showCancel || defaultButton == "confirm"
+        state.modal = modal
         scheduler.markDirty()
     }
 
@@ -96,13 +201,14 @@ final class OverlayPresenter: @unchecked Sendable {
         scheduler.markDirty()
     }
 
-    /// A page left the stack: its modal closes unanswered (its callbacks are dropped with the page).
-    func dismissModal(ownedBy pageId: Int) {
+    /// A page left the stack: its modal or action sheet closes unanswered (its callbacks are dropped with the page).
+    func dismissDialogs(ownedBy pageId: Int) {
         if let modal = state.modal, modal.ownerPageId == pageId { state.modal = nil }
+        if let sheet = state.actionSheet, sheet.ownerPageId == pageId { state.actionSheet = nil }
     }
 
     /// Input while a modal is open: it has the keyboard; clicks outside its buttons do nothing.
-    func handleModalInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int) {
+    private func handleModalInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int) {
         guard var modal = state.modal else { return }
         switch input {
         case .key(.escape):

@@ -1,12 +1,51 @@
 import TerminiBridge
 import TerminiUI
 
-/// What floats above the page stack: at most one toast and one modal. Both are non-opaque (the page under them
-/// is painted first), so they follow the maintainState rule of Flutter's overlay entries: the page keeps its state
-/// and keeps updating underneath.
+/// What floats above the page stack: at most one toast, one dialog (a modal or an action sheet) and one loading
+/// indicator. All are non-opaque (the page under them is painted first), so they follow the maintainState rule of
+/// Flutter's overlay entries: the page keeps its state and keeps updating underneath.
 struct OverlayState {
     var toast: ToastOverlay?
     var modal: ModalOverlay?
+    var actionSheet: ActionSheetOverlay?
+    var loading: LoadingOverlay?
+}
+
+/// `showActionSheet`: a list of choices at the bottom; Up/Down move, Enter picks, Esc cancels.
+struct ActionSheetOverlay {
+    var items: [String]
+    var focused = 0
+    /// The call to answer with `{tapIndex}`, or to fail with `cancel`.
+    var reply: CommandReply
+    var ownerPageId: Int?
+}
+
+/// `showLoading`: a spinner and a title in the middle of the screen, over a page that takes no input meanwhile.
+struct LoadingOverlay {
+    var title: String
+}
+
+/// Where an action sheet's rows land: painting and mouse hit testing share it.
+struct ActionSheetLayout {
+    var x: Int, y: Int, width: Int, height: Int
+    /// Screen row of each item, and of the Cancel row under them.
+    var itemRows: [Int]
+    var cancelRow: Int
+
+    init(_ sheet: ActionSheetOverlay, screenWidth: Int, screenHeight: Int) {
+        let natural = max((sheet.items.map { TextWidth.of($0) }.max() ?? 0), TextWidth.of(ActionSheetOverlay.cancelLabel))
+        width = max(0, min(natural + 6, screenWidth))
+        height = min(screenHeight, sheet.items.count + 4)  // border, items, a rule, Cancel, border
+        x = max(0, (screenWidth - width) / 2)
+        let top = max(0, screenHeight - height)
+        y = top
+        itemRows = sheet.items.indices.map { top + 1 + $0 }
+        cancelRow = top + height - 2
+    }
+}
+
+extension ActionSheetOverlay {
+    static let cancelLabel = "Cancel"
 }
 
 /// `showToast`: a one-line message near the bottom that hides itself; it never takes focus.
@@ -23,8 +62,9 @@ struct ModalOverlay {
     var confirmText: String
     var cancelText: String
     var showCancel: Bool
-    /// Which button Enter presses; the confirm button starts focused, as in a native alert.
-    var confirmFocused = true
+    /// Which button Enter presses. Cancel starts focused unless the call asks for `defaultButton: 'confirm'`, so
+    /// an Enter meant for the page cannot confirm a "Delete?" that has just appeared.
+    var confirmFocused = false
     /// The call to answer with `{confirm, cancel}`.
     var reply: CommandReply
     /// The page that opened it: its unload dismisses the modal (the answer is dropped with the page's callbacks).
@@ -77,6 +117,36 @@ struct ModalLayout {
 enum OverlayPainter {
     static let boxStyle = CellStyle(foreground: .default, background: .default, attributes: [])
     static let borderStyle = CellStyle(foreground: .index(6))
+
+    static func paintActionSheet(_ sheet: ActionSheetOverlay, into buffer: inout CellBuffer) {
+        let layout = ActionSheetLayout(sheet, screenWidth: buffer.width, screenHeight: buffer.height)
+        guard layout.width >= 4, layout.height >= 3 else { return }
+        drawBox(x: layout.x, y: layout.y, width: layout.width, height: layout.height, into: &buffer)
+        let focused = CellStyle(attributes: [.reverse, .bold])
+        for (i, item) in sheet.items.enumerated() where layout.itemRows[i] < layout.cancelRow - 1 {
+            let text = " " + item + String(repeating: " ", count: max(0, layout.width - 5 - TextWidth.of(item)))
+            buffer.write(text, x: layout.x + 2, y: layout.itemRows[i], style: i == sheet.focused ? focused : .plain,
+                         maxWidth: layout.width - 4)
+        }
+        for column in (layout.x + 1)..<(layout.x + layout.width - 1) {
+            buffer[column, layout.cancelRow - 1] = Cell(character: "─", style: borderStyle)
+        }
+        let cancel = ActionSheetOverlay.cancelLabel
+        buffer.write(cancel, x: layout.x + (layout.width - TextWidth.of(cancel)) / 2, y: layout.cancelRow,
+                     style: CellStyle(attributes: [.dim]), maxWidth: layout.width - 4)
+    }
+
+    /// The spinner frames of `showLoading`, one per tenth of a second.
+    static let loadingFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    static func paintLoading(_ loading: LoadingOverlay, frame: Int, into buffer: inout CellBuffer) {
+        let text = loadingFrames[frame % loadingFrames.count] + " " + (loading.title.isEmpty ? "Loading" : loading.title)
+        let width = min(buffer.width, TextWidth.of(text) + 6)
+        guard width >= 6, buffer.height >= 3 else { return }
+        let x = (buffer.width - width) / 2, y = (buffer.height - 3) / 2
+        drawBox(x: x, y: y, width: width, height: 3, into: &buffer)
+        buffer.write(text, x: x + 3, y: y + 1, style: CellStyle(attributes: [.bold]), maxWidth: width - 4)
+    }
 
     static func paintModal(_ modal: ModalOverlay, into buffer: inout CellBuffer) {
         let layout = ModalLayout(modal, screenWidth: buffer.width, screenHeight: buffer.height)

@@ -34,6 +34,27 @@ final class ModalLayer: CompositorLayer {
     var inputPolicy: LayerInputPolicy { .exclusive }
 }
 
+/// `showActionSheet`'s choices at the bottom: they take all input while open.
+final class ActionSheetLayer: CompositorLayer {
+    var sheet: ActionSheetOverlay?
+
+    func frame(in screen: CellRect) -> CellRect { sheet == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let sheet { OverlayPainter.paintActionSheet(sheet, into: &buffer) } }
+    var inputPolicy: LayerInputPolicy { .exclusive }
+}
+
+/// `showLoading`'s spinner: the page under it takes no input until `hideLoading`.
+final class LoadingLayer: CompositorLayer {
+    var loading: LoadingOverlay?
+    var spinnerFrame = 0
+
+    func frame(in screen: CellRect) -> CellRect { loading == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) {
+        if let loading { OverlayPainter.paintLoading(loading, frame: spinnerFrame, into: &buffer) }
+    }
+    var inputPolicy: LayerInputPolicy { .exclusive }
+}
+
 /// `showToast`'s message: it shows but never takes input.
 final class ToastLayer: CompositorLayer {
     var toast: ToastOverlay?

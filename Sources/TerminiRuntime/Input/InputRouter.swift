@@ -42,9 +42,9 @@ final class InputRouter {
             break  // the engine's: the app's lifecycle and a full repaint (Engine/Suspension.swift)
         case .key(.control("c")), .key(.control("q")):
             navigator.isFinished = true
-        case _ where overlays.hasModal:
+        case _ where overlays.capturesInput:
             let screen = frames.screenSize
-            overlays.handleModalInput(input, screenWidth: screen.width, screenHeight: screen.height)
+            overlays.handleOverlayInput(input, screenWidth: screen.width, screenHeight: screen.height)
         case .key(let key) where keyHelp.isOpen:
             keyHelp.handle(key)
             scheduler.markDirty()
