@@ -177,6 +177,40 @@ import Testing
         #expect(h.log.filter { $0 == "ok showLoading:ok" }.count == 2)
     }
 
+    @Test func anEditableModalAnswersWithWhatWasTyped() throws {
+        let h = try harness("""
+        function ACTION() {
+          bridge.invoke('showModal', { title: 'Rename', editable: true, placeholderText: 'New name', content: 'old' })
+            .then(r => log('confirm=' + r.confirm + ' content=' + JSON.stringify(r.content)))
+        }
+        """)
+        try h.play(tapGo)
+        #expect(h.screen.contains { $0.contains("old") })
+        // The field has the keys: Backspace and typing edit it, Enter submits.
+        try h.play("key Backspace\nkey Backspace\nkey Backspace\ntype Ada L\nkey Enter\n")
+        #expect(h.log.contains(#"confirm=true content="Ada L""#), "\(h.log)")
+        // Emptied, it shows the placeholder; Tab to Cancel answers an empty content.
+        try h.play("key Enter\nsettle\nkey Backspace\nkey Backspace\nkey Backspace\n")
+        #expect(h.screen.contains { $0.contains("New name") })
+        try h.play("key Tab\nkey Enter\n")
+        #expect(h.log.contains(#"confirm=false content="""#), "\(h.log)")
+    }
+
+    @Test func thePageUnderADialogShowsNoFocus() throws {
+        let h = try harness(Self.modal)
+        try h.play("key Tab\nsettle\n")
+        func goIsHighlighted() throws -> Bool {
+            let row = try #require(h.screen.firstIndex { $0.contains("[ Go ]") })
+            let column = try #require(h.screen[row].range(of: "[ Go ]")).lowerBound.utf16Offset(in: h.screen[row])
+            return h.engine.frames.compositor.front[column + 2, row].style.attributes.contains(.reverse)
+        }
+        #expect(try goIsHighlighted())
+        try h.play("key Enter\nsettle\n")
+        #expect(try !goIsHighlighted(), "the focus highlight shows through the dialog")
+        try h.play("key Esc\nsettle\n")
+        #expect(try goIsHighlighted())
+    }
+
     @Test func toastAppearsWithoutFocusAndHidesItself() throws {
         let h = try harness("function ACTION() { report(bridge.invoke('showToast', { title: 'Saved!', duration: 300 })) }")
         try h.play(tapGo)

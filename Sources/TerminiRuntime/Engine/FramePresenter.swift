@@ -85,6 +85,7 @@ final class FramePresenter {
         } else if let top {
             top.layer.topInset = titled ? 1 : 0
             top.layer.bottomInset = (footed ? 1 : 0) + (tabbed ? 1 : 0)
+            top.layer.inert = overlays.capturesInput || keyHelp.isOpen
             layers.append(top.layer)
             if titled {
                 titleBar.title = top.title ?? top.name

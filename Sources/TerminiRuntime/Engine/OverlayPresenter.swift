@@ -173,7 +173,7 @@ final class OverlayPresenter: @unchecked Sendable {
             }
             showCancel = b
         }
-        guard !title.isEmpty || !content.isEmpty else {
+        guard !title.isEmpty || !content.isEmpty || params["editable"] == .bool(true) else {
             throw CommandError(.invalidParameter, "showModal needs a 'title' or a 'content'")
         }
         guard !confirmText.isEmpty, !cancelText.isEmpty else {
@@ -188,7 +188,21 @@ final class OverlayPresenter: @unchecked Sendable {
         }
         var modal = ModalOverlay(title: title, content: content, confirmText: confirmText, cancelText: cancelText,
                                  showCancel: showCancel, reply: reply, ownerPageId: pageId)
-        modal.confirmFocused = !showCancel || defaultButton == "confirm"
+        if let value = params["editable"], !value.isNull {
+            guard case .bool(let b) = value else {
+                throw CommandError(.invalidParameter, "parameter 'editable' must be a boolean, got \(value.typeName)")
+            }
+            modal.editable = b
+        }
+        modal.placeholder = try params.optionalString("placeholderText") ?? ""
+        modal.text = String((try params.optionalString("content") ?? "").prefix(ModalOverlay.maxTextLength))
+        if modal.editable {
+            // The content is the field's starting text, as in WeChat, not a line above it.
+            modal.content = ""
+            modal.focus = .field
+        } else {
+            modal.focus = !showCancel || defaultButton == "confirm" ? .confirm : .cancel
+        }
         state.modal = modal
         scheduler.markDirty()
     }
@@ -197,7 +211,9 @@ final class OverlayPresenter: @unchecked Sendable {
     private func closeModal(confirm: Bool) {
         guard let modal = state.modal else { return }
         state.modal = nil
-        modal.reply.succeed(["confirm": .bool(confirm), "cancel": .bool(!confirm)])
+        var answer: [String: JSONValue] = ["confirm": .bool(confirm), "cancel": .bool(!confirm)]
+        if modal.editable { answer["content"] = .string(confirm ? modal.text : "") }
+        modal.reply.succeed(answer)
         scheduler.markDirty()
     }
 
@@ -210,19 +226,50 @@ final class OverlayPresenter: @unchecked Sendable {
     /// Input while a modal is open: it has the keyboard; clicks outside its buttons do nothing.
     private func handleModalInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int) {
         guard var modal = state.modal else { return }
+        func focus(_ next: ModalOverlay.Focus) {
+            modal.focus = next
+            state.modal = modal
+            scheduler.markDirty()
+        }
+        if modal.focus == .field, case .key(let key) = input {
+            switch key {
+            case .character(let c):
+                if modal.text.count < ModalOverlay.maxTextLength { modal.text.append(c) }
+                focus(.field)
+                return
+            case .space:
+                if modal.text.count < ModalOverlay.maxTextLength { modal.text.append(" ") }
+                focus(.field)
+                return
+            case .backspace:
+                if !modal.text.isEmpty { modal.text.removeLast() }
+                focus(.field)
+                return
+            case .enter:
+                // Enter in the field submits, as it does in a text field on a page.
+                closeModal(confirm: true)
+                return
+            default:
+                break
+            }
+        }
         switch input {
         case .key(.escape):
             closeModal(confirm: !modal.showCancel)
         case .key(.enter), .key(.space):
             closeModal(confirm: modal.confirmFocused || !modal.showCancel)
-        case .key(.tab), .key(.backTab), .key(.left), .key(.right), .key(.up), .key(.down):
-            if modal.showCancel {
-                modal.confirmFocused.toggle()
-                state.modal = modal
-                scheduler.markDirty()
-            }
+        case .key(.tab), .key(.backTab):
+            let stops = modal.stops
+            let index = stops.firstIndex(of: modal.focus) ?? 0
+            focus(stops[(index + (input == .key(.tab) ? 1 : stops.count - 1)) % stops.count])
+        case .key(.left), .key(.right), .key(.up), .key(.down):
+            if modal.showCancel, modal.focus != .field { focus(modal.focus == .confirm ? .cancel : .confirm) }
         case .mouse(let mouse) where mouse.kind == .press:
             let layout = ModalLayout(modal, screenWidth: screenWidth, screenHeight: screenHeight)
+            if mouse.y == layout.fieldRow {
+                focus(.field)
+                return
+            }
             guard mouse.y == layout.buttonsRow else { return }
             if layout.confirmColumns.contains(mouse.x) {
                 closeModal(confirm: true)

@@ -62,9 +62,25 @@ struct ModalOverlay {
     var confirmText: String
     var cancelText: String
     var showCancel: Bool
-    /// Which button Enter presses. Cancel starts focused unless the call asks for `defaultButton: 'confirm'`, so
-    /// an Enter meant for the page cannot confirm a "Delete?" that has just appeared.
-    var confirmFocused = false
+    /// `editable: true`: a one-line field the user types into, answered as `content`.
+    var editable = false
+    var text = ""
+    var placeholder = ""
+    /// What Enter presses (or, in the field, where typing goes). The field starts focused in an editable modal;
+    /// otherwise Cancel does unless the call asks for `defaultButton: 'confirm'`, so an Enter meant for the page
+    /// cannot confirm a "Delete?" that has just appeared.
+    var focus: Focus = .cancel
+
+    /// Where a modal's keyboard focus is.
+    enum Focus: Equatable { case field, cancel, confirm }
+
+    /// The most characters the field takes.
+    static let maxTextLength = 500
+
+    var confirmFocused: Bool { focus == .confirm }
+
+    /// The focus stops Tab visits, in order.
+    var stops: [Focus] { (editable ? [.field] : []) + (showCancel ? [.cancel] : []) + [.confirm] }
     /// The call to answer with `{confirm, cancel}`.
     var reply: CommandReply
     /// The page that opened it: its unload dismisses the modal (the answer is dropped with the page's callbacks).
@@ -76,6 +92,8 @@ struct ModalLayout {
     var x: Int, y: Int, width: Int, height: Int
     var titleLine: String?
     var contentLines: [String]
+    /// The editable modal's field row.
+    var fieldRow: Int?
     var buttonsRow: Int
     /// Column ranges of the buttons on `buttonsRow`.
     var cancelColumns: Range<Int>?
@@ -87,12 +105,12 @@ struct ModalLayout {
         let buttonsWidth = TextWidth.of(confirmLabel) + (modal.showCancel ? TextWidth.of(cancelLabel) + 2 : 0)
         let contentNatural = modal.content.split(separator: "\n", omittingEmptySubsequences: false)
             .map { TextWidth.of(String($0)) }.max() ?? 0
-        let natural = max(TextWidth.of(modal.title), contentNatural, buttonsWidth, 20)
+        let natural = max(TextWidth.of(modal.title), contentNatural, buttonsWidth, modal.editable ? 36 : 20)
         width = max(0, min(natural + 4, screenWidth - 2, 64))
         let inner = max(1, width - 4)
         titleLine = modal.title.isEmpty ? nil : modal.title
-        // Border, title and a blank, the content, a blank and the buttons, border.
-        let chrome = 2 + (titleLine == nil ? 0 : 2) + 2
+        // Border, title and a blank, the content, the field and a blank, a blank and the buttons, border.
+        let chrome = 2 + (titleLine == nil ? 0 : 2) + 2 + (modal.editable ? 2 : 0)
         let maxContent = max(0, screenHeight - chrome)
         var lines = TextWrap.lines(modal.content, width: inner)
         if lines.count > maxContent { lines = Array(lines.prefix(maxContent)) }
@@ -101,6 +119,7 @@ struct ModalLayout {
         x = max(0, (screenWidth - width) / 2)
         y = max(0, (screenHeight - height) / 2)
         buttonsRow = y + height - 2
+        fieldRow = modal.editable ? buttonsRow - 2 : nil
         let start = x + max(2, (width - buttonsWidth) / 2)
         if modal.showCancel {
             let cancelEnd = start + TextWidth.of(cancelLabel)
@@ -165,6 +184,19 @@ enum OverlayPainter {
             row += 1
         }
         let focused = CellStyle(attributes: [.reverse, .bold])
+        if let fieldRow = layout.fieldRow {
+            // The field: underlined across the box, the text's end visible, the placeholder dim when empty.
+            let underline = CellStyle(attributes: modal.focus == .field ? [.underline, .bold] : [.underline])
+            buffer.write(String(repeating: " ", count: inner), x: layout.x + 2, y: fieldRow, style: underline, maxWidth: inner)
+            if modal.text.isEmpty {
+                buffer.write(modal.placeholder, x: layout.x + 2, y: fieldRow,
+                             style: CellStyle(attributes: [.underline, .dim]), maxWidth: inner)
+            } else {
+                var shown = modal.text
+                while TextWidth.of(shown) > inner - 1 { shown.removeFirst() }
+                buffer.write(shown, x: layout.x + 2, y: fieldRow, style: underline, maxWidth: inner)
+            }
+        }
         if let cancel = layout.cancelColumns {
             buffer.write("[ \(modal.cancelText) ]", x: cancel.lowerBound, y: layout.buttonsRow,
                          style: modal.confirmFocused ? .plain : focused, maxWidth: layout.x + layout.width - 1 - cancel.lowerBound)

@@ -98,10 +98,11 @@ public final class PageView {
 
     /// Paints the page into `frame` of `buffer`, clipped to it, without touching anything outside it; hit testing
     /// then takes coordinates relative to the frame's origin. The compositor paints a page below a title bar so.
-    /// `clearing: false` skips blanking the frame first, for a buffer the caller has just cleared.
-    public func paint(into buffer: inout CellBuffer, at frame: CellRect, clearing: Bool = true) {
-        painter.run(tree.root.layoutChildren, into: &buffer, frame: frame, clearing: clearing, focused: focus.focused,
-                    animationFrame: animationFrame)
+    /// `clearing: false` skips blanking the frame first, for a buffer the caller has just cleared. `showsFocus:
+    /// false` draws the focused widget like the others, for a page under a dialog that has the keyboard.
+    public func paint(into buffer: inout CellBuffer, at frame: CellRect, clearing: Bool = true, showsFocus: Bool = true) {
+        painter.run(tree.root.layoutChildren, into: &buffer, frame: frame, clearing: clearing,
+                    focused: showsFocus ? focus.focused : nil, animationFrame: animationFrame)
         needsPaint = false
         needs.paint = false
     }

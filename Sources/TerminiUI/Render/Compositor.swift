@@ -118,6 +118,9 @@ public final class PageLayer: CompositorLayer {
     public var topInset: Int
     /// Rows kept free below the page (a footer, a tab strip).
     public var bottomInset: Int
+    /// Whether something above has the keyboard (a dialog, the help): the page is drawn without its focus
+    /// highlight, so nothing suggests that a key would reach it.
+    public var inert = false
 
     public init(view: PageView, topInset: Int = 0, bottomInset: Int = 0) {
         self.view = view
@@ -131,7 +134,9 @@ public final class PageLayer: CompositorLayer {
     }
 
     /// The compositor has just cleared the buffer, so the page paints without blanking its frame again.
-    public func paint(into buffer: inout CellBuffer, frame: CellRect) { view.paint(into: &buffer, at: frame, clearing: false) }
+    public func paint(into buffer: inout CellBuffer, frame: CellRect) {
+        view.paint(into: &buffer, at: frame, clearing: false, showsFocus: !inert)
+    }
 
     public var inputPolicy: LayerInputPolicy { .inFrame }
 }
