@@ -39,11 +39,21 @@ final class ConsoleSink: @unchecked Sendable {
         defer { lock.unlock() }
         if echo { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         file?.write(Data((line + "\n").utf8))
+        if line.hasPrefix("[error]") { errorTotal += 1 }
         if line.hasPrefix("[error]") || line.hasPrefix("[stall]") {
             errors.append(line)
             if errors.count > 20 { errors.removeFirst() }
         }
     }
+
+    /// Script errors seen so far.
+    var errorCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return errorTotal
+    }
+
+    private var errorTotal = 0
 
     func printErrorsAfterExit() {
         lock.lock()

@@ -20,7 +20,26 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Events file to play.")
     var events: String?
 
+    @Option(help: "Also write console output, warnings and errors to this file.")
+    var log: String?
+
+    @Option(help: ArgumentHelp("Start the app's storage with these values: a JSON object of storage keys to values.", valueName: "seed.json"))
+    var storage: String?
+
+    @Flag(help: "Keep the app's storage in the store (default without --store: a fresh storage, thrown away after the run).")
+    var keepStorage = false
+
+    @Flag(help: "After the screen, print a line naming the focused widget: 'focus: column C, row R: <loc>'.")
+    var showFocus = false
+
     func run() throws {
+        let exitStatus = try snapshot()
+        if exitStatus != 0 { throw ExitCode(exitStatus) }
+    }
+
+    /// Prints the final screen; returns 1 when a script error happened or the screen is an error screen, so a CI
+    /// job that snapshots an app fails when the app does.
+    private func snapshot() throws -> Int32 {
         guard let (width, height) = EventScript.parseSize(size) else {
             throw ValidationError("--size must look like 80x24 (1-1000 each), got '\(size)'")
         }
@@ -34,16 +53,29 @@ struct SnapshotCommand: ParsableCommand {
         let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
         try updates?.installRequiredUpdate()
         var launch = try engine.prepareLaunch()
-        let console = ConsoleSink(logPath: nil, echoToStandardError: true)
+        let console = ConsoleSink(logPath: log, echoToStandardError: true)
+        // Without a store of its own, a snapshot's storage starts empty and is thrown away, so runs repeat exactly.
+        let scratch = engine.store == nil && !keepStorage ? FileManager.default.temporaryDirectory
+            .appendingPathComponent("termini-snapshot-\(getpid())-\(UInt32.random(in: 0...UInt32.max))") : nil
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+        var options = engine.engineOptions(console: console.write)
+        if let scratch {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            options.storeDirectory = scratch.path
+        }
+        if let storage { try StorageSeed.load(path: storage, app: launch.bundle.manifest.id, into: options.storeDirectory) }
         var screen = ""
         var notices: [String] = []
+        var failed = false
+        var focusLine: String?
         while true {
-            let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height,
-                                              options: engine.engineOptions(console: console.write))
+            let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height, options: options)
             if let probation = launch.probation { session.watchFirstLaunch(probation) }
             updates?.attach(running: launch.bundle.manifest.version) { session.updateInstalled(version: $0) }
             updates?.startInBackground(console: console.write)
             screen = session.run(steps: steps, page: launch.page, query: launch.query)
+            failed = failed || session.showsErrorScreen
+            focusLine = session.focus.map { "focus: column \($0.column), row \($0.row): \($0.loc)" } ?? "focus: none"
             if let notice = launch.probation?.notice { notices.append(notice) }
             // applyUpdate restarts on the new version, which then settles without the rest of the events.
             guard session.restartRequested else { break }
@@ -52,6 +84,11 @@ struct SnapshotCommand: ParsableCommand {
         }
         updates?.finish()
         print(screen)
+        if showFocus, let focusLine { print(focusLine) }
         notices.forEach(printNotice)
+        let errors = console.errorCount
+        guard failed || errors > 0 else { return 0 }
+        FileHandle.standardError.write(Data("termini snapshot: \(errors) script error\(errors == 1 ? "" : "s")\(failed ? "; the final screen is an error screen" : "")\n".utf8))
+        return 1
     }
 }

@@ -78,6 +78,16 @@ public final class SnapshotSession {
         }
     }
 
+    /// Whether the final screen is an error screen (a script error replaced the page or the app).
+    public var showsErrorScreen: Bool { engine.appError != nil || engine.stack.last?.error != nil }
+
+    /// The focused widget of the visible page: its top-left cell on the screen (0-based, as `click` takes them) and
+    /// its template loc; nil when nothing has focus.
+    public var focus: (column: Int, row: Int, loc: String)? {
+        guard let top = engine.stack.last, let origin = top.view.focusedOrigin, let loc = top.view.focusedLoc else { return nil }
+        return (origin.x, origin.y + top.layer.topInset, loc)
+    }
+
     /// Flutter-style frame summary, for `--timings` reports.
     public var engineTimingSummary: String { engine.timingSummary.jsonObject() }
 }

@@ -189,6 +189,9 @@ public final class PageView {
     /// The `loc` of the focused widget, if any.
     public var focusedLoc: String? { focus.focused?.node.loc }
 
+    /// Where the focused widget's box starts in the last paint, relative to the page; nil when it is not on screen.
+    public var focusedOrigin: (x: Int, y: Int)? { focus.focused.flatMap { input.painted.origin(of: $0) } }
+
     /// Whether the focused widget edits text, so printable keys, Space and Backspace belong to it rather than to
     /// the host's shortcuts (Backspace going back, `r` restarting a preview).
     public var focusEditsText: Bool {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `termini snapshot` as a CI step: it fails when the app fails, keeps a log, starts from known storage and throws
+/// away what the run wrote, and says where the focus is.
+@Suite struct SnapshotForCITests {
+    let bundles = BadBundleTests()
+
+    @Test func aStartupThrowAndAHandlerErrorFailTheRun() async throws {
+        let throwing = try bundles.bundle(script: "throw new Error('boom')")
+        let startup = try await BuiltBinaries.snapshot(throwing)
+        #expect(startup.status == 1, "\(startup.stderr)")
+        #expect(startup.stdout.contains("boom"), "the error screen is still printed: \(startup.stdout)")
+        // The throw, and the page main.js never got to register.
+        #expect(startup.stderr.contains("termini snapshot: 2 script errors; the final screen is an error screen"), "\(startup.stderr)")
+
+        let handler = try bundles.bundle(script: "Page('index', { data: { message: 'hi' }, go() { missing.call() } })")
+        let failing = try await BuiltBinaries.snapshot(handler, events: "key Tab\nkey Enter\nsettle\n")
+        #expect(failing.status == 1)
+        #expect(failing.stderr.contains("ReferenceError"), "\(failing.stderr)")
+
+        let fine = try await BuiltBinaries.snapshot(try bundles.bundle(script: "Page('index', { data: { message: 'hi' } })"))
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test func logCollectsTheConsole() async throws {
+        let dir = try bundles.bundle(script: "console.log('hello from main'); Page('index', { data: { message: 'hi' }, onLoad() { console.warn('careful') } })")
+        let log = BuiltBinaries.temporaryFolder() + "/run.log"
+        let r = try await BuiltBinaries.snapshot(dir, extra: ["--log", log])
+        #expect(r.status == 0)
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("[log] hello from main") && text.contains("[warn] careful"), "\(text)")
+    }
+
+    static let counter = """
+    Page('index', {
+      data: { message: '' },
+      onLoad() {
+        bridge.invoke('getStorage', { key: 'runs' }).then(r => r.data, () => 0)
+          .then(runs => bridge.invoke('setStorage', { key: 'runs', data: runs + 1 }).then(() => this.setData({ message: 'run ' + (runs + 1) })))
+      },
+    })
+    """
+
+    @Test func withoutAStoreEachRunStartsFromEmptyStorageOrTheSeed() async throws {
+        let dir = try bundles.bundle(script: Self.counter)
+        for _ in 0..<2 {
+            let r = try await BuiltBinaries.snapshot(dir)
+            #expect(r.stdout.contains("msg: run 1"), "storage leaked between runs: \(r.stdout)")
+        }
+        let seed = BuiltBinaries.temporaryFolder() + "/seed.json"
+        try #"{ "runs": 41 }"#.write(toFile: seed, atomically: true, encoding: .utf8)
+        let seeded = try await BuiltBinaries.snapshot(dir, extra: ["--storage", seed])
+        #expect(seeded.stdout.contains("msg: run 42"), "\(seeded.stdout)")
+        // With a store of its own, storage persists as before.
+        let store = BuiltBinaries.temporaryFolder()
+        _ = try await BuiltBinaries.snapshot(dir, extra: ["--store", store])
+        let second = try await BuiltBinaries.snapshot(dir, extra: ["--store", store])
+        #expect(second.stdout.contains("msg: run 2"), "\(second.stdout)")
+    }
+
+    @Test func aMalformedSeedNamesItsLine() async throws {
+        let dir = try bundles.bundle(script: Self.counter)
+        let seed = BuiltBinaries.temporaryFolder() + "/seed.json"
+        try "{\n  \"runs\": tru\n}".write(toFile: seed, atomically: true, encoding: .utf8)
+        let r = try await BuiltBinaries.snapshot(dir, extra: ["--storage", seed])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("\(seed):2:"), "\(r.stderr)")
+        try "[1, 2]".write(toFile: seed, atomically: true, encoding: .utf8)
+        let notObject = try await BuiltBinaries.snapshot(dir, extra: ["--storage", seed])
+        #expect(notObject.stderr.contains("\(seed): expected a JSON object of storage keys to values, found array"), "\(notObject.stderr)")
+    }
+
+    @Test func showFocusNamesTheFocusedWidget() async throws {
+        let dir = try bundles.bundle(script: "Page('index', { data: { message: 'hi' } })")
+        let none = try await BuiltBinaries.snapshot(dir, extra: ["--show-focus"])
+        #expect(none.stdout.hasSuffix("focus: none\n"), "\(none.stdout)")
+        let focused = try await BuiltBinaries.snapshot(dir, events: "key Tab\n", extra: ["--show-focus"])
+        #expect(focused.stdout.contains("focus: column 0, row 1: bad/pages/index.swift:5:9"), "\(focused.stdout)")
+    }
+}
