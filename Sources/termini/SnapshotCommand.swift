@@ -17,7 +17,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Screen size as COLSxROWS.")
     var size: String = "80x24"
 
-    @Option(help: "Events file to play.")
+    @Option(help: "Events file to play ('-' reads standard input).")
     var events: String?
 
     @Option(help: "Also write console output, warnings and errors to this file.")
@@ -37,6 +37,23 @@ struct SnapshotCommand: ParsableCommand {
         if exitStatus != 0 { throw ExitCode(exitStatus) }
     }
 
+    /// The events file's text: `-` is standard input; device files and pipes are read to their end (Foundation's
+    /// whole-file read cannot read them).
+    static func readEvents(_ path: String) throws -> String {
+        let handle: FileHandle
+        if path == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            guard let opened = FileHandle(forReadingAtPath: path) else { throw CLIError("\(path): cannot read the events file") }
+            handle = opened
+        }
+        defer { if path != "-" { try? handle.close() } }
+        let data: Data
+        do { data = try handle.readToEnd() ?? Data() } catch { throw CLIError("\(path): cannot read the events file: \(error.localizedDescription)") }
+        guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(path): the events file is not UTF-8 text") }
+        return text
+    }
+
     /// Prints the final screen; returns 1 when a script error happened or the screen is an error screen, so a CI
     /// job that snapshots an app fails when the app does.
     private func snapshot() throws -> Int32 {
@@ -45,10 +62,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         var steps: [EventStep] = []
         if let events {
-            guard let text = try? String(contentsOfFile: events, encoding: .utf8) else {
-                throw CLIError("\(events): cannot read the events file")
-            }
-            steps = try EventScript.parse(text, file: events)
+            steps = try EventScript.parse(try Self.readEvents(events), file: events == "-" ? "<stdin>" : events)
         }
         let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
         try updates?.installRequiredUpdate()

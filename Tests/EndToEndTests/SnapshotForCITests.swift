@@ -78,4 +78,19 @@ import Testing
         let focused = try await BuiltBinaries.snapshot(dir, events: "key Tab\n", extra: ["--show-focus"])
         #expect(focused.stdout.contains("focus: column 0, row 1: bad/pages/index.swift:5:9"), "\(focused.stdout)")
     }
+
+    @Test func eventsComeFromStandardInputOrADeviceFile() async throws {
+        let app = BuiltBinaries.sample("todo")
+        let empty = try await BuiltBinaries.run("termini", ["snapshot", app, "--size", "40x8", "--events", "/dev/null"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.contains("[x] Write the compiler"))
+        let piped = try await BuiltBinaries.run("/bin/sh", ["-c",
+            "printf 'key Tab\\nkey Tab\\nkey Space\\nsettle\\n' | '\(BuiltBinaries.path("termini"))' snapshot '\(app)' --size 40x8 --events -"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("[ ] Write the compiler"), "\(piped.stdout)")
+        let bad = try await BuiltBinaries.run("/bin/sh", ["-c",
+            "printf 'key Tab\\njump\\n' | '\(BuiltBinaries.path("termini"))' snapshot '\(app)' --events -"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("<stdin>:2: unknown event 'jump'"), "\(bad.stderr)")
+    }
 }
