@@ -7,6 +7,7 @@ public enum BuiltinCommands {
         let limits = environment.requestLimits
         let domains = environment.requestDomains
         let systemInfo = environment.systemInfo
+        let fixtures = environment.requestFixtures
         return [
             CommandRegistration(SetStorageCommand.self) { SetStorageCommand(context: $0, params: $1, store: store) },
             CommandRegistration(GetStorageCommand.self) { GetStorageCommand(context: $0, params: $1, store: store) },
@@ -14,7 +15,8 @@ public enum BuiltinCommands {
             CommandRegistration(ClearStorageCommand.self) { ClearStorageCommand(context: $0, params: $1, store: store) },
             CommandRegistration(GetStorageInfoCommand.self) { GetStorageInfoCommand(context: $0, params: $1, store: store) },
             CommandRegistration(RequestCommand.self) { context, params in
-                RequestCommand(context: context, params: params, requestDomains: domains(context.appId), limits: limits)
+                RequestCommand(context: context, params: params, requestDomains: domains(context.appId), limits: limits,
+                               fixtures: fixtures)
             },
             CommandRegistration(GetSystemInfoCommand.self) {
                 GetSystemInfoCommand(context: $0, params: $1, provider: systemInfo)

@@ -11,14 +11,17 @@ public struct CommandEnvironment: Sendable {
     public var requestDomains: @Sendable (_ appId: String) -> [String]
     /// Default timeout and size limit for `request`.
     public var requestLimits: RequestLimits
+    /// Canned answers that replace the network for `request` (snapshots).
+    public var requestFixtures: RequestFixtures?
     /// What `getSystemInfo` reports; the host fills in the terminal size, colours and versions at call time.
     public var systemInfo: @Sendable (CommandContext) -> SystemInfo
 
     public init(storage: StorageStore,
                 requestDomains: @escaping @Sendable (_ appId: String) -> [String],
-                requestLimits: RequestLimits = RequestLimits(),
+                requestLimits: RequestLimits = RequestLimits(), requestFixtures: RequestFixtures? = nil,
                 systemInfo: @escaping @Sendable (CommandContext) -> SystemInfo)
     {
+        self.requestFixtures = requestFixtures
         self.storage = storage
         self.requestDomains = requestDomains
         self.requestLimits = requestLimits

@@ -19,13 +19,18 @@ public struct RequestCommand: Command {
     private let params: JSONValue
     private let domains: RequestDomains
     private let limits: RequestLimits
+    private let fixtures: RequestFixtures?
     private var urlRequest: URLRequest?
     private var timeout: Double = 10
 
-    public init(context: CommandContext, params: JSONValue, requestDomains: [String], limits: RequestLimits) {
+    /// With `fixtures`, the answer comes from them instead of the network (after the same checks).
+    public init(context: CommandContext, params: JSONValue, requestDomains: [String], limits: RequestLimits,
+                fixtures: RequestFixtures? = nil)
+    {
         self.params = params
         self.domains = RequestDomains(requestDomains)
         self.limits = limits
+        self.fixtures = fixtures
         self.timeout = limits.defaultTimeout
     }
 
@@ -105,9 +110,14 @@ public struct RequestCommand: Command {
         guard let urlRequest else { throw CommandError(.internal, "request ran without checkAndParse") }
         if Task.isCancelled { throw CommandError(.cancelled, "cancelled before it started") }
         let domains = self.domains
-        let transport = RequestTransport(request: urlRequest, timeout: timeout, maxBytes: limits.maxResponseBytes,
-                                         redirectAllowed: { domains.allows($0) })
-        let response = try await transport.perform()
+        let response: RequestResponse
+        if let fixtures {
+            response = try fixtures.response(for: urlRequest)
+        } else {
+            let transport = RequestTransport(request: urlRequest, timeout: timeout, maxBytes: limits.maxResponseBytes,
+                                             redirectAllowed: { domains.allows($0) })
+            response = try await transport.perform()
+        }
         var header: [String: JSONValue] = [:]
         for (name, value) in response.headers { header[name] = .string(value) }
         return [

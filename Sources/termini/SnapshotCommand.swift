@@ -29,6 +29,9 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "Keep the app's storage in the store (default without --store: a fresh storage, thrown away after the run).")
     var keepStorage = false
 
+    @Option(help: ArgumentHelp("Answer a command from a file instead of the real service; only 'request' can be mocked.", valueName: "request=fixtures.json"))
+    var mock: [String] = []
+
     @Flag(help: "After the screen, print a line naming the focused widget: 'focus: column C, row R: <loc>'.")
     var showFocus = false
 
@@ -78,6 +81,14 @@ struct SnapshotCommand: ParsableCommand {
             options.storeDirectory = scratch.path
         }
         if let storage { try StorageSeed.load(path: storage, app: launch.bundle.manifest.id, into: options.storeDirectory) }
+        for mocked in mock {
+            guard mocked.hasPrefix("request="), mocked.count > "request=".count else {
+                throw ValidationError("--mock: only 'request' can be mocked, as --mock request=fixtures.json; got '\(mocked)'")
+            }
+            do { options.requestFixtures = try RequestFixtures.load(path: String(mocked.dropFirst("request=".count))) } catch {
+                throw CLIError(error.description)
+            }
+        }
         var screen = ""
         var notices: [String] = []
         var failed = false

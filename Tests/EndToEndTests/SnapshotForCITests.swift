@@ -93,4 +93,45 @@ import Testing
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("<stdin>:2: unknown event 'jump'"), "\(bad.stderr)")
     }
+
+    @Test func mockedRequestsMakeANetworkAppRepeatable() async throws {
+        let fixtures = BuiltBinaries.temporaryFolder() + "/fixtures.json"
+        try #"""
+        [
+          { "url": "http://127.0.0.1:8787/stories", "method": "GET",
+            "data": [ { "id": 1, "title": "Mocked story one", "author": "ada", "points": 5, "comments": 2 } ] }
+        ]
+        """#.write(toFile: fixtures, atomically: true, encoding: .utf8)
+        let args = ["--mock", "request=" + fixtures]
+        let first = try await BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x12", extra: args)
+        let second = try await BuiltBinaries.snapshot(BuiltBinaries.sample("feed"), size: "60x12", extra: args)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Mocked story one"), "\(first.stdout)")
+        #expect(first.stdout == second.stdout, "the same flags gave different screens")
+    }
+
+    @Test func anUnmatchedRequestFailsWithTheURLAndBadFixturesNameTheirPlace() async throws {
+        let fixtures = BuiltBinaries.temporaryFolder() + "/fixtures.json"
+        try #"[ { "url": "https://api.example.com/other" } ]"#.write(toFile: fixtures, atomically: true, encoding: .utf8)
+        let dir = try bundles.bundle(script: """
+            Page('index', { data: { message: '' }, onLoad() {
+              bridge.invoke('request', { url: 'https://api.example.com/items?x=1' }).catch(e => this.setData({ message: e.errMsg }))
+            } })
+            """)
+        let manifest = dir + "/manifest.json"
+        try #"{"id":"bad","name":"Bad","version":"1.0.0","pages":["index"],"permissions":["request"],"requestDomains":["api.example.com"]}"#
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let r = try await BuiltBinaries.snapshot(dir, size: "300x6", extra: ["--mock", "request=" + fixtures])
+        #expect(r.stdout.contains("msg: request:fail no fixture in \(fixtures) matches GET https://api.example.com/items?x=1"), "\(r.stdout)")
+
+        try "[\n  { \"url\": 3 }\n]".write(toFile: fixtures, atomically: true, encoding: .utf8)
+        let bad = try await BuiltBinaries.snapshot(dir, extra: ["--mock", "request=" + fixtures])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("\(fixtures): $[0].url: expected a URL pattern"), "\(bad.stderr)")
+        try "[\n  { \"url\": }\n]".write(toFile: fixtures, atomically: true, encoding: .utf8)
+        let malformed = try await BuiltBinaries.snapshot(dir, extra: ["--mock", "request=" + fixtures])
+        #expect(malformed.stderr.contains("\(fixtures):2:"), "\(malformed.stderr)")
+        let other = try await BuiltBinaries.snapshot(dir, extra: ["--mock", "storage=x.json"])
+        #expect(other.stderr.contains("--mock: only 'request' can be mocked"), "\(other.stderr)")
+    }
 }

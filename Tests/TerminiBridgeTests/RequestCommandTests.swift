@@ -183,3 +183,17 @@ import TerminiTemplate
         }
     }
 }
+
+/// The URL patterns of `--mock request=` fixtures.
+@Suite struct RequestFixturePatternTests {
+    @Test func starMatchesAnyRunAndTheRestIsLiteral() {
+        #expect(RequestFixtures.matches("https://a.com/items", "https://a.com/items"))
+        #expect(!RequestFixtures.matches("https://a.com/items?x=1", "https://a.com/items"))
+        #expect(RequestFixtures.matches("https://a.com/items?x=1", "https://a.com/items*"))
+        #expect(RequestFixtures.matches("https://a.com/v2/items/7", "https://a.com/*/items/*"))
+        #expect(!RequestFixtures.matches("https://b.com/items", "https://a.com/*"))
+        #expect(RequestFixtures.matches("https://a.com/x.json", "*.json"))
+        #expect(!RequestFixtures.matches("https://a.com/x.jsonp", "*.json"))
+        #expect(!RequestFixtures.matches("ab", "a*b*b"))
+    }
+}

@@ -75,7 +75,7 @@ public final class MiniAppEngine {
         preload = preloadStore
         // The launch page's data is on its way before the JS thread even starts creating its context, so the first
         // frame can show it (docs/DATA-FLOW.md).
-        Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore)
+        Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore, fixtures: options.requestFixtures)
         let overlays = OverlayPresenter(scheduler: scheduler, clock: clock)
         self.overlays = overlays
         var navigator: Navigator?
@@ -119,7 +119,9 @@ public final class MiniAppEngine {
     /// Loads main.js, launches the app and opens its first page with `query`.
     public func start(page: String? = nil, query: [String: String] = [:]) {
         let launch = page ?? bundle.launchPage
-        if launch != bundle.launchPage { Self.startPreload(for: launch, bundle: bundle, into: preload) }
+        if launch != bundle.launchPage {
+            Self.startPreload(for: launch, bundle: bundle, into: preload, fixtures: options.requestFixtures)
+        }
         let runtime = self.runtime
         watchdog.watch("js", busySince: { runtime.pulse().busySince })
         watchdog.start()
@@ -130,9 +132,12 @@ public final class MiniAppEngine {
         scheduler.markDirty()
     }
 
-    private static func startPreload(for page: String, bundle: LoadedBundle, into store: PreloadStore) {
+    private static func startPreload(for page: String, bundle: LoadedBundle, into store: PreloadStore,
+                                     fixtures: RequestFixtures?)
+    {
         store.start(bundle.manifest.preload[page] ?? [], appId: bundle.manifest.id,
-                    permissions: Set(bundle.manifest.permissions), requestDomains: bundle.manifest.requestDomains)
+                    permissions: Set(bundle.manifest.permissions), requestDomains: bundle.manifest.requestDomains,
+                    fixtures: fixtures)
     }
 
     /// Stops the script thread, the watchdog and the timing log. The backend is the caller's to shut down.
@@ -253,7 +258,7 @@ public final class MiniAppEngine {
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
         let environment = CommandEnvironment(
-            storage: storage, requestDomains: { _ in domains },
+            storage: storage, requestDomains: { _ in domains }, requestFixtures: options.requestFixtures,
             systemInfo: { _ in
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,

@@ -24,13 +24,13 @@ public final class PreloadStore: @unchecked Sendable {
     /// Starts every request; a request that fails its checks (a host not in `requestDomains`, no `request`
     /// permission) is recorded as that failure at once.
     public func start(_ requests: [BundleManifest.PreloadRequest], appId: String, permissions: Set<String>,
-                      requestDomains: [String], limits: RequestLimits = RequestLimits())
+                      requestDomains: [String], limits: RequestLimits = RequestLimits(), fixtures: RequestFixtures? = nil)
     {
         let context = CommandContext(appId: appId, pageId: nil, pageName: nil, permissions: permissions)
         for request in requests {
             let key = request.key
             var command = RequestCommand(context: context, params: .object(["url": .string(request.url)]),
-                                         requestDomains: requestDomains, limits: limits)
+                                         requestDomains: requestDomains, limits: limits, fixtures: fixtures)
             lock.lock()
             if slots[key] == nil { order.append(key) }
             slots[key] = .inFlight
