@@ -102,11 +102,32 @@ import TerminiTerminal
         for _ in 0..<50 where session.reloadCount == reloads { session.step(maxWaitMilliseconds: 5) }
         #expect(session.reloadCount == reloads + 1)
     }
+
+    @Test func aLongDiagnosticWrapsInsteadOfLosingItsEnd() throws {
+        let tmp = TemporaryFolder()
+        let (session, backend, project) = try makeSession(tmp)
+        defer { session.stop() }
+        stepUntil(session, backend, shows: "Todo (2)")
+        // A misspelt style: the compiler suggests the right one at the end of a line longer than the screen.
+        try edit(project + "/pages/index.swift") {
+            $0.replacingOccurrences(of: "Text(\"Todo (", with: "Text(\"An unusually long heading to push the loc far to the right (")
+              .replacingOccurrences(of: "style: .bold", with: "style: .bolt")
+        }
+        let screen = stepUntil(session, backend, shows: "index.swift:")
+        let overlay = try #require(session.overlayLines).joined(separator: " ")
+        let suggestion = try #require(overlay.range(of: "did you mean")).lowerBound
+        let tail = String(overlay[suggestion...]).prefix(30)
+        // Every word of the diagnostic is on the screen, wrapped across rows.
+        let shown = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(overlay.count > 68, "the diagnostic should be longer than the 70-column screen: \(overlay)")
+        #expect(shown.contains(String(tail.split(separator: " ").prefix(3).joined(separator: " "))), "\(screen)")
+        #expect(shown.contains("'.bold'") || shown.contains(".bold"), "the end of the diagnostic is cut: \(screen)")
+    }
 }
 
-/// A saved main.js restarts the script and gives the first page its data back.
+/// A saved main.js restarts the app with the new script's initial data on screen, without pressing `r`.
 @Suite(.serialized) struct PreviewScriptReloadTests {
-    @Test func savedScriptKeepsTheFirstPagesData() throws {
+    @Test func savedScriptShowsItsNewInitialData() throws {
         let tmp = TemporaryFolder()
         try tmp.write("counter/app.json", #"{"id": "counter", "name": "Counter", "version": "1.0.0", "pages": ["index"]}"#)
         try tmp.write("counter/pages/index.swift", """
@@ -136,18 +157,18 @@ import TerminiTerminal
         helper.stepUntil(session, backend, shows: "n=2")
 
         let reloads = session.reloadCount
-        try tmp.write("counter/main.js", script.replacingOccurrences(of: "n + 1", with: "n + 10"))
+        try tmp.write("counter/main.js", script.replacingOccurrences(of: "n + 1", with: "n + 10")
+            .replacingOccurrences(of: "label: 'n', n: 0", with: "label: 'count', n: 5"))
         let deadline = Date().addingTimeInterval(20)
         while session.reloadCount == reloads && Date() < deadline { session.step(maxWaitMilliseconds: 5) }
         #expect(session.reloadCount == reloads + 1)
-        for _ in 0..<20 { session.step(maxWaitMilliseconds: 5) }
-        // The new engine's page has had its first frame (keys sent earlier would reach no built widget).
-        let screen2 = helper.stepUntil(session, backend) { $0.contains("n=2") && session.engine.stack.first?.isReady == true }
-        #expect(screen2.contains("n=2"), "data kept: \(screen2)")
-        // The new script runs: bump now adds 10 to the kept value.
+        // The new script's initial data is on screen without pressing `r`, and the old screen is gone.
+        let screen2 = helper.stepUntil(session, backend) { $0.contains("count=5") && session.engine.stack.first?.isReady == true }
+        #expect(screen2.contains("count=5") && !screen2.contains("n=2"), "\(screen2)")
+        // The new script runs: bump adds 10.
         backend.enqueue(.key(.tab))
         backend.enqueue(.key(.enter))
-        let screen = helper.stepUntil(session, backend, shows: "n=12")
-        #expect(screen.contains("n=12"), "\(screen)")
+        let screen = helper.stepUntil(session, backend, shows: "count=15")
+        #expect(screen.contains("count=15"), "\(screen)")
     }
 }

@@ -14,7 +14,9 @@ final class PreviewErrorLayer: CompositorLayer {
     static func paint(_ lines: [String], into buffer: inout CellBuffer) {
         let width = buffer.width
         guard width > 2, buffer.height > 2, !lines.isEmpty else { return }
-        let shownLines = Array(lines.prefix(max(1, buffer.height / 2)))
+        // A long diagnostic wraps instead of losing its end ("did you mean '.bold'?") at the right edge.
+        let wrapped = lines.flatMap { TextLayout.lines($0, width: width - 2, wrap: true) }
+        let shownLines = Array(wrapped.prefix(max(1, buffer.height / 2)))
         let top = buffer.height - shownLines.count - 1
         let banner = CellStyle(foreground: .index(7), background: .index(1), attributes: [.bold])
         let body = CellStyle(foreground: .index(7), background: .index(0))

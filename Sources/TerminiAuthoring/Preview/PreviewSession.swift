@@ -11,9 +11,8 @@ import TerminiTerminal
 /// - A saved `pages/*.swift` is recompiled (TemplateCompiler library, in process) and every open page re-renders
 ///   with its data, focus and navigation stack kept.
 /// - A saved `main.js` or `app.json` restarts the app with the new script (a new script runtime) at its first page,
-///   then gives that page back its data with one `setData` when the page name still exists. Limits: pages above
-///   the first are closed, and data the new `onLoad` sets asynchronously (e.g. from storage) wins over the kept
-///   data. The new script is first tried headless, so a script that fails to start leaves the running app in place.
+///   with the new script's initial data on screen at once: what the author changed in `data` is what they see. The
+///   new script is first tried headless, so a script that fails to start leaves the running app in place.
 /// - `r` restarts the app (typed into a focused text field, it is just a letter).
 /// - A compile or start-up script error is drawn as an overlay naming `file:line:col`; the last good screen stays
 ///   underneath until a save fixes it.
@@ -83,7 +82,7 @@ public final class PreviewSession {
         if clock.now() &- lastPoll >= interval {
             lastPoll = clock.now()
             let changes = watcher.poll()
-            if changes.script { restart(keepingData: true) } else if changes.pages { reloadPages() }
+            if changes.script { restart() } else if changes.pages { reloadPages() }
         }
     }
 
@@ -99,9 +98,9 @@ public final class PreviewSession {
         reloadCount += 1
     }
 
-    /// Reloads the whole project and starts it again, unless it fails to compile or to start. With `keepingData`,
-    /// the first page gets back the data it had, when the new script still has a page of that name.
-    func restart(keepingData: Bool = false) {
+    /// Reloads the whole project and starts it again from its first page and its initial data, unless it fails to
+    /// compile or to start.
+    func restart() {
         let bundle: LoadedBundle
         do { bundle = try ProjectLoader.load(folder: project) } catch {
             return show("\(error)".split(separator: "\n").map(String.init))
@@ -111,16 +110,12 @@ public final class PreviewSession {
         do { next = try MiniAppEngine(bundle: bundle, backend: backend, options: options) } catch {
             return show(["\(error)"])
         }
-        let kept = keepingData ? engine.stack.first.map { (name: $0.name, data: $0.view.data) } : nil
         engine.stop()
         engine = next
         attach(next)
         errorLayer.lines = nil
         next.invalidateScreen()
         next.start()
-        if let kept, kept.name == next.bundle.launchPage, case .object(let fields) = kept.data, !fields.isEmpty {
-            next.restoreLaunchPageData(kept.data)
-        }
         reloadCount += 1
     }
 

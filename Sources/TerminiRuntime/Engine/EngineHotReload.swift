@@ -16,14 +16,6 @@ extension MiniAppEngine {
         scheduler.markDirty()
     }
 
-    /// After `start()`: sets the launch page's data to `data` through the page's own `setData`, so the script's
-    /// `this.data` and the screen agree. Runs on the JS thread after `onLoad` (jobs run in order).
-    package func restoreLaunchPageData(_ data: JSONValue) {
-        let script = "(function (kept) { const page = getCurrentPages()[0]; if (page) page.setData(kept); })("
-            + data.serialized() + ");"
-        runtime.load(script: script, fileName: "preview/restore-data.js")
-    }
-
     /// Asks for a frame (e.g. the overlay changed while the page did not).
     package func requestFrame() { scheduler.markDirty() }
 

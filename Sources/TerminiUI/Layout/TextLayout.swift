@@ -1,7 +1,8 @@
 /// Breaks text into lines of at most `width` columns: at spaces when it can, anywhere when a word is too long
-/// (so Chinese, which has no spaces, breaks between characters). Explicit newlines always break.
-enum TextLayout {
-    static func lines(_ text: String, width: Int, wrap: Bool) -> [String] {
+/// (so Chinese, which has no spaces, breaks between characters). Explicit newlines always break. `Text` lays out
+/// with it, and hosts wrap their own messages (a preview's error box) the same way.
+public enum TextLayout {
+    public static func lines(_ text: String, width: Int, wrap: Bool) -> [String] {
         var result: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if !wrap || width <= 0 {
