@@ -120,6 +120,7 @@ final class ScriptEngine {
             return
         }
         termination.reset()
+        if let observe = configuration.entryObserver { observe(handler ?? function.rawValue, pageId) }
         var thrown: JavaScriptException?
         do throws(JavaScriptException) { try js.call(target, arguments) } catch { thrown = error }
         finishEntry(thrown, fileName: nil, pageId: pageId, handler: handler, loc: loc)

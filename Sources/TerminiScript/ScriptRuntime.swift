@@ -16,6 +16,9 @@ public final class ScriptRuntime: Sendable {
         public var maxPayloadBytes: Int
         /// The JS thread's name, visible in debuggers and `top -H`.
         public var threadName: String
+        /// Told of every entry into the script (hook or handler name, page) before it runs, on the JS thread: a
+        /// host keeps it for its crash report. It must be quick.
+        public var entryObserver: (@Sendable (_ handler: String, _ pageId: Int?) -> Void)?
 
         public init(scriptLimit: Duration = .seconds(1), maxPayloadBytes: Int = 1_048_576,
                     threadName: String = "termini.js")

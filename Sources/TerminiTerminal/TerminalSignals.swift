@@ -22,6 +22,17 @@ enum TerminalSignals {
     nonisolated(unsafe) private static var exitHookInstalled = false
 
     private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// A crash (a bad access, an abort, a Swift runtime trap): the terminal is restored and `CrashReport` written
+    /// before the process dies of the signal as it would have.
+    private static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGFPE]
+    /// The handlers the crash handler hands each signal on to, by signal number; fixed storage, since a signal
+    /// handler may not allocate.
+    static let crashActionSlots: Int32 = 65
+    nonisolated(unsafe) static let crashPreviousActions: UnsafeMutablePointer<sigaction> = {
+        let slots = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(crashActionSlots))
+        slots.initialize(repeating: sigaction(), count: Int(crashActionSlots))
+        return slots
+    }()
 
     /// Installs our SIGWINCH handler before `newterm`, so ncurses does not install its own (ncurses' handler would
     /// re-read the size from the descriptor we temporarily redirect while flushing), and termination handlers where
@@ -102,6 +113,41 @@ enum TerminalSignals {
         pthread_sigmask(SIG_SETMASK, &mask, nil)
         sigaction(SIGTSTP, &ours, nil)
     }
+
+    /// Puts the crash handler in front of whatever handles each crash signal now (the Swift runtime's
+    /// backtracer, which would otherwise print into a terminal still in raw mode and wait for a key there), which
+    /// then runs as before. Call it once, early, before any JavaScriptCore VM exists: JavaScriptCore installs its own
+    /// handlers for the faults and traps it uses itself and passes on the others, so it must come after this one.
+    static func installCrashHandlers() {
+        guard !crashHandlersInstalled else { return }
+        crashHandlersInstalled = true
+        var crash = sigaction()
+        crash.__sigaction_handler.sa_handler = { signal in
+            if TerminalSignals.screenActive {
+                TerminalSignals.screenActive = false
+                endwin()
+            }
+            CrashReport.write(signal: signal)
+            if signal >= 0 && signal < TerminalSignals.crashActionSlots {
+                var previous = TerminalSignals.crashPreviousActions[Int(signal)]
+                sigaction(signal, &previous, nil)
+                raise(signal)
+            }
+            // The previous handler may return (the Swift backtracer does when the signal did not come from a
+            // fault): die of the signal as the default action would.
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
+        }
+        sigemptyset(&crash.sa_mask)
+        crash.sa_flags = SA_NODEFER
+        for signal in crashSignals {
+            var current = sigaction()
+            guard sigaction(signal, &crash, &current) == 0 else { continue }
+            crashPreviousActions[Int(signal)] = current
+        }
+    }
+
+    nonisolated(unsafe) private static var crashHandlersInstalled = false
 
     static func uninstall() {
         for (signal, action) in previousActions {

@@ -13,6 +13,12 @@ struct Termini: AsyncParsableCommand {
         subcommands: TerminiSubcommands.all
     )
 
+    /// Installs the crash handlers before anything else (see `CrashReport.installHandlers`), then parses and runs.
+    static func main() async {
+        CrashReport.installHandlers()
+        await main(nil)
+    }
+
     func run() async throws {
         let backend: NcursesBackend
         do { backend = try NcursesBackend() } catch {

@@ -75,4 +75,39 @@ import TestSupport
         while try running(), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(try !running(), "termini kept running after its terminal closed")
     }
+
+    /// Killed or crashed, the app leaves a usable terminal behind: the shell's typing echoes, the cursor shows, the
+    /// alternate screen is gone, and a crash says where the app was.
+    @Test(arguments: ["TERM", "SEGV"])
+    func aKilledOrCrashedAppRestoresTheTerminal(signal: String) async throws {
+        let store = BuiltBinaries.temporaryFolder()
+        try tmux.start("env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(store) bash --norc --noprofile", width: 100, height: 20)
+        defer { tmux.kill() }
+        try tmux.type("\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("settings")) --store \(store)")
+        try tmux.keys("Enter")
+        _ = try await tmux.waitForScreen { $0.contains("Settings  │  About") }
+        let probe = try ChildProcess("/usr/bin/env", ["pkill", "-\(signal)", "-f", "--", "--store \(store)"], stdout: .null, stderr: .null)
+        _ = probe.waitBlocking()
+        var text = try await tmux.waitForScreen { !$0.contains("Settings  │  About") }
+        if signal == "SEGV" {
+            text = try await tmux.waitForScreen { $0.contains("termini: crashed with SIGSEGV; pages: index; last script entry: ") }
+            #expect(text.contains("termini: crashed with SIGSEGV; pages: index; last script entry: "), "\(text)")
+            // The Swift runtime's backtracer may follow and wait for a key.
+            let after = try await tmux.waitForScreen(timeout: 10) { screen in
+                screen.contains("Press space") || screen.split(separator: "\n").last(where: {
+                    !$0.trimmingCharacters(in: .whitespaces).isEmpty })?.hasPrefix("bash-") == true
+            }
+            if after.contains("Press space") { try tmux.keys("q") }
+        }
+        // Back at the shell's prompt.
+        _ = try await tmux.waitForScreen { screen in
+            screen.split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })?.hasPrefix("bash-") == true
+        }
+        try tmux.type("echo typed-\("ok")")
+        try tmux.keys("Enter")
+        text = try await tmux.waitForScreen { $0.contains("\ntyped-ok") }
+        #expect(text.contains("echo typed-ok") && text.contains("\ntyped-ok"), "typing does not echo: \(text)")
+        let modes = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{cursor_flag} #{alternate_on}"])
+        #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == "1 0", "cursor shown, main screen: \(modes)")
+    }
 }

@@ -5,11 +5,11 @@ import TestSupport
 struct TmuxSession {
     let name = "termini-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
-    /// Runs one tmux client command to its end. Only capture-pane's output is read: `new-session` forks the tmux
+    /// Runs one tmux client command to its end. Only capture-pane's and display-message's output is read: `new-session` forks the tmux
     /// server, which would hold any pipe it inherited open for its whole life.
     @discardableResult
     func tmux(_ args: [String]) throws -> String {
-        let capture = args.first == "capture-pane"
+        let capture = args.first == "capture-pane" || args.first == "display-message"
         let client = try ChildProcess("/usr/bin/env", ["tmux"] + args, stdout: capture ? .pipe : .null, stderr: .null)
         let output = PipeDrain(client.standardOutput)
         _ = client.waitBlocking()

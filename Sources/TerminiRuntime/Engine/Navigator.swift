@@ -1,6 +1,7 @@
 import TerminiBridge
 import TerminiFrames
 import TerminiScript
+import TerminiTerminal
 import TerminiTemplate
 import TerminiUI
 
@@ -246,8 +247,15 @@ final class Navigator: @unchecked Sendable {
         switchTab(to: list[next].page)
     }
 
+    /// Shows the stack to other threads: the watchdog's stall reports and the crash report.
+    private func publishStack() {
+        let names = stack.map(\.name)
+        publishedPageStack.value = names
+        CrashReport.notePageStack(names)
+    }
+
     private func stackChanged() {
-        publishedPageStack.value = stack.map(\.name)
+        publishStack()
         scheduler.markDirty()
     }
 
@@ -326,7 +334,7 @@ final class Navigator: @unchecked Sendable {
         if let revealed = stack.last {
             runtime.callLifecycle(pageId: revealed.pageId, .show, argument: result.map { .object(["result": $0]) })
         }
-        publishedPageStack.value = stack.map(\.name)
+        publishStack()
         scheduler.markDirty()
     }
 
@@ -345,7 +353,7 @@ final class Navigator: @unchecked Sendable {
             pending.reply?.succeed()
         }
         stack.append(entry)
-        publishedPageStack.value = stack.map(\.name)
+        publishStack()
         scheduler.markDirty()
     }
 
@@ -386,7 +394,7 @@ final class Navigator: @unchecked Sendable {
         // The page under it was hidden (navigateTo) or revealed (redirectTo): either way it is on screen again.
         if let top = stack.last { runtime.callLifecycle(pageId: top.pageId, .show) } else if appError == nil { appError = error }
         pending.reply?.fail(CommandError(.internal, "page '\(pending.name)' could not be created: \(error.message)"))
-        publishedPageStack.value = stack.map(\.name)
+        publishStack()
         scheduler.markDirty()
         return true
     }

@@ -1,6 +1,7 @@
 import TerminiBridge
 import TerminiScript
 import TerminiTemplate
+import TerminiTerminal
 
 /// The JS thread's runtime and its hand-off to the UI thread, and where bridge calls go.
 ///
@@ -34,7 +35,9 @@ final class ScriptBridge {
             }
             return true
         })
-        runtime = ScriptRuntime(configuration: .init(scriptLimit: scriptLimit), delegate: inbox)
+        var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
+        configuration.entryObserver = { handler, pageId in CrashReport.noteScriptEntry(handler, pageId: pageId) }
+        runtime = ScriptRuntime(configuration: configuration, delegate: inbox)
         do { router = try makeRouter(runtime) } catch {
             runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind
             throw error
