@@ -35,6 +35,8 @@ public final class HeadlessBackend: TerminalBackend, WakeableInput {
     public let inputQueue: HeadlessInputQueue
     /// How many presents wrote something.
     public private(set) var framesWritten = 0
+    /// Where a terminal would show its cursor (see `TerminalBackend.cursor`).
+    public var cursor: (x: Int, y: Int)?
     private var runs: [CellRun] = []
     private var isShutDown = false
 

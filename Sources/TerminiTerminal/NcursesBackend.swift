@@ -33,6 +33,9 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     private var lastStyle: CellStyle?
     private var lastAttributes: attr_t = 0
     private var lastPair: Int32 = 0
+    public var cursor: (x: Int, y: Int)?
+    /// The cursor as the terminal shows it now (nil: hidden).
+    private var shownCursor: (x: Int, y: Int)?
 
     /// Takes over the terminal on `input`/`output` (they may be a pty for benchmarks and tests). `term` overrides
     /// `$TERM`. Only one ncurses backend can be live per process.
@@ -118,7 +121,8 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         guard !isShutDown else { return .nothing }
         runs.removeAll(keepingCapacity: true)
         back.appendChangedRuns(comparedTo: front, into: &runs)
-        guard !runs.isEmpty else { return .nothing }
+        let cursorMoves = cursor?.x != shownCursor?.x || cursor?.y != shownCursor?.y
+        guard !runs.isEmpty || cursorMoves else { return .nothing }
 
         var cells = 0
         var cch = cchar_t()
@@ -135,9 +139,27 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
                 x += 1
             }
         }
+        placeCursor()
         wnoutrefresh(stdscr)
         let bytes = flushCounted()
         return PresentStats(bytes: bytes, cells: cells)
+    }
+
+    /// Shows the terminal's cursor at `cursor` (ncurses puts it there at the end of the update) or hides it. While
+    /// it is hidden ncurses may leave it anywhere, which saves the bytes of moving it back.
+    private func placeCursor() {
+        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < size.width, cursor.y < size.height {
+            if shownCursor == nil {
+                leaveok(stdscr, false)
+                curs_set(1)
+            }
+            wmove(stdscr, Int32(cursor.y), Int32(cursor.x))
+            shownCursor = cursor
+        } else if shownCursor != nil {
+            leaveok(stdscr, true)
+            curs_set(0)
+            shownCursor = nil
+        }
     }
 
     public func nextInput(timeoutMilliseconds: Int) -> InputEvent? {
@@ -209,6 +231,10 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         // ncurses' descriptor, which must be the terminal itself then, not the capture file.
         doupdate()
         lastStyle = nil
+        // The cursor shows again only where the next frame puts it.
+        leaveok(stdscr, true)
+        curs_set(0)
+        shownCursor = nil
         TerminalSignals.resizePending.store(true, ordering: .relaxed)
     }
 

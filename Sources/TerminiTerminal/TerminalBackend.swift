@@ -9,6 +9,9 @@ public protocol TerminalBackend: AnyObject {
     func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats
     /// The next input, waiting at most `timeoutMilliseconds` (0 = poll). Resize arrives as `.resize`.
     func nextInput(timeoutMilliseconds: Int) -> InputEvent?
+    /// Where the terminal's own cursor shows after the next `present` (the caret of the focused text input); nil
+    /// hides it. Backends without a terminal ignore it.
+    var cursor: (x: Int, y: Int)? { get set }
     /// Gives the terminal back to the shell and stops the process (job control's Ctrl-Z); returns once the process
     /// is continued (`fg`), with the terminal taken back and cleared, so the host repaints every cell. Backends
     /// without a real terminal return at once.

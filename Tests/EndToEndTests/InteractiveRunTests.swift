@@ -32,6 +32,39 @@ import Testing
         #expect(text.contains("EXITED:0"), "\(text)")
     }
 
+    /// While a text field has focus, the terminal's own cursor sits at its caret (screen readers and input methods
+    /// follow it); elsewhere it is hidden.
+    @Test func theTerminalCursorFollowsTheCaret() async throws {
+        let store = BuiltBinaries.temporaryFolder()
+        try tmux.start("\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("todo")) --store \(store)", width: 70, height: 20)
+        defer { tmux.kill() }
+        _ = try await tmux.waitForScreen { $0.contains("Todo (2)") }
+        func cursor() throws -> String {
+            try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{cursor_flag} #{cursor_x} #{cursor_y}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try cursor().hasPrefix("0 "), "hidden with nothing focused")
+        try tmux.keys("Tab")
+        try tmux.type("abc")
+        let text = try await tmux.waitForScreen { $0.contains("abc") }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("abc") })
+        let column = try #require(lines[row].range(of: "abc")).upperBound.utf16Offset(in: lines[row])
+        var shown = try cursor()
+        let deadline = Date().addingTimeInterval(5)
+        while shown != "1 \(column) \(row)" && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            shown = try cursor()
+        }
+        #expect(shown == "1 \(column) \(row)", "the cursor is not at the caret")
+        try tmux.keys("Left")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try cursor() == "1 \(column - 1) \(row)")
+        try tmux.keys("Tab")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try cursor().hasPrefix("0 "), "hidden once the field loses focus")
+    }
+
     @Test func perfFlagDrawsTheFrameHUDOverAnimatingApp() async throws {
         let store = BuiltBinaries.temporaryFolder()
         let timings = store + "/timings.jsonl"

@@ -20,6 +20,12 @@ final class PreviewBackend: TerminalBackend, WakeableInput {
     }
 
     var size: (width: Int, height: Int) { base.size }
+    var cursor: (x: Int, y: Int)? {
+        get { base.cursor }
+        set { base.cursor = newValue }
+    }
+    /// Ctrl-Z stops the process through the terminal's backend (which also clears the request).
+    func suspend() { base.suspend() }
 
     func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats { base.present(back, previous: front) }
 

@@ -113,6 +113,7 @@ final class FramePresenter {
         if showsHUD { layers.append(hud) }
         layers.append(contentsOf: hostLayers)
         compositor.compose(layers)
+        backend.cursor = compositor.cursor
         let written = backend.present(compositor.back, previous: compositor.diffBasis)
         if written.cells == 0 { scheduler.frameChangedNothing() }
         compositor.didPresent()

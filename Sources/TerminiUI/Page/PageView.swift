@@ -189,6 +189,10 @@ public final class PageView {
     /// The `loc` of the focused widget, if any.
     public var focusedLoc: String? { focus.focused?.node.loc }
 
+    /// The focused text input's caret in the last paint, in the coordinates of the buffer painted into; nil when
+    /// no text input has focus or its caret is not visible.
+    public var caret: (x: Int, y: Int)? { painter.caret }
+
     /// Where the focused widget's box starts in the last paint, relative to the page; nil when it is not on screen.
     public var focusedOrigin: (x: Int, y: Int)? { focus.focused.flatMap { input.painted.origin(of: $0) } }
 

@@ -6,6 +6,15 @@ public protocol CompositorLayer: AnyObject {
     func paint(into buffer: inout CellBuffer, frame: CellRect)
     /// How input over the layer is routed.
     var inputPolicy: LayerInputPolicy { get }
+    /// The caret of a text input the layer painted, in screen coordinates: the terminal's cursor goes there.
+    var caret: (x: Int, y: Int)? { get }
+}
+
+extension CompositorLayer {
+    public var caret: (x: Int, y: Int)? { nil }
+    /// Whether the layer hides the cursor of a layer below it within its frame (a dialog does; a toast or the HUD,
+    /// which take no input, do not).
+    var coversWhatIsBelow: Bool { inputPolicy != .passThrough }
 }
 
 /// How the compositor routes a pointer event that lands on a layer.
@@ -53,16 +62,27 @@ public final class Compositor {
     /// The terminal's content is unknown (another program or engine drew on it): the next present writes every cell.
     public func invalidate() { frontIsKnown = false }
 
+    /// Where the terminal's cursor belongs after the last compose: the caret of the topmost layer that has one,
+    /// unless a layer painted above covers it; nil hides the cursor.
+    public private(set) var cursor: (x: Int, y: Int)?
+
     /// Paints `layers`, bottom first, into the back buffer (cleared first) and remembers their frames for hit testing.
     public func compose(_ layers: [any CompositorLayer]) {
         back.clear()
         let screen = CellRect(x: 0, y: 0, width: back.width, height: back.height)
         self.layers = layers
         frames.removeAll(keepingCapacity: true)
+        cursor = nil
         for layer in layers {
             let frame = layer.frame(in: screen).intersection(screen)
             frames.append(frame)
-            if !frame.isEmpty { layer.paint(into: &back, frame: frame) }
+            guard !frame.isEmpty else { continue }
+            layer.paint(into: &back, frame: frame)
+            if let caret = layer.caret, frame.contains(x: caret.x, y: caret.y) {
+                cursor = caret
+            } else if let c = cursor, frame.contains(x: c.x, y: c.y), layer.coversWhatIsBelow {
+                cursor = nil
+            }
         }
     }
 
@@ -137,6 +157,8 @@ public final class PageLayer: CompositorLayer {
     public func paint(into buffer: inout CellBuffer, frame: CellRect) {
         view.paint(into: &buffer, at: frame, clearing: false, showsFocus: !inert)
     }
+
+    public var caret: (x: Int, y: Int)? { inert ? nil : view.caret }
 
     public var inputPolicy: LayerInputPolicy { .inFrame }
 }

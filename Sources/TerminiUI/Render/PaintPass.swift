@@ -18,6 +18,9 @@ final class PaintPass {
     private(set) var animationFrame = 0
     /// Where the painted elements landed; hit testing reads it until the next pass.
     let regions: PaintedRegions
+    /// The caret of the focused text input, in buffer coordinates, when it is visible: where the terminal's own
+    /// cursor goes, so screen readers and input methods follow the typing.
+    var caret: (x: Int, y: Int)?
 
     init(regions: PaintedRegions) { self.regions = regions }
 
@@ -27,6 +30,7 @@ final class PaintPass {
     {
         self.focused = focused
         self.animationFrame = animationFrame
+        caret = nil
         swap(&buffer, &target)
         defer { swap(&buffer, &target) }
         let clip = frame.intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))

@@ -89,6 +89,7 @@ extension TextFieldProps: WidgetBehavior {
                 if cell.isWideContinuation { cell = Cell(character: " ") }
                 cell.style.attributes.insert(.reverse)
                 pass.buffer[cx, y] = cell
+                pass.caret = (cx, y)
             }
         }
     }
