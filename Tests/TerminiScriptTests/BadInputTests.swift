@@ -117,6 +117,30 @@ import TerminiTemplate
         #expect(h.delegate.setDataCalls.first?.patches.first?.path.description == "almost")
     }
 
+    @Test func aFarIndexIsRefusedInsteadOfPaddingAListWithMillionsOfNulls() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { list: [1], small: 1 },
+              onLoad() {
+                try { this.setData({ small: 2, 'list[100000000]': 1 }) } catch (e) { console.log(e.name + ': ' + e.message) }
+                console.log('small', this.data.small, 'length', this.data.list.length)
+                this.setData({ 'list[5]': 6, 'other[3]': 'x' })
+                console.log(JSON.stringify(this.data.list), JSON.stringify(this.data.other))
+              },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.settle()
+        #expect(h.delegate.logs == [
+            "RangeError: setData: 'list[100000000]' is 99999999 past the end of its list (length 1), which would add that many nulls; at most 10000 are added; nothing was applied",
+            "small 1 length 1",
+            "[1,null,null,null,null,6] [null,null,null,\"x\"]",
+        ])
+        #expect(h.delegate.setDataCalls.count == 1)
+    }
+
     @Test func setDataWithCyclicObjectNamesTheKeyAndAppliesNothing() {
         let h = ScriptHarness()
         defer { h.shutdown() }

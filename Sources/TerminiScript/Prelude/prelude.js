@@ -265,6 +265,26 @@ function setAt(root, comps, value) {
   writeChild(node, comps[comps.length - 1], value);
 }
 
+// An index past the end of a list pads it with nulls, as in WeChat; a far index would pad it with millions (on both
+// threads, seconds and gigabytes), so a pad longer than this is refused.
+const MAX_PAD = 10000;
+function checkPadding(key, comps, root) {
+  let node = root;
+  for (let i = 0; i < comps.length; i++) {
+    const c = comps[i];
+    if (typeof c === 'number') {
+      const length = Array.isArray(node) ? node.length : 0;
+      if (c - length > MAX_PAD) {
+        throw new RangeError("setData: '" + key + "' is " + (c - length) + ' past the end of its list (length ' + length +
+          '), which would add that many nulls; at most ' + MAX_PAD + ' are added; nothing was applied');
+      }
+      node = Array.isArray(node) ? node[c] : undefined;
+    } else {
+      node = isObjectNode(node) && hasOwn.call(node, c) ? node[c] : undefined;
+    }
+  }
+}
+
 function deepEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -452,6 +472,7 @@ function setData(changes, callback) {
     const key = keys[i];
     const path = parsePathCached(key);
     const comps = path.comps;
+    checkPadding(key, comps, record.shadow);
     const value = changes[key];
     const what = "setData: the value of '" + key + "'";
     const entry = {
