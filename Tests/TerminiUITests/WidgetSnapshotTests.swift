@@ -193,6 +193,20 @@ import TerminiTemplate
         #expect(buffer[2, 0] == .blank)
     }
 
+    /// An empty text field is still visible as a place to type: underlined across its width, bold while focused.
+    @Test func aTextFieldIsDrawnAsAField() {
+        let page = PageView(root: node("Column", [:], [node("TextField", ["value": "", "placeholder": ""])]), data: [:])
+        var buffer = CellBuffer(width: 30, height: 1)
+        page.build(size: (30, 1))
+        page.paint(into: &buffer)
+        #expect((0..<20).allSatisfy { buffer[$0, 0].style.attributes.contains(.underline) })
+        #expect(!buffer[5, 0].style.attributes.contains(.bold))
+        _ = page.handle(.key(.tab))
+        page.build(size: (30, 1))
+        page.paint(into: &buffer)
+        #expect(buffer[5, 0].style.attributes.isSuperset(of: [.underline, .bold]))
+    }
+
     @Test func narrowBoxTruncatesItsTitle() {
         let root = node("Box", ["title": "a long title", "width": 8, "height": 2])
         #expect(render(root, width: 20, height: 2) == "┌ a lon┐\n└──────┘")

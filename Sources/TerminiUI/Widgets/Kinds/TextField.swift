@@ -69,7 +69,8 @@ extension TextFieldProps: WidgetBehavior {
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let edit = e.state as! TextEditState
         let focused = pass.isFocused(e)
-        let underline = CellStyle(attributes: focused ? .underline : [])
+        // Always underlined across its width, so an empty field is visible as a place to type; bold while focused.
+        let underline = CellStyle(attributes: focused ? [.underline, .bold] : .underline)
         pass.buffer.fill(x: clip.x, y: y, width: clip.width, height: y >= clip.y && y < clip.maxY ? 1 : 0,
                          with: Cell(character: " ", style: underline))
         // Keep the cursor in view: scroll the text left when it runs past the field's width.
