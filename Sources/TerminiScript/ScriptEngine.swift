@@ -178,6 +178,11 @@ final class ScriptEngine {
     private func installPrelude() {
         let native = JSObjectMake(js.context, nil, nil)!
         js.setProperty(native, "maxPayloadBytes", JSValueMakeNumber(js.context, Double(configuration.maxPayloadBytes)))
+        if let clock = configuration.fixedClock {
+            js.setProperty(native, "fixedClockNow", js.makeFunction { [unowned self] _ throws(NativeFunctionError) in
+                JSValueMakeNumber(js.context, clock.now)
+            })
+        }
         for (name, body) in nativeFunctions() { js.setProperty(native, name, js.makeFunction(body)) }
         do throws(JavaScriptException) {
             guard let factory = js.object(try js.evaluate(Prelude.source, fileName: Prelude.fileName)),

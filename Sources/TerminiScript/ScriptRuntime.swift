@@ -19,6 +19,8 @@ public final class ScriptRuntime: Sendable {
         /// Told of every entry into the script (hook or handler name, page) before it runs, on the JS thread: a
         /// host keeps it for its crash report. It must be quick.
         public var entryObserver: (@Sendable (_ handler: String, _ pageId: Int?) -> Void)?
+        /// When set, `Date.now()` and `new Date()` tell this clock's time instead of the real one.
+        public var fixedClock: FixedScriptClock?
 
         public init(scriptLimit: Duration = .seconds(1), maxPayloadBytes: Int = 1_048_576,
                     threadName: String = "termini.js")

@@ -32,6 +32,9 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Answer a command from a file instead of the real service; only 'request' can be mocked.", valueName: "request=fixtures.json"))
     var mock: [String] = []
 
+    @Option(help: ArgumentHelp("Fix the script's clock: Date.now() and new Date() start at this time (milliseconds since 1970) and move only with the events file's waits.", valueName: "ms"))
+    var clock: Double?
+
     @Flag(help: "After the screen, print a line naming the focused widget: 'focus: column C, row R: <loc>'.")
     var showFocus = false
 
@@ -79,6 +82,12 @@ struct SnapshotCommand: ParsableCommand {
         if let scratch {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             options.storeDirectory = scratch.path
+        }
+        if let clock {
+            guard clock >= 0, clock <= 8.64e15, clock == clock.rounded() else {
+                throw ValidationError("--clock must be a whole number of milliseconds since 1970, got \(clock)")
+            }
+            options.fixedClockStart = clock
         }
         if let storage { try StorageSeed.load(path: storage, app: launch.bundle.manifest.id, into: options.storeDirectory) }
         for mocked in mock {

@@ -134,4 +134,22 @@ import Testing
         let other = try await BuiltBinaries.snapshot(dir, extra: ["--mock", "storage=x.json"])
         #expect(other.stderr.contains("--mock: only 'request' can be mocked"), "\(other.stderr)")
     }
+
+    @Test func aFixedClockMakesTimesRepeat() async throws {
+        let dir = try bundles.bundle(script: """
+            Page('index', { data: { message: '' }, onLoad() {
+              const first = new Date().toISOString()
+              setTimeout(() => this.setData({ message: first + ' then ' + new Date(Date.now()).toISOString() }), 100)
+            } })
+            """)
+        let events = "wait 1500\n"
+        let first = try await BuiltBinaries.snapshot(dir, size: "80x4", events: events, extra: ["--clock", "1700000000000"])
+        let second = try await BuiltBinaries.snapshot(dir, size: "80x4", events: events, extra: ["--clock", "1700000000000"])
+        // The clock starts where it is told and moves only by the events' waits.
+        #expect(first.stdout.contains("msg: 2023-11-14T22:13:20.000Z then 2023-11-14T22:13:21.500Z"), "\(first.stdout)")
+        #expect(first.stdout == second.stdout)
+        let bad = try await BuiltBinaries.snapshot(dir, extra: ["--clock", "1.5"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--clock must be a whole number of milliseconds since 1970"), "\(bad.stderr)")
+    }
 }

@@ -12,6 +12,9 @@ public struct EngineOptions: Sendable {
     public var stallThreshold: Duration = .seconds(1)
     /// The store folder: app storage lives in `<store>/storage.sqlite`. Nil runs without storage commands.
     public var storeDirectory: String? = AppStore.defaultRoot()
+    /// The script's `Date` starts at this epoch time in milliseconds and moves only as the host advances it
+    /// (`termini snapshot --clock`); nil tells the real time.
+    public var fixedClockStart: Double?
     /// Canned answers for `request` instead of the network (`termini snapshot --mock request=…`).
     public var requestFixtures: RequestFixtures?
     /// Receives console output, warnings and stall reports. Interactive runs must not write to the terminal.

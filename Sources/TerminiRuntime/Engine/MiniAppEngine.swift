@@ -81,7 +81,9 @@ public final class MiniAppEngine {
         var navigator: Navigator?
         let updates = AppUpdateHandoff()
         self.updates = updates
-        bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit, wake: { waker?.wake() }) { runtime in
+        bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit,
+                                  fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
+                                  wake: { waker?.wake() }) { runtime in
             let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler)
             navigator = pages
             let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {

@@ -17,8 +17,8 @@ final class ScriptBridge {
 
     /// `makeRouter` receives the runtime, which the UI thread's commands (navigation) need; the router answers
     /// the script's calls from the first one on.
-    init(manifest: BundleManifest, scriptLimit: Duration, wake: @escaping @Sendable () -> Void,
-         makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
+    init(manifest: BundleManifest, scriptLimit: Duration, fixedClock: FixedScriptClock? = nil,
+         wake: @escaping @Sendable () -> Void, makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
     {
         appId = manifest.id
         permissions = Set(manifest.permissions)
@@ -37,6 +37,7 @@ final class ScriptBridge {
         })
         var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
         configuration.entryObserver = { handler, pageId in CrashReport.noteScriptEntry(handler, pageId: pageId) }
+        configuration.fixedClock = fixedClock
         runtime = ScriptRuntime(configuration: configuration, delegate: inbox)
         do { router = try makeRouter(runtime) } catch {
             runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind

@@ -47,6 +47,8 @@ public final class SnapshotSession {
             backend.resize(width: width, height: height)
             deliver(.resize(width: width, height: height))
         case .wait(let milliseconds):
+            // A fixed clock (`--clock`) moves by the whole wait as it starts, whatever the real time does.
+            engine.runtime.configuration.fixedClock?.advance(milliseconds: milliseconds)
             let deadline = MonotonicClock.now() &+ UInt64(milliseconds) &* 1_000_000
             while case let now = MonotonicClock.now(), now < deadline, !engine.isFinished {
                 engine.step(maxWaitMilliseconds: Int((deadline - now) / 1_000_000))
