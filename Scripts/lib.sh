@@ -4,8 +4,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="/opt/swift/usr/bin:$PATH"
 
-# Debian packages the build, the tests and the gallery need.
-TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev libsqlite3-dev tmux pkg-config python3)
+# Debian packages the build, the tests and the gallery need (node-typescript: `tsc` checks the samples against
+# types/termini.d.ts).
+TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev libsqlite3-dev tmux pkg-config python3 node-typescript)
 
 ensure_packages() {
   local missing=()

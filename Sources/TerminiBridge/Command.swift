@@ -53,6 +53,8 @@ public protocol Command: Sendable {
     static var name: String { get }
     /// The manifest permission the command needs; nil when every bundle may call it.
     static var permission: String? { get }
+    /// What JS passes and gets back (`termini.d.ts`, `termini check`).
+    static var shape: CommandShape { get }
     /// Validates and parses `params`; throws `.invalidParameter` naming the field on bad input.
     mutating func checkAndParse() throws(CommandError)
     /// Does the work. The result's members are merged into the success envelope.
@@ -61,6 +63,7 @@ public protocol Command: Sendable {
 
 extension Command {
     public static var permission: String? { nil }
+    public static var shape: CommandShape { .undescribed }
 }
 
 /// A command that needs nothing but the call's context and parameters, so `CommandRegistration(type)` can make it.

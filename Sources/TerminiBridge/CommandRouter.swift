@@ -47,6 +47,8 @@ public struct CommandRegistration: Sendable {
     public let name: String
     public let permission: String?
     public let thread: CommandThread
+    /// What JS passes and gets back, for the editor types and `termini check`.
+    public let shape: CommandShape
     let body: Body
 
     /// Registers `type` with a factory, so each instance receives the services it needs (a store, a host object).
@@ -54,6 +56,7 @@ public struct CommandRegistration: Sendable {
         name = C.name
         permission = C.permission
         thread = .script
+        shape = C.shape
         body = .instance { context, params in make(context, params) }
     }
 
@@ -64,10 +67,13 @@ public struct CommandRegistration: Sendable {
 
     /// Registers a command written as one closure, e.g. `CommandRegistration(name: "hostGreeting") { _, _, reply in
     /// reply.succeed(["text": "hello"]) }`. `.ui` handlers run on the UI thread and may answer later.
-    public init(name: String, permission: String? = nil, thread: CommandThread = .script, handler: @escaping Handler) {
+    public init(name: String, permission: String? = nil, thread: CommandThread = .script,
+                shape: CommandShape = .undescribed, handler: @escaping Handler)
+    {
         self.name = name
         self.permission = permission
         self.thread = thread
+        self.shape = shape
         body = .handler(handler)
     }
 }
@@ -119,6 +125,14 @@ public final class CommandRouter: @unchecked Sendable {
 
     /// The registered command names, sorted.
     public var commandNames: [String] { registrations.keys.sorted() }
+
+    /// Every registered command's name, permission and shape, sorted by name.
+    public var signatures: [CommandSignature] {
+        commandNames.map { name in
+            let r = registrations[name]!
+            return CommandSignature(name: r.name, permission: r.permission, shape: r.shape)
+        }
+    }
 
     /// The thread `name` runs on; unknown names are answered (with an error) from the calling thread.
     public func thread(of name: String) -> CommandThread { registrations[name]?.thread ?? .script }

@@ -13,6 +13,17 @@ import TerminiTemplate
 /// the text if it does not parse), else returned as a string.
 public struct RequestCommand: Command {
     public static let name = "request"
+    public static let shape = CommandShape(
+        "An HTTP request to a host in the manifest's requestDomains; any HTTP status resolves.",
+        parameters: [
+            CommandField("url", "string", "http or https"),
+            .optional("method", "'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS'", "default GET"),
+            .optional("header", "Record<string, string | number | boolean>"),
+            .optional("data", "unknown", "a string is sent as is, other values as JSON (a query string for GET and HEAD)"),
+            .optional("timeout", "number", "ms for the whole request, default 10000"),
+        ],
+        result: [CommandField("statusCode", "number"), CommandField("header", "Record<string, string>"),
+                 CommandField("data", "any", "parsed JSON when the response says JSON, else the text")])
     public static let permission: String? = "request"
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 

@@ -6,6 +6,9 @@ import TerminiTemplate
 /// `setStorage({key, data})`: stores any JSON value under `key` for the calling app.
 public struct SetStorageCommand: Command {
     public static let name = "setStorage"
+    public static let shape = CommandShape(
+        "Stores a JSON value under a key of this app's storage.",
+        parameters: [CommandField("key", "string", "1 to 1024 UTF-8 bytes"), CommandField("data", "unknown", "any JSON value, at most 1 MB")])
     private let context: CommandContext
     private let params: JSONValue
     private let store: StorageStore
@@ -34,6 +37,9 @@ public struct SetStorageCommand: Command {
 /// `getStorage({key})` → `{data}`; a missing key fails with `.notFound`.
 public struct GetStorageCommand: Command {
     public static let name = "getStorage"
+    public static let shape = CommandShape(
+        "Reads the value stored under a key; fails with errCode 4 when there is none.",
+        parameters: [CommandField("key", "string")], result: [CommandField("data", "any", "the value as stored")])
     private let context: CommandContext
     private let params: JSONValue
     private let store: StorageStore
@@ -58,6 +64,8 @@ public struct GetStorageCommand: Command {
 /// `removeStorage({key})`: deletes one key; a missing key is not an error.
 public struct RemoveStorageCommand: Command {
     public static let name = "removeStorage"
+    public static let shape = CommandShape(
+        "Removes a key (a missing key is not an error).", parameters: [CommandField("key", "string")])
     private let context: CommandContext
     private let params: JSONValue
     private let store: StorageStore
@@ -83,6 +91,7 @@ public struct RemoveStorageCommand: Command {
 /// `clearStorage()`: deletes every key of the calling app.
 public struct ClearStorageCommand: Command {
     public static let name = "clearStorage"
+    public static let shape = CommandShape("Removes every key of this app.")
     private let context: CommandContext
     private let store: StorageStore
 
@@ -103,6 +112,10 @@ public struct ClearStorageCommand: Command {
 /// `currentSize` rounds up, so any stored data shows as at least 1.
 public struct GetStorageInfoCommand: Command {
     public static let name = "getStorageInfo"
+    public static let shape = CommandShape(
+        "Lists this app's keys and the space used.",
+        result: [CommandField("keys", "string[]", "sorted"), CommandField("currentSize", "number", "KB used, rounded up"),
+                 CommandField("limitSize", "number", "the quota in KB")])
     private let context: CommandContext
     private let store: StorageStore
 

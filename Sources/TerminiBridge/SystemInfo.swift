@@ -22,6 +22,11 @@ public struct SystemInfo: Equatable, Sendable {
 /// `getSystemInfo()` → `{terminalWidth, terminalHeight, colors, engineVersion, appVersion, platform: "linux"}`.
 public struct GetSystemInfoCommand: Command {
     public static let name = "getSystemInfo"
+    public static let shape = CommandShape(
+        "The terminal's size and colours and the engine's and app's versions.",
+        result: [CommandField("terminalWidth", "number"), CommandField("terminalHeight", "number"),
+                 CommandField("colors", "256 | 8"), CommandField("engineVersion", "string"),
+                 CommandField("appVersion", "string"), CommandField("platform", "'linux'")])
     private let context: CommandContext
     private let provider: @Sendable (CommandContext) -> SystemInfo
 

@@ -48,6 +48,9 @@ public final class GalleryHost {
         return JSONValue.array(rows).serialized()
     }
 
+    /// The commands the gallery adds to the built-in ones, for its sample's editor types.
+    public static let hostCommandSignatures = [CommandSignature(OpenSampleCommand.self)]
+
     /// Shows the gallery; returns the index of the sample to open, or nil to quit.
     func runGallery(selected: Int) throws -> Int? {
         guard let project = EmbeddedSamples.gallery else { throw BundleLoadError(file: "embedded:gallery", message: "the gallery app is not embedded") }

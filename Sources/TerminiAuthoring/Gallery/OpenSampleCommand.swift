@@ -4,6 +4,8 @@ import TerminiTemplate
 /// `openSample {id}`: the gallery page asks the host to open an embedded sample. Registered only in the gallery.
 struct OpenSampleCommand: Command {
     static let name = "openSample"
+    static let shape = CommandShape("Asks the gallery to open one of its embedded sample apps.",
+                                    parameters: [CommandField("id", "string", "the sample's folder name")])
     private let params: JSONValue
     private let known: Set<String>
     private let open: @Sendable (String) -> Void

@@ -56,7 +56,7 @@ final class AppUpdateHandoff: @unchecked Sendable {
     /// `applyUpdate`: on the UI thread, so that the run ends before another frame. Fails with `.notFound` when no
     /// update is ready. `finish` ends the engine's loop.
     func registration(finish: @escaping @Sendable () -> Void) -> CommandRegistration {
-        CommandRegistration(name: "applyUpdate", thread: .ui) { [self] _, _, reply in
+        CommandRegistration(name: "applyUpdate", thread: .ui, shape: .applyUpdate) { [self] _, _, reply in
             guard let version = ready else {
                 reply.fail(CommandError(.notFound, "no update is ready; wait for App.onUpdateReady"))
                 return
@@ -83,4 +83,11 @@ extension SnapshotSession {
 
     /// See `MiniAppEngine.restartRequested`.
     public var restartRequested: Bool { engine.restartRequested }
+}
+
+/// `applyUpdate` as JavaScript sees it (docs/COMMANDS.md#updates).
+extension CommandShape {
+    static let applyUpdate = CommandShape(
+        "Ends this run and starts the update that App.onUpdateReady announced.",
+        result: [CommandField("version", "string")])
 }

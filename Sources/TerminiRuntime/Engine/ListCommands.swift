@@ -9,7 +9,7 @@ import TerminiUI
 enum ListCommands {
     static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
         [
-            CommandRegistration(name: "scrollTo", thread: .ui) { params, context, reply throws(CommandError) in
+            CommandRegistration(name: "scrollTo", thread: .ui, shape: .scrollTo) { params, context, reply throws(CommandError) in
                 let id = try params.requiredString("id")
                 let key = params["key"].flatMap { $0.isNull ? nil : $0 }
                 var index: Int?
@@ -33,4 +33,12 @@ enum ListCommands {
             },
         ]
     }
+}
+
+/// `scrollTo` as JavaScript sees it (docs/COMMANDS.md#lists).
+extension CommandShape {
+    static let scrollTo = CommandShape(
+        "Scrolls a ListView marked .id(\"…\") so that a row, found by key or index, is the first shown.",
+        parameters: [CommandField("id", "string", "the list's .id"), .optional("key", "unknown", "the row's key field value"),
+                     .optional("index", "number", "the row's position")])
 }

@@ -100,26 +100,26 @@ final class Navigator: @unchecked Sendable {
     /// navigateTo, redirectTo, navigateBack, reLaunch, switchTab, setNavigationBarTitle and exitMiniApp, run on the UI thread.
     func commandRegistrations() -> [CommandRegistration] {
         [
-            CommandRegistration(name: "navigateTo", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+            CommandRegistration(name: "navigateTo", thread: .ui, shape: .navigateTo) { [unowned self] params, _, reply throws(CommandError) in
                 try navigateTo(params, reply)
             },
-            CommandRegistration(name: "redirectTo", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+            CommandRegistration(name: "redirectTo", thread: .ui, shape: .redirectTo) { [unowned self] params, _, reply throws(CommandError) in
                 try redirectTo(params, reply)
             },
-            CommandRegistration(name: "navigateBack", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+            CommandRegistration(name: "navigateBack", thread: .ui, shape: .navigateBack) { [unowned self] params, _, reply throws(CommandError) in
                 try navigateBack(params, reply)
             },
-            CommandRegistration(name: "reLaunch", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+            CommandRegistration(name: "reLaunch", thread: .ui, shape: .reLaunch) { [unowned self] params, _, reply throws(CommandError) in
                 try reLaunch(params, reply)
             },
-            CommandRegistration(name: "switchTab", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+            CommandRegistration(name: "switchTab", thread: .ui, shape: .switchTab) { [unowned self] params, _, reply throws(CommandError) in
                 try switchTab(params, reply)
             },
-            CommandRegistration(name: "setNavigationBarTitle", thread: .ui) { [unowned self] params, context, reply throws(CommandError) in
+            CommandRegistration(name: "setNavigationBarTitle", thread: .ui, shape: .setNavigationBarTitle) { [unowned self] params, context, reply throws(CommandError) in
                 try setNavigationBarTitle(params, pageId: context.pageId)
                 reply.succeed()
             },
-            CommandRegistration(name: "exitMiniApp", thread: .ui) { [unowned self] _, _, reply in
+            CommandRegistration(name: "exitMiniApp", thread: .ui, shape: .exitMiniApp) { [unowned self] _, _, reply in
                 isFinished = true
                 reply.succeed()
             },
@@ -398,4 +398,22 @@ final class Navigator: @unchecked Sendable {
         scheduler.markDirty()
         return true
     }
+}
+
+/// The navigation commands as JavaScript sees them (docs/COMMANDS.md#navigation).
+extension CommandShape {
+    static let pageURL = CommandField("url", "string", "a page name with an optional query (`detail?id=3`) or minigame://<app>/<page>")
+    static let navigateTo = CommandShape("Opens a page above the current one (at most 10 on the stack).", parameters: [pageURL])
+    static let redirectTo = CommandShape("Replaces the current page.", parameters: [pageURL])
+    static let reLaunch = CommandShape("Closes every page and opens one.", parameters: [pageURL])
+    static let switchTab = CommandShape(
+        "Shows a tab page of app.json's tabBar, closing the pages above the tabs.",
+        parameters: [CommandField("url", "string", "a tab page's name, without a query")])
+    static let navigateBack = CommandShape(
+        "Closes the top page (or `delta` pages).",
+        parameters: [.optional("delta", "number", "whole number >= 1, default 1"),
+                     .optional("result", "unknown", "handed to the page below as onShow({ result })")])
+    static let setNavigationBarTitle = CommandShape(
+        "Sets the title bar's text of the calling page.", parameters: [CommandField("title", "string")])
+    static let exitMiniApp = CommandShape("Closes the app.")
 }

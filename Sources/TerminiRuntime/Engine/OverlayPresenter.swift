@@ -40,26 +40,26 @@ final class OverlayPresenter: @unchecked Sendable {
     /// needs a permission.
     func commandRegistrations() -> [CommandRegistration] {
         [
-            CommandRegistration(name: "showToast", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+            CommandRegistration(name: "showToast", thread: .ui, shape: .showToast) { [unowned self] params, _, reply throws(CommandError) in
                 try showToast(params)
                 reply.succeed()
             },
-            CommandRegistration(name: "hideToast", thread: .ui) { [unowned self] _, _, reply in
+            CommandRegistration(name: "hideToast", thread: .ui, shape: .hideToast) { [unowned self] _, _, reply in
                 hideToast()
                 reply.succeed()
             },
-            CommandRegistration(name: "showModal", thread: .ui) { [unowned self] params, context, reply throws(CommandError) in
+            CommandRegistration(name: "showModal", thread: .ui, shape: .showModal) { [unowned self] params, context, reply throws(CommandError) in
                 try showModal(params, pageId: context.pageId, reply: reply)
             },
-            CommandRegistration(name: "showActionSheet", thread: .ui) { [unowned self] params, context, reply throws(CommandError) in
+            CommandRegistration(name: "showActionSheet", thread: .ui, shape: .showActionSheet) { [unowned self] params, context, reply throws(CommandError) in
                 try showActionSheet(params, pageId: context.pageId, reply: reply)
             },
-            CommandRegistration(name: "showLoading", thread: .ui) { [unowned self] params, _, reply throws(CommandError) in
+            CommandRegistration(name: "showLoading", thread: .ui, shape: .showLoading) { [unowned self] params, _, reply throws(CommandError) in
                 state.loading = LoadingOverlay(title: try params.optionalString("title") ?? "")
                 scheduler.markDirty()
                 reply.succeed()
             },
-            CommandRegistration(name: "hideLoading", thread: .ui) { [unowned self] _, _, reply in
+            CommandRegistration(name: "hideLoading", thread: .ui, shape: .hideLoading) { [unowned self] _, _, reply in
                 if state.loading != nil {
                     state.loading = nil
                     scheduler.markDirty()
@@ -292,4 +292,30 @@ final class OverlayPresenter: @unchecked Sendable {
         }
         return Int((toast.expiresAt - now + 999_999) / 1_000_000)
     }
+}
+
+/// The overlay commands as JavaScript sees them (docs/COMMANDS.md#overlays).
+extension CommandShape {
+    static let showToast = CommandShape(
+        "Shows a one-line message near the bottom of the screen.",
+        parameters: [CommandField("title", "string"), .optional("duration", "number", "ms, default 1500")])
+    static let hideToast = CommandShape("Hides the toast.")
+    static let showModal = CommandShape(
+        "Asks a question in a centred box; resolves when the user answers.",
+        parameters: [.optional("title", "string"), .optional("content", "string"),
+                     .optional("confirmText", "string", "default OK"), .optional("cancelText", "string", "default Cancel"),
+                     .optional("showCancel", "boolean", "default true"),
+                     .optional("defaultButton", "'cancel' | 'confirm'", "the button focused first, default cancel"),
+                     .optional("editable", "boolean", "a one-line field that content fills at first"),
+                     .optional("placeholderText", "string")],
+        result: [CommandField("confirm", "boolean"), CommandField("cancel", "boolean"),
+                 .optional("content", "string", "the field's text, when editable")])
+    static let showActionSheet = CommandShape(
+        "Lets the user pick one of up to six items; rejects with errCode 8 on cancel.",
+        parameters: [CommandField("itemList", "string[]", "1 to 6 non-empty strings")],
+        result: [CommandField("tapIndex", "number", "0-based")])
+    static let showLoading = CommandShape(
+        "Shows a spinner that blocks the page's input until hideLoading.",
+        parameters: [.optional("title", "string", "default Loading")])
+    static let hideLoading = CommandShape("Hides the loading spinner.")
 }

@@ -105,6 +105,11 @@ public final class PreloadStore: @unchecked Sendable {
 /// `getPreloadedData({key})` → `{key, statusCode, header, data}` of the preload request with that key, once.
 public struct GetPreloadedDataCommand: Command {
     public static let name = "getPreloadedData"
+    public static let shape = CommandShape(
+        "Takes the result of a manifest preload request, once.",
+        parameters: [CommandField("key", "string", "the preload's key in the manifest")],
+        result: [CommandField("key", "string"), CommandField("statusCode", "number"),
+                 CommandField("header", "Record<string, string>"), CommandField("data", "any")])
     private let params: JSONValue
     private let store: PreloadStore
     private var key = ""

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import TerminiAuthoring
+import TerminiRuntime
+
+/// `termini types [--out FILE] [--check FILE]`: prints or writes `termini.d.ts`, the editor types for main.js.
+struct TypesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "types",
+        abstract: "Print termini.d.ts, the TypeScript declarations of the JavaScript API and every command.",
+        discussion: """
+            The command overloads of `bridge.invoke` come from the engine's own command registry. A project made by \
+            `termini new` has a copy; refresh it after upgrading the engine:
+
+              termini types --out myapp/termini.d.ts
+            """)
+
+    @Option(help: ArgumentHelp("Write the declarations to this file instead of standard output.", valueName: "file"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Only compare with this file; exit 1 when it differs (stale).", valueName: "file"))
+    var check: String?
+
+    @Flag(help: .hidden)
+    var galleryHost = false
+
+    func run() throws {
+        let text = galleryHost
+            ? ScriptTypeDeclarations.emitHostCommands(GalleryHost.hostCommandSignatures, host: "gallery")
+            : try Self.declarations()
+        if let check {
+            guard (try? String(contentsOfFile: check, encoding: .utf8)) == text else {
+                throw CLIError("\(check) is stale: run Scripts/gen-types (or termini types --out \(check))")
+            }
+            print("\(check) is current")
+            return
+        }
+        guard let out else { print(text, terminator: ""); return }
+        if (try? String(contentsOfFile: out, encoding: .utf8)) != text {
+            do { try text.write(toFile: out, atomically: true, encoding: .utf8) } catch {
+                throw CLIError("\(out): cannot write: \(error.localizedDescription)")
+            }
+        }
+        print("wrote \(out)")
+    }
+
+    /// The declarations for the built-in commands.
+    static func declarations() throws -> String {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("termini-types-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        return ScriptTypeDeclarations.emit(commands: try MiniAppEngine.registeredCommands(storeDirectory: store))
+    }
+}
