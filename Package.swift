@@ -66,10 +66,10 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // The author's tools on top of the runtime: project folders with pages/*.swift, pack's compile step, preview
-        // with hot reload, and the gallery of embedded sample projects.
+        // with hot reload, the gallery of embedded sample projects, `termini check` and the editor types.
         .target(name: "TerminiAuthoring", dependencies: [
             "TerminiRuntime", "TemplateCompiler", "TerminiTemplate", "TerminiBridge", "TerminiClock", "TerminiFrames", "TerminiTerminal",
-            "TerminiUI",
+            "TerminiUI", "TerminiScript",
         ]),
         // The keyed-list and idle benchmarks: a pty, a VT emulator that checks every frame, and the report.
         .target(name: "TerminiBench", dependencies: [
@@ -81,7 +81,7 @@ let package = Package(
         ]),
         .executableTarget(name: "render-bench", dependencies: ["TerminiUI"], path: "Tools/bench/render"),
         .executableTarget(name: "termini", dependencies: [
-            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal",
+            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -9,7 +9,7 @@ final class ScriptEngine {
     /// The prelude functions the host calls into.
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
-        case fireTimer, rejection
+        case fireTimer, rejection, describe
     }
 
     private let js = JavaScriptContext()
@@ -81,6 +81,13 @@ final class ScriptEngine {
 
     /// The JS heap's live bytes after a full collection (benchmarks).
     func heapSizeAfterCollecting() -> Int? { js.heapSizeAfterCollecting() }
+
+    /// What the script registered (`describe` in the prelude), as JSON text; nil when the prelude is not ready.
+    func describeRegistrations() -> String? {
+        guard let target = hostFunctions[.describe]?.object else { return nil }
+        termination.reset()
+        return try? js.string(js.call(target, []))
+    }
 
     func parkPage(pageId: Int, _ parked: Bool) {
         enter(.parkPage, [.number(Double(pageId)), .bool(parked)], pageId: pageId, handler: "switchTab")

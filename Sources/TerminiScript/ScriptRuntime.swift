@@ -141,6 +141,21 @@ public final class ScriptRuntime: Sendable {
         return result.withLock { $0 }
     }
 
+    /// What the loaded script registered: `{app: [method names] | null, pages: {name: {methods: [...], data: {...}}}}`,
+    /// read on the JS thread without calling any hook (`termini check`). Nil after `timeout` or without a prelude.
+    public func describeRegistrations(timeout: Duration = .seconds(5)) -> JSONValue? {
+        let result = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        loop.post { engine in
+            let text = engine.describeRegistrations()
+            result.withLock { $0 = text }
+            done.signal()
+        }
+        let seconds = Double(MonotonicClock.nanoseconds(timeout)) / 1e9
+        guard done.wait(timeout: .now() + seconds) == .success, let text = result.withLock({ $0 }) else { return nil }
+        return try? JSONValue.parse(text)
+    }
+
     /// A snapshot of the JS thread's liveness for a watchdog: a stall is `pulse().busyDuration()` over a threshold.
     public func pulse() -> ScriptThreadPulse { loop.pulse() }
 

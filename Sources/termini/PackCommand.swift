@@ -18,7 +18,18 @@ struct PackCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Private key from 'termini keygen'; without it the bundle installs only with --dev.", valueName: "prefix.key"))
     var key: String?
 
+    @Flag(help: "Pack even when `termini check` finds errors.")
+    var noCheck = false
+
     func run() throws {
+        if !noCheck {
+            let findings = try CheckCommand.findings(project: project)
+            let errors = findings.filter { $0.severity == .error }
+            if !findings.isEmpty { FileHandle.standardError.write(Data((ProjectChecker.report(findings, project: project) + "\n").utf8)) }
+            if !errors.isEmpty {
+                throw CLIError("not packed: termini check found \(errors.count) error\(errors.count == 1 ? "" : "s") (--no-check packs anyway)")
+            }
+        }
         let signingKey = try key.map { path throws in try BundleSigningKey.load(path: path) }
         let reporter = PackProgressReporter()
         let result = try BundlePacker().pack(project: project, output: out, key: signingKey, progress: reporter.report)

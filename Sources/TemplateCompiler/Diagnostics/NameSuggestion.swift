@@ -1,12 +1,12 @@
 /// "did you mean 'X'?" hints: the closest candidate by edit distance, when it is close enough to be a typo.
-enum NameSuggestion {
+public enum NameSuggestion {
     /// `"; did you mean 'Text'?"`, or "" when nothing is close.
-    static func hint(for name: String, among candidates: [String], quote: (String) -> String = { "'\($0)'" }) -> String {
+    public static func hint(for name: String, among candidates: [String], quote: (String) -> String = { "'\($0)'" }) -> String {
         guard let best = closest(to: name, among: candidates) else { return "" }
         return "; did you mean \(quote(best))?"
     }
 
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         let lowered = name.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in candidates {

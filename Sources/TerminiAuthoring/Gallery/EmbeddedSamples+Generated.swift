@@ -375,7 +375,7 @@ let gallery = Page("index", title: "Termini") {
   "name": "Settings",
   "version": "1.0.0",
   "pages": ["index", "account", "about"],
-  "permissions": ["storage"],
+  "permissions": [],
   "tabBar": {
     "list": [
       { "page": "index", "text": "Settings" },
@@ -554,7 +554,7 @@ let settings = Page("index", title: "Settings") {
   "name": "Todo",
   "version": "1.0.0",
   "pages": ["index"],
-  "permissions": ["storage"]
+  "permissions": []
 }
 
 """#,

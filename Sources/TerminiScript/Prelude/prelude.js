@@ -737,6 +737,23 @@ return {
     if (timer.repeats) native.startTimer(id, timer.delay, true); else timers.delete(id);
     guarded(timer.page, timer.kind + ' callback', null, timer.fn, undefined, timer.args);
   },
+  // For `termini check`: what main.js registered, without running any hook. Member names include inherited ones
+  // (a page object may share methods through its prototype).
+  describe: function () {
+    const methodsOf = function (o) {
+      const names = [];
+      for (const k in o) if (typeof o[k] === 'function') names.push(k);
+      return names;
+    };
+    let text = '{"app":' + (appInstance === undefined ? 'null' : stringify(methodsOf(appInstance))) + ',"pages":{';
+    let first = true;
+    for (const [name, d] of definitions) {
+      text += (first ? '' : ',') + stringify(name) + ':{"methods":' + stringify(methodsOf(d.definition)) +
+        ',"data":' + d.dataJSON + '}';
+      first = false;
+    }
+    return text + '}}';
+  },
   rejection: function (promise, reason) {
     report(reason, null, 'promise', null, 'unhandledRejection');
   },
