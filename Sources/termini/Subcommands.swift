@@ -9,7 +9,7 @@ enum TerminiSubcommands {
         VersionCommand.self,
         KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, RollbackCommand.self,
         PublishCommand.self, RegistryCommand.self, UpdateCommand.self,
-        PreviewCommand.self, CheckCommand.self, TypesCommand.self, GenerateSamplesCommand.self,
+        NewCommand.self, PreviewCommand.self, CheckCommand.self, TypesCommand.self, GenerateSamplesCommand.self,
     ]
 }
 

@@ -1,0 +1,173 @@
+import Foundation
+
+/// `termini new`: writes a project that runs at once and passes `termini check`: app.json, pages/*.swift, main.js,
+/// the editor types (termini.d.ts and jsconfig.json), a Package.swift so that SourceKit-LSP completes the page
+/// declarations when the folder is opened on its own, and a README that says how to preview, test and pack it.
+public enum ProjectScaffold {
+    /// Why a project was not created.
+    public struct Refusal: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Creates the project in `folder` (made if missing) and returns the files written, relative to it.
+    ///
+    /// - Parameters:
+    ///   - dslPackage: where the project's Package.swift finds TerminiDSL: a folder path or a git URL.
+    ///   - typeDeclarations: the text of termini.d.ts (`termini types`).
+    ///   - force: write into a folder that is not empty (files of the same names are replaced, others kept).
+    public static func create(in folder: String, template: ProjectTemplate, dslPackage: String, typeDeclarations: String,
+                              force: Bool) throws -> [String]
+    {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: folder, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw Refusal(description: "\(folder) is a file, not a folder") }
+            let entries = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+            if !entries.isEmpty && !force {
+                throw Refusal(description: "\(folder) is not empty (\(entries.count) entr\(entries.count == 1 ? "y" : "ies")); "
+                              + "choose a new folder, or pass --force to write the project's files into it")
+            }
+        }
+        let name = identifier(from: (folder as NSString).lastPathComponent)
+        var files: [(String, String)] = [
+            ("app.json", appJSON(id: name, template: template)),
+            ("main.js", template.script),
+            ("termini.d.ts", typeDeclarations),
+            ("jsconfig.json", jsconfig),
+            ("Package.swift", packageManifest(name: name, dslPackage: dslPackage)),
+            ("README.md", readme(name: name, template: template)),
+            (".gitignore", ".build/\nPackage.resolved\n*.zip\n*.key\n"),
+        ]
+        for page in template.pages {
+            files.append(("pages/\(page.name).swift", page.source.replacingOccurrences(of: "{{NAME}}", with: displayName(name))))
+        }
+        do {
+            try fm.createDirectory(atPath: folder + "/pages", withIntermediateDirectories: true)
+            for (path, text) in files {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + path), options: .atomic)
+            }
+        } catch {
+            throw Refusal(description: "cannot write the project into \(folder): \(error.localizedDescription)")
+        }
+        return files.map(\.0)
+    }
+
+    /// A manifest id from a folder name: lowercase letters, digits and `-`, starting with a letter.
+    static func identifier(from folder: String) -> String {
+        var id = String(folder.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.drop { !$0.isLetter })
+        while id.contains("--") { id = id.replacingOccurrences(of: "--", with: "-") }
+        id = id.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return id.isEmpty ? "app" : id
+    }
+
+    /// `my-app` → `My App`.
+    static func displayName(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    static func appJSON(id: String, template: ProjectTemplate) -> String {
+        let pages = template.pages.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        return """
+            {
+              "id": "\(id)",
+              "name": "\(displayName(id))",
+              "version": "0.1.0",
+              "pages": [\(pages)],
+              "permissions": []
+            }
+
+            """
+    }
+
+    static let jsconfig = """
+        {
+          "compilerOptions": {
+            "checkJs": true,
+            "allowJs": true,
+            "noEmit": true,
+            "target": "es2020",
+            "lib": ["es2020"]
+          },
+          "include": ["main.js", "termini.d.ts"]
+        }
+
+        """
+
+    static func packageManifest(name: String, dslPackage: String) -> String {
+        let isURL = dslPackage.contains("://") || dslPackage.hasPrefix("git@")
+        let dependency = isURL ? ".package(url: \"\(dslPackage)\", branch: \"main\")" : ".package(path: \"\(dslPackage)\")"
+        return """
+            // swift-tools-version: 6.1
+            // Lets SourceKit-LSP (and `swift build`) check pages/*.swift against TerminiDSL when this folder is opened on
+            // its own. termini never builds this package: `termini preview`, `check` and `pack` read the pages as syntax.
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                platforms: [.macOS(.v14)],
+                dependencies: [\(dependency)],
+                targets: [
+                    .target(name: "Pages", dependencies: [.product(name: "TerminiDSL", package: "\(packageIdentity(dslPackage))")],
+                            path: "pages"),
+                ]
+            )
+
+            """
+    }
+
+    /// SwiftPM's name for a dependency: the last path component, lowercased, without `.git`.
+    static func packageIdentity(_ location: String) -> String {
+        var last = (location.hasSuffix("/") ? String(location.dropLast()) : location).split(separator: "/").last.map(String.init) ?? location
+        if last.hasSuffix(".git") { last = String(last.dropLast(4)) }
+        return last.lowercased()
+    }
+
+    static func readme(name: String, template: ProjectTemplate) -> String {
+        """
+        # \(displayName(name))
+
+        A Termini mini-app (made by `termini new --template \(template.rawValue)`): \(template.summary).
+
+        | file | what it is |
+        |---|---|
+        | `app.json` | the app's id, name, version, pages and permissions |
+        | `pages/*.swift` | the page declarations (TerminiDSL) |
+        | `main.js` | the logic: `App()` and one `Page()` per page |
+        | `termini.d.ts`, `jsconfig.json` | editor types for `main.js` (refresh with `termini types --out termini.d.ts`) |
+        | `Package.swift` | lets the editor complete and check `pages/*.swift`; nothing else builds it |
+
+        ## Preview
+
+        ```sh
+        termini preview .
+        ```
+
+        Saving a page re-renders it in place; saving `main.js` or `app.json` restarts the app. `r` restarts by hand.
+
+        ## Test
+
+        ```sh
+        termini check .                                     # every problem, with file:line:col
+        tsc -p jsconfig.json                                # type-check main.js (Debian: node-typescript)
+        termini snapshot . --size 60x16                     # the first screen as text
+        printf 'key Tab\\nkey Enter\\nsettle\\n' > press.events
+        termini snapshot . --events press.events --clock 0  # after some input, the same every run
+        ```
+
+        `termini snapshot` exits 1 when a script error happened or the screen is an error screen, so it can run in CI;
+        `--mock request=fixtures.json` answers `request` without the network and `--storage seed.json` preloads storage.
+
+        ## Pack and install
+
+        ```sh
+        termini keygen --out me                 # once: me.key (keep it secret) and me.pub
+        termini pack . --out \(name).zip --key me.key
+        termini install \(name).zip --trust me.pub
+        termini run minigame://\(name)
+        ```
+
+        `termini pack` runs `termini check` first and refuses a project with errors.
+
+        """
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `termini new` makes a project that runs at once, passes `termini check --strict` and the TypeScript check, and
+/// whose Package.swift type-checks the pages; it refuses a folder that is not empty unless `--force`.
+@Suite struct NewProjectTests {
+    @Test(arguments: [("blank", "Hello from Blank App!"), ("list", "3 items"), ("form", "Sign up")])
+    func aNewProjectRunsAndPassesTheChecks(template: String, firstLine: String) async throws {
+        let dir = BuiltBinaries.temporaryFolder() + "/\(template)-app"
+        let made = try await BuiltBinaries.run("termini", ["new", dir, "--template", template])
+        #expect(made.status == 0, "\(made.stderr)")
+        for file in ["app.json", "main.js", "pages/index.swift", "termini.d.ts", "jsconfig.json", "Package.swift", "README.md"] {
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + file), "\(template): no \(file)")
+        }
+        let check = try await BuiltBinaries.run("termini", ["check", "--strict", dir])
+        #expect(check.status == 0 && check.stdout.contains("no problems found"), "\(template): \(check.stdout)")
+        let screen = try await BuiltBinaries.snapshot(dir, size: "50x12")
+        #expect(screen.status == 0, "\(screen.stderr)")
+        #expect(screen.stdout.lines.first == firstLine, "\(template): \(screen.stdout)")
+        let tsc = try await BuiltBinaries.run("/usr/bin/tsc", ["-p", dir + "/jsconfig.json", "--pretty", "false"])
+        #expect(tsc.status == 0, "\(template): \(tsc.stdout)")
+        let readme = try String(contentsOfFile: dir + "/README.md", encoding: .utf8)
+        #expect(readme.contains("termini preview .") && readme.contains("termini check .") && readme.contains("termini pack ."))
+    }
+
+    @Test func theBlankProjectCountsPresses() async throws {
+        let dir = BuiltBinaries.temporaryFolder() + "/counter"
+        _ = try await BuiltBinaries.run("termini", ["new", dir])
+        let r = try await BuiltBinaries.snapshot(dir, size: "50x12", events: "key Tab\nkey Enter\nkey Enter\nsettle\n")
+        #expect(r.stdout.contains("You pressed the button 2 times."), "\(r.stdout)")
+        let reset = try await BuiltBinaries.snapshot(dir, size: "50x12", events: "key Tab\nkey Enter\nkey r\nsettle\n")
+        #expect(reset.stdout.contains("You pressed the button 0 times."), "\(reset.stdout)")
+    }
+
+    @Test func itsPackageTypeChecksThePagesAgainstTerminiDSL() async throws {
+        let dir = BuiltBinaries.temporaryFolder() + "/typed"
+        _ = try await BuiltBinaries.run("termini", ["new", dir, "--dsl", BuiltBinaries.packageRoot.path])
+        let build = try await BuiltBinaries.run("/opt/swift/usr/bin/swift", ["build", "--package-path", dir], timeout: 300)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        // A wrong argument label is a compile error in the editor (and in swift build).
+        let page = dir + "/pages/index.swift"
+        let text = try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "onTap: \"press\"", with: "onTapp: \"press\"")
+        try text.write(toFile: page, atomically: true, encoding: .utf8)
+        let broken = try await BuiltBinaries.run("/opt/swift/usr/bin/swift", ["build", "--package-path", dir], timeout: 300)
+        #expect(broken.status != 0)
+        #expect((broken.stdout + broken.stderr).contains("index.swift:7:15: error: incorrect argument label"), "\(broken.stdout)")
+    }
+
+    @Test func aFolderThatIsNotEmptyIsRefusedUnlessForced() async throws {
+        let dir = BuiltBinaries.temporaryFolder()
+        try "keep me".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
+        let refused = try await BuiltBinaries.run("termini", ["new", dir])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("is not empty") && refused.stderr.contains("--force"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/app.json"))
+        let forced = try await BuiltBinaries.run("termini", ["new", dir, "--force"])
+        #expect(forced.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir + "/app.json"))
+        #expect(try String(contentsOfFile: dir + "/notes.txt", encoding: .utf8) == "keep me")
+    }
+}
