@@ -4,7 +4,7 @@ import TerminiRuntime
 /// The subcommand table: add a new subcommand's type here (one file per subcommand).
 enum TerminiSubcommands {
     static let all: [any ParsableCommand.Type] = [
-        RunCommand.self, BenchCommand.self,
+        RunCommand.self, RecordCommand.self, BenchCommand.self,
         SnapshotCommand.self,
         VersionCommand.self,
         KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, RollbackCommand.self,

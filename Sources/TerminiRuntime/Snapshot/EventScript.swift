@@ -7,6 +7,8 @@ public enum EventStep: Equatable, Sendable {
     case key(String)
     case type(String)
     case click(column: Int, row: Int)
+    /// A mouse wheel turn over a cell: up scrolls towards the top.
+    case wheel(up: Bool, column: Int, row: Int)
     case resize(width: Int, height: Int)
     case wait(milliseconds: Int)
     case settle
@@ -54,6 +56,14 @@ public enum EventScript {
                     throw fail("expected 'click <col> <row>' with non-negative integers")
                 }
                 steps.append(.click(column: c, row: r))
+            case "wheel":
+                let parts = rest.split(separator: " ")
+                guard parts.count == 3, parts[0] == "up" || parts[0] == "down", let c = Int(parts[1]), let r = Int(parts[2]),
+                      c >= 0, r >= 0
+                else {
+                    throw fail("expected 'wheel up|down <col> <row>' with non-negative integers")
+                }
+                steps.append(.wheel(up: parts[0] == "up", column: c, row: r))
             case "resize":
                 guard let size = parseSize(String(rest.trimmingTrailingSpaces())) else {
                     throw fail("expected 'resize <cols>x<rows>', e.g. 'resize 80x24'")
@@ -71,7 +81,7 @@ public enum EventScript {
                 guard rest.trimmingTrailingSpaces().isEmpty else { throw fail("'settle' takes no arguments") }
                 steps.append(.settle)
             default:
-                throw fail("unknown event '\(word)'; expected key, type, click, resize, wait, settle or suspend")
+                throw fail("unknown event '\(word)'; expected key, type, click, wheel, resize, wait, settle or suspend")
             }
         }
         return steps

@@ -43,6 +43,8 @@ public final class SnapshotSession {
         case .click(let column, let row):
             deliver(.mouse(MouseEvent(x: column, y: row, kind: .press)))
             deliver(.mouse(MouseEvent(x: column, y: row, kind: .release)))
+        case .wheel(let up, let column, let row):
+            deliver(.mouse(MouseEvent(x: column, y: row, kind: up ? .scrollUp : .scrollDown)))
         case .resize(let width, let height):
             backend.resize(width: width, height: height)
             deliver(.resize(width: width, height: height))
