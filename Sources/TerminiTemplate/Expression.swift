@@ -7,6 +7,8 @@ public indirect enum Expression: Hashable, Sendable {
     case binary(BinaryOperator, Expression, Expression)
     /// `condition ? whenTrue : whenFalse`
     case conditional(Expression, Expression, Expression)
+    /// `upper(user.name)`: a built-in function (`TemplateFunctions`) applied to its arguments.
+    case call(String, [Expression])
 }
 
 /// One step after a path's root name: `.b` or `[expr]`.

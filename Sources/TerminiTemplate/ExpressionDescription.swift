@@ -10,7 +10,7 @@ extension Expression: CustomStringConvertible {
     /// Binding strength of this node's outermost operator; atoms (literals, paths) bind tightest.
     private var precedence: Int {
         switch self {
-        case .literal, .path: 8
+        case .literal, .path, .call: 8
         case .unary: 7
         case .binary(let op, _, _): op.precedence
         case .conditional: 0
@@ -52,6 +52,13 @@ extension Expression: CustomStringConvertible {
             lhs.write(to: &out, requiredPrecedence: op.precedence)
             out += " " + op.rawValue + " "
             rhs.write(to: &out, requiredPrecedence: op.precedence + 1)
+        case .call(let name, let arguments):
+            out += name + "("
+            for (i, argument) in arguments.enumerated() {
+                if i > 0 { out += ", " }
+                argument.write(to: &out, requiredPrecedence: 0)
+            }
+            out += ")"
         case .conditional(let condition, let whenTrue, let whenFalse):
             condition.write(to: &out, requiredPrecedence: 1)
             out += " ? "

@@ -25,6 +25,8 @@ extension Expression {
             return Self.apply(op, lhs, rhs, in: scope)
         case .conditional(let condition, let whenTrue, let whenFalse):
             return condition.evaluate(in: scope).isTruthy ? whenTrue.evaluate(in: scope) : whenFalse.evaluate(in: scope)
+        case .call(let name, let arguments):
+            return TemplateFunctions.call(name, arguments.map { $0.evaluate(in: scope) })
         }
     }
 

@@ -68,7 +68,7 @@ enum ExpressionLexer {
             }
             let op: String
             switch c {
-            case "(", ")", "[", "]", ".", "?", ":", "+", "-", "*", "/", "%": op = String(Character(c))
+            case "(", ")", "[", "]", ".", "?", ":", "+", "-", "*", "/", "%", ",": op = String(Character(c))
             case "=", "!":
                 if peek(1) == "=" {
                     op = peek(2) == "=" ? String(Character(c)) + "==" : String(Character(c)) + "="

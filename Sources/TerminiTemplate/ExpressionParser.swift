@@ -113,7 +113,9 @@ struct ExpressionParser {
             // Page data has no `undefined`; a missing value is null, so the two spellings mean the same.
             case "null", "undefined":
                 return try rejectSteps(after: Node(expression: .literal(.null), height: 1), what: "'\(name)'")
-            default: return try parsePathSteps(root: name, depth: depth)
+            default:
+                if isOperator("(") { return try parseCall(name, column: token.column, depth: depth) }
+                return try parsePathSteps(root: name, depth: depth)
             }
         case .op("("):
             advance()
@@ -129,6 +131,62 @@ struct ExpressionParser {
         default:
             throw ExpressionError(message: "expected an expression, found \(token.kind.spelling)", column: token.column)
         }
+    }
+
+    /// `name(a, b)`: checked against `TemplateFunctions` here, so an unknown name or a wrong count is an error at
+    /// its column, never a silent null on screen.
+    private mutating func parseCall(_ name: String, column: Int, depth: Int) throws(ExpressionError) -> Node {
+        guard let function = TemplateFunctions.all[name] else {
+            let hint = ExpressionParser.closest(to: name, among: TemplateFunctions.names).map { "; did you mean '\($0)'?" }
+                ?? "; the functions are \(TemplateFunctions.names.joined(separator: ", "))"
+            throw ExpressionError(message: "unknown function '\(name)'\(hint)", column: column)
+        }
+        let openColumn = current.column
+        advance()
+        var arguments: [Expression] = []
+        var height = 1
+        if !isOperator(")") {
+            while true {
+                let argument = try parseConditional(depth: depth + 1)
+                arguments.append(argument.expression)
+                height = max(height, 1 + argument.height)
+                if isOperator(",") { advance(); continue }
+                break
+            }
+        }
+        guard isOperator(")") else {
+            throw ExpressionError(message: "expected ',' or ')' to close the '(' at column \(openColumn), found \(current.kind.spelling)",
+                                  column: current.column)
+        }
+        advance()
+        guard function.arity.contains(arguments.count) else {
+            let expected = function.arity.count == 1 ? "\(function.arity.lowerBound)"
+                : "\(function.arity.lowerBound) to \(function.arity.upperBound)"
+            throw ExpressionError(message: "\(function.signature) takes \(expected) argument\(function.arity.upperBound == 1 ? "" : "s"), got \(arguments.count)",
+                                  column: column)
+        }
+        if height > Self.maxDepth { throw tooDeep(column) }
+        return try rejectSteps(after: Node(expression: .call(name, arguments), height: height), what: "a function call")
+    }
+
+    /// The closest name by edit distance, when close enough to be a typo (one edit per three characters, 1–3).
+    static func closest(to name: String, among candidates: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            if a.isEmpty { return b.count }
+            var previous = Array(0...b.count)
+            for i in 1...a.count {
+                var current = [i] + Array(repeating: 0, count: b.count)
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            return previous[b.count]
+        }
+        let lowered = Array(name.lowercased())
+        let best = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= min(3, max(1, name.count / 3)) else { return nil }
+        return best.0
     }
 
     /// `Expression.path` starts at a name, so `.x` or `[i]` after anything else cannot be represented; say so.

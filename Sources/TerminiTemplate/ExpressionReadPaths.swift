@@ -30,6 +30,8 @@ extension Expression {
         case .binary(_, let lhs, let rhs):
             lhs.collectReadPaths(into: &paths, scope: scope)
             rhs.collectReadPaths(into: &paths, scope: scope)
+        case .call(_, let arguments):
+            for argument in arguments { argument.collectReadPaths(into: &paths, scope: scope) }
         case .conditional(let condition, let whenTrue, let whenFalse):
             condition.collectReadPaths(into: &paths, scope: scope)
             whenTrue.collectReadPaths(into: &paths, scope: scope)

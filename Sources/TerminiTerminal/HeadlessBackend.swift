@@ -1,5 +1,6 @@
 import Synchronization
 import TerminiClock
+import TerminiTemplate
 import TerminiUI
 
 /// Input waiting for a headless backend; other threads (a test driver, an events file reader) push into it.

@@ -88,6 +88,9 @@ import Testing
         ("Text(\"\\t\\\"q\\\" {{a +}}\")", "bad.swift:5:28: error: expected an expression, found the end"),
         // Columns count UTF-8 bytes, as the Swift compiler does: the 3-byte "✕" shifts the column by 3.
         ("Text(\"✕ {{a +}}\")", "bad.swift:5:24: error: expected an expression, found the end"),
+        // Template functions: names and argument counts are checked here, at the call's column.
+        ("Text(\"{{ uper(name) }}\")", "bad.swift:5:18: error: unknown function 'uper'; did you mean 'upper'?"),
+        ("Text(\"{{ pad(n) }}\")", "bad.swift:5:18: error: pad(x, width) takes 2 arguments, got 1"),
     ]
 
     @Test(arguments: 0..<cases.count)

@@ -1,3 +1,4 @@
+import TerminiTemplate
 import Testing
 @testable import TerminiUI
 

@@ -84,3 +84,16 @@ import TerminiTemplate
         #expect(page.renderText(width: 10, height: 2) == "0:2\n1:1")
     }
 }
+
+/// A function's arguments are reads like any other: a change to `user.name` re-renders `{{ upper(user.name) }}`.
+@Suite struct TemplateFunctionReadTests {
+    @Test func aPatchToAnArgumentRerendersTheCall() {
+        let root = node("Column", [:], [node("Text", ["p1": "{{ upper(user.name) }} ({{ group(count) }})"]), node("Text", ["p1": "{{other}}"])])
+        let page = PageView(root: root, data: ["user": ["name": "ann"], "count": 12345, "other": "x"])
+        #expect(page.renderText(width: 30, height: 2) == "ANN (12,345)\nx")
+        page.apply([(path("user.name"), "bob")])
+        let stats = page.build(size: (30, 2))
+        #expect(stats.rebuiltElements == 1)
+        #expect(page.renderText(width: 30, height: 2) == "BOB (12,345)\nx")
+    }
+}

@@ -25,6 +25,7 @@ extension Expression {
         case .binary(_, let a, let b): a.collectNames(into: &names); b.collectNames(into: &names)
         case .conditional(let a, let b, let c):
             a.collectNames(into: &names); b.collectNames(into: &names); c.collectNames(into: &names)
+        case .call(_, let arguments): for a in arguments { a.collectNames(into: &names) }
         }
     }
 }
@@ -55,6 +56,7 @@ extension Expression {
         case .unary(_, let e): return e.hasComputedIndex
         case .binary(_, let a, let b): return a.hasComputedIndex || b.hasComputedIndex
         case .conditional(let a, let b, let c): return a.hasComputedIndex || b.hasComputedIndex || c.hasComputedIndex
+        case .call(_, let arguments): return arguments.contains { $0.hasComputedIndex }
         }
     }
 }

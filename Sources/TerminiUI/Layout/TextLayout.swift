@@ -1,3 +1,4 @@
+import TerminiTemplate
 /// Breaks text into lines of at most `width` columns: at spaces when it can, anywhere when a word is too long
 /// (so Chinese, which has no spaces, breaks between characters). Explicit newlines always break. `Text` lays out
 /// with it, and hosts wrap their own messages (a preview's error box) the same way.

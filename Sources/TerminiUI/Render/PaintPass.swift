@@ -1,3 +1,4 @@
+import TerminiTemplate
 /// Where one element landed on screen in the last paint: its box's origin and the part of it that is visible.
 struct PaintRecord {
     unowned(unsafe) let element: Element

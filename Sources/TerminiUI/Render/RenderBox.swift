@@ -1,3 +1,4 @@
+import TerminiTemplate
 /// Layout results for one element, owned by the render layer: the box the layout pass gave it, relative to its
 /// parent widget's content origin, and the wrapped text lines it measured with. The reconciler never reads these.
 final class RenderBox {

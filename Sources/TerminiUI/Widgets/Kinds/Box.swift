@@ -1,3 +1,4 @@
+import TerminiTemplate
 /// `Box`: a bordered frame with an optional title, sized by its content or by `width`/`height`.
 extension BoxProps: WidgetBehavior {
     static var traits: WidgetTraits { [.templateChildren] }
