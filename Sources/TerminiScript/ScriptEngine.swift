@@ -9,7 +9,7 @@ final class ScriptEngine {
     /// The prelude functions the host calls into.
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
-        case fireTimer, rejection, describe
+        case fireTimer, rejection, describe, loadPageScript
     }
 
     private let js = JavaScriptContext()
@@ -43,6 +43,17 @@ final class ScriptEngine {
     }
 
     // MARK: host entry points
+
+    /// The bundle's modules and page scripts (`require`, `pages/<name>.js`); set before `load`.
+    private var modules = ScriptModules()
+
+    func load(script: String, fileName: String, modules: ScriptModules) {
+        self.modules = modules
+        load(script: script, fileName: fileName)
+        for (page, path) in modules.pageScripts {
+            enter(.loadPageScript, [.string(path), .string(page)], handler: "top level of \(path)")
+        }
+    }
 
     func load(script: String, fileName: String) {
         termination.reset()
@@ -277,6 +288,25 @@ final class ScriptEngine {
                 loop.invokeStarted(callbackId: callbackId)
                 delegate.invoke(BridgeCall(callbackId: callbackId, name: name, params: params, pageId: call.int(3)))
                 return nil
+            }),
+            ("resolveModule", { [unowned self] call throws(NativeFunctionError) in
+                let from = try call.requireString(0, "the requiring module")
+                let request = try call.requireString(1, "the module path")
+                do throws(ModuleResolutionError) {
+                    let path = try modules.resolve(request, from: from.isEmpty ? modules.entryPath : from)
+                    return js.makeValue(.string(path))
+                } catch {
+                    throw NativeFunctionError(error.message)
+                }
+            }),
+            ("compileModule", { [unowned self] call throws(NativeFunctionError) in
+                let path = try call.requireString(0, "module path")
+                guard let source = modules.sources[path] else { throw NativeFunctionError("no module '\(path)'") }
+                let (function, exception) = js.makeModuleFunction(
+                    source: source, fileName: modules.fileName(of: path),
+                    parameters: ["exports", "require", "module", "__filename", "__dirname"])
+                guard let function else { throw NativeFunctionError(exception: exception, message: "\(path) does not compile") }
+                return function
             }),
             ("dropInvoke", { [unowned self] call throws(NativeFunctionError) in
                 _ = loop.invokeFinished(callbackId: try call.requireInt(0, "callbackId"))

@@ -54,8 +54,8 @@ public final class ScriptRuntime: Sendable {
 
     /// Evaluates a script (normally the bundle's `main.js`) in the global context. A syntax error is reported as
     /// `.syntax` and runs nothing; an exception as `.exception`. May be called again for further scripts.
-    public func load(script: String, fileName: String) {
-        loop.post { $0.load(script: script, fileName: fileName) }
+    public func load(script: String, fileName: String, modules: ScriptModules = ScriptModules()) {
+        loop.post { $0.load(script: script, fileName: fileName, modules: modules) }
     }
 
     /// Calls the App's `onLaunch(options)` then `onShow(options)`; nothing when the script never called `App()`.

@@ -139,7 +139,7 @@ import Testing
         let dir = try bundles.bundle(script: """
             Page('index', { data: { message: '' }, onLoad() {
               const first = new Date().toISOString()
-              setTimeout(() => this.setData({ message: first + ' then ' + new Date(Date.now()).toISOString() }), 100)
+              setTimeout(() => this.setData({ message: first + ' then ' + new Date(Date.now()).toISOString() }), 1000)
             } })
             """)
         let events = "wait 1500\n"

@@ -2,6 +2,7 @@ import Foundation
 import TemplateCompiler
 import TerminiBridge
 import TerminiRuntime
+import TerminiScript
 import TerminiTemplate
 
 /// `termini check`: every problem in a project that can be found without running it, each with its location.
@@ -64,7 +65,13 @@ public enum ProjectChecker {
             findings.append(CheckFinding(.error, scriptPath, "cannot read the script (app.json's entry is '\(manifest.entry)')"))
             return findings
         }
-        let registered = ScriptRegistrations.read(script: script, fileName: scriptPath)
+        var moduleSources: [String: String] = [:]
+        for path in ScriptFiles.modules(inProject: project, entry: manifest.entry) {
+            moduleSources[path] = try? String(contentsOfFile: (project as NSString).appendingPathComponent(path), encoding: .utf8)
+        }
+        let modules = ScriptModules(sources: moduleSources, entryPath: manifest.entry, fileNamePrefix: project,
+                                    pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: moduleSources.keys))
+        let registered = ScriptRegistrations.read(script: script, fileName: scriptPath, modules: modules)
         for error in registered.errors {
             let location = [error.fileName ?? scriptPath, error.line.map(String.init), error.column.map(String.init)]
                 .compactMap { $0 }.joined(separator: ":")
@@ -104,13 +111,16 @@ public enum ProjectChecker {
             }
         }
 
-        // Commands and permissions.
-        let scan = ScriptSourceScan(source: script)
+        // Commands and permissions, in every script.
+        var scan = ScriptSourceScan(source: script, file: scriptPath)
+        for (path, source) in moduleSources.sorted(by: { $0.key < $1.key }) {
+            scan.add(ScriptSourceScan(source: source, file: (project as NSString).appendingPathComponent(path)))
+        }
         let byName = Dictionary(commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var neededPermissions: Set<String> = []
         if !manifest.preload.isEmpty, let permission = byName["request"]?.permission { neededPermissions.insert(permission) }
         for invoke in scan.invokes {
-            let location = invoke.position.location(in: scriptPath)
+            let location = invoke.position.location(in: invoke.file)
             guard let command = byName[invoke.name] else {
                 findings.append(CheckFinding(.error, location, "unknown command '\(invoke.name)'"
                                              + NameSuggestion.hint(for: invoke.name, among: Array(byName.keys))))

@@ -21,11 +21,13 @@ struct ScriptRegistrations {
     var invokedAtLoad: [String] = []
 
     /// Runs `script` (named `fileName` in errors) and reads what it registered.
-    static func read(script: String, fileName: String, scriptLimit: Duration = .seconds(2)) -> ScriptRegistrations {
+    static func read(script: String, fileName: String, modules: ScriptModules = ScriptModules(),
+                     scriptLimit: Duration = .seconds(2)) -> ScriptRegistrations
+    {
         let recorder = Recorder()
         let runtime = ScriptRuntime(configuration: .init(scriptLimit: scriptLimit), delegate: recorder)
         defer { runtime.shutdown() }
-        runtime.load(script: script, fileName: fileName)
+        runtime.load(script: script, fileName: fileName, modules: modules)
         runtime.waitUntilIdle(timeout: scriptLimit + .seconds(1),
                                criteria: IdleCriteria(timersDueWithin: .zero, ignoresRepeatingTimers: true, includesBridgeCalls: false))
         var result = ScriptRegistrations()

@@ -6,6 +6,7 @@ struct ScriptSourceScan {
     /// A literal command name and where it is written.
     struct Invoke: Equatable {
         var name: String
+        var file: String
         var position: SourcePosition
     }
 
@@ -13,7 +14,13 @@ struct ScriptSourceScan {
     /// First components of the literal keys of every `setData({...})` and of every `spliceData('path', …)`.
     var writtenRoots: Set<String> = []
 
-    init(source: String) {
+    /// Adds what another script calls and writes.
+    mutating func add(_ other: ScriptSourceScan) {
+        invokes += other.invokes
+        writtenRoots.formUnion(other.writtenRoots)
+    }
+
+    init(source: String, file: String) {
         let code = Self.blankingCommentsAndStrings(source)
         let chars = Array(code), original = Array(source)
         var i = 0
@@ -25,7 +32,7 @@ struct ScriptSourceScan {
                 let start = Self.skipSpaces(chars, from: paren)
                 if let (text, stop) = Self.stringLiteral(original, at: start) {
                     let index = source.index(source.startIndex, offsetBy: start)
-                    invokes.append(Invoke(name: text, position: SourcePosition(of: index, in: source)))
+                    invokes.append(Invoke(name: text, file: file, position: SourcePosition(of: index, in: source)))
                     i = stop
                     continue
                 }

@@ -33,8 +33,9 @@ public struct EmbeddedProject: Sendable {
         guard let script = files[manifest.entry] else {
             throw BundleLoadError(file: "\(folder)/\(manifest.entry)", message: "missing from the embedded project")
         }
+        let modules = files.filter { $0.key.hasSuffix(".js") && $0.key != manifest.entry }
         return LoadedBundle(manifest: manifest, origin: "embedded:\(folder)", script: script,
-                            scriptName: "\(folder)/\(manifest.entry)", pages: pages)
+                            scriptName: "\(folder)/\(manifest.entry)", pages: pages, modules: modules)
     }
 }
 

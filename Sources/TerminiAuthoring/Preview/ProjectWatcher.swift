@@ -1,7 +1,9 @@
 import Foundation
+import TerminiRuntime
 
 /// Notices saved files in a project by polling modification times and sizes (no extra packages; a project has a
-/// handful of files, so one poll is a few `stat` calls). Watches app.json, the entry script and pages/*.swift.
+/// handful of files, so one poll is a few `stat` calls). Watches app.json, every script (the entry, modules, page
+/// scripts) and pages/*.swift.
 final class ProjectWatcher {
     /// What changed since the last poll.
     struct Changes: Equatable {
@@ -24,7 +26,7 @@ final class ProjectWatcher {
         defer { stamps = now }
         var changes = Changes()
         for path in Set(now.keys).union(stamps.keys) where now[path] != stamps[path] {
-            if path.hasPrefix("pages/") { changes.pages = true } else { changes.script = true }
+            if path.hasPrefix("pages/") && path.hasSuffix(".swift") { changes.pages = true } else { changes.script = true }
         }
         return changes
     }
@@ -32,7 +34,8 @@ final class ProjectWatcher {
     private func scan() -> [String: FileStamp] {
         var result: [String: FileStamp] = [:]
         let pages = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/pages")) ?? []
-        for name in ["app.json", "main.js"] + pages.filter({ $0.hasSuffix(".swift") }).map({ "pages/" + $0 }) {
+        let scripts = ScriptFiles.modules(inProject: folder, entry: "main.js")
+        for name in ["app.json", "main.js"] + scripts + pages.filter({ $0.hasSuffix(".swift") }).map({ "pages/" + $0 }) {
             var info = stat()
             guard stat(folder + "/" + name, &info) == 0 else { continue }
             result[name] = FileStamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))

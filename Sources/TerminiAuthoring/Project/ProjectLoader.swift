@@ -21,8 +21,13 @@ public enum ProjectLoader {
         try requireDeclared(manifest, in: pages, file: appPath)
         let scriptPath = (folder as NSString).appendingPathComponent(manifest.entry)
         let script = try BundleLoader.readText(scriptPath)
+        var modules: [String: String] = [:]
+        for path in ScriptFiles.modules(inProject: folder, entry: manifest.entry) {
+            modules[path] = try BundleLoader.readText((folder as NSString).appendingPathComponent(path))
+        }
         return LoadedBundle(manifest: manifest, origin: folder, script: script,
-                            scriptName: (folder as NSString).appendingPathComponent(manifest.entry), pages: pages)
+                            scriptName: (folder as NSString).appendingPathComponent(manifest.entry), pages: pages,
+                            modules: modules)
     }
 }
 

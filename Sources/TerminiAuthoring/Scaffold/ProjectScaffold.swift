@@ -88,7 +88,8 @@ public enum ProjectScaffold {
             "target": "es2020",
             "lib": ["es2020"]
           },
-          "include": ["main.js", "termini.d.ts"]
+          "include": ["**/*.js", "termini.d.ts"],
+          "exclude": ["assets", ".build", "node_modules"]
         }
 
         """

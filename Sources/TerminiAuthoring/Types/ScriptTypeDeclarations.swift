@@ -152,6 +152,8 @@ public enum ScriptTypeDeclarations {
         declare function App(options: termini.AppOptions): void;
         /** Registers a page's logic under the name its declaration gives (`Page("index", …)` in pages/index.swift). */
         declare function Page<Data extends Record<string, any>>(name: string, options: termini.PageOptions<Data> & ThisType<termini.PageInstance<Data> & Record<string, any>>): void;
+        /** In a page script `pages/<name>.js`: registers that page's logic. */
+        declare function Page<Data extends Record<string, any>>(options: termini.PageOptions<Data> & ThisType<termini.PageInstance<Data> & Record<string, any>>): void;
         /** The object passed to `App()`. */
         declare function getApp(): termini.AppInstance;
         /** The pages on the navigation stack, the first page first and the visible page last. */
@@ -168,6 +170,11 @@ public enum ScriptTypeDeclarations {
         declare function clearTimeout(id: number | undefined): void;
         declare function clearInterval(id: number | undefined): void;
         declare function queueMicrotask(fn: () => void): void;
+        /** Loads a CommonJS module of the bundle: a path relative to this file (`./lib/format.js`). */
+        declare function require(path: string): any;
+        /** The module object of a script loaded by `require` (or a page script); set `module.exports`. */
+        declare var module: { exports: any; id: string; loaded: boolean };
+        declare var exports: any;
 
 
         """

@@ -75,6 +75,9 @@ public struct BundlePacker: Sendable {
             throw BundleError(.badProject, entryPath, "missing: the entry script (app.json $.entry, default main.js) must be in the project")
         }
         sources[entryName] = .file(entryPath)
+        for module in ScriptFiles.modules(inProject: project, entry: entryName) where sources[module] == nil {
+            sources[module] = .file(project + "/" + module)
+        }
         try Self.collectAssets(project: project, into: &sources)
 
         guard sources.count + 2 <= limits.maxEntries else {

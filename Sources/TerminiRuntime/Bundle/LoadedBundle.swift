@@ -1,4 +1,5 @@
 import Foundation
+import TerminiScript
 import TerminiTemplate
 
 /// A bundle read into memory and checked: manifest, entry script and every declared page template.
@@ -10,16 +11,30 @@ public struct LoadedBundle: Sendable {
     /// The file name JS errors are reported against, e.g. `todo/main.js`.
     public var scriptName: String
     public var pages: [String: TemplateFile]
+    /// The other scripts (`require` modules, `pages/<name>.js`) by path relative to the bundle root.
+    public var modules: [String: String]
 
-    public init(manifest: BundleManifest, origin: String, script: String, scriptName: String, pages: [String: TemplateFile]) {
+    public init(manifest: BundleManifest, origin: String, script: String, scriptName: String, pages: [String: TemplateFile],
+                modules: [String: String] = [:])
+    {
         self.manifest = manifest
         self.origin = origin
         self.script = script
         self.scriptName = scriptName
         self.pages = pages
+        self.modules = modules
     }
 
     public var launchPage: String { manifest.pages[0] }
+
+    /// What the script runtime needs to run the modules and page scripts, named like the entry in errors.
+    public var scriptModules: ScriptModules {
+        let folder = (scriptName as NSString).deletingLastPathComponent
+        let entryFolder = (manifest.entry as NSString).deletingLastPathComponent
+        let prefix = entryFolder.isEmpty ? folder : String(folder.dropLast(entryFolder.count + 1))
+        return ScriptModules(sources: modules, entryPath: manifest.entry, fileNamePrefix: prefix,
+                             pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: modules.keys))
+    }
 }
 
 /// Why a bundle could not be loaded, naming the file at fault.
@@ -52,8 +67,12 @@ public enum BundleLoader {
             let pagePath = (folder as NSString).appendingPathComponent("pages/\(page).json")
             pages[page] = try loadTemplate(pagePath, expectedPage: page)
         }
+        var modules: [String: String] = [:]
+        for path in manifest.files.keys where path.hasSuffix(".js") && path != manifest.entry && !path.hasPrefix("assets/") {
+            modules[path] = try readText((folder as NSString).appendingPathComponent(path))
+        }
         return LoadedBundle(manifest: manifest, origin: folder, script: script,
-                            scriptName: "\(manifest.id)/\(manifest.entry)", pages: pages)
+                            scriptName: "\(manifest.id)/\(manifest.entry)", pages: pages, modules: modules)
     }
 
     static func loadTemplate(_ path: String, expectedPage: String) throws(BundleLoadError) -> TemplateFile {

@@ -127,7 +127,7 @@ public final class MiniAppEngine {
         let runtime = self.runtime
         watchdog.watch("js", busySince: { runtime.pulse().busySince })
         watchdog.start()
-        runtime.load(script: bundle.script, fileName: bundle.scriptName)
+        runtime.load(script: bundle.script, fileName: bundle.scriptName, modules: bundle.scriptModules)
         runtime.launchApp(options: .object(["path": .string(launch), "query": .object(query.mapValues { .string($0) })]))
         navigator.launch(launch, query: query)
         updates.attach(runtime)

@@ -124,6 +124,28 @@ final class JavaScriptContext {
         JSStringConversion.with(string) { JSValueMakeString(context, $0) }
     }
 
+    /// Compiles `source` as the body of a function taking `parameters`, under `fileName`, so its errors and stack
+    /// frames name that file and its own lines (the wrapper shares the first line: only that line's columns shift).
+    /// Returns the function, or the exception (a SyntaxError) to throw. Evaluated as a script, which works with eval
+    /// off, unlike JSC's function-from-source API.
+    func makeModuleFunction(source: String, fileName: String, parameters: [String]) -> (JSObjectRef?, JSValueRef?) {
+        let wrapped = "(function (" + parameters.joined(separator: ", ") + ") {" + source + "\n})"
+        var exception: JSValueRef?
+        let value = JSStringConversion.with(wrapped) { script in
+            JSStringConversion.with(fileName) { url in JSEvaluateScript(context, script, nil, url, 1, &exception) }
+        }
+        guard exception == nil, let function = object(value) else {
+            // The wrapper's own closing line may be where the parser gave up; the module checked on its own as a
+            // script names the line in the module's text.
+            var own: JSValueRef?
+            let ok = JSStringConversion.with(source) { script in
+                JSStringConversion.with(fileName) { url in JSCheckScriptSyntax(context, script, url, 1, &own) }
+            }
+            return (nil, ok ? exception : own)
+        }
+        return (function, nil)
+    }
+
     func makeError(_ message: String) -> JSValueRef? {
         var argument: JSValueRef? = makeString(message)
         return withUnsafePointer(to: &argument) { JSObjectMakeError(context, 1, $0, nil) }

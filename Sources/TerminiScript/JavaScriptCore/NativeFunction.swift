@@ -4,7 +4,16 @@ import TerminiTemplate
 /// Thrown by a native function body to raise a JavaScript `Error` with `message` in the caller.
 struct NativeFunctionError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// A JS exception to throw as it is (a module's SyntaxError keeps its file and line); nil throws `Error(message)`.
+    let exception: JSValueRef?
+    init(_ message: String) {
+        self.message = message
+        exception = nil
+    }
+    init(exception: JSValueRef?, message: String) {
+        self.message = message
+        self.exception = exception
+    }
 }
 
 /// The arguments of one call from JavaScript into a native function; valid only during the call.
@@ -75,7 +84,7 @@ let nativeFunctionTrampoline: JSObjectCallAsFunctionCallback = { ctx, function, 
     do throws(NativeFunctionError) {
         return try box.body(call) ?? JSValueMakeUndefined(ctx)
     } catch {
-        exception?.pointee = box.context.makeError(error.message)
+        exception?.pointee = error.exception ?? box.context.makeError(error.message)
         return JSValueMakeUndefined(ctx)
     }
 }

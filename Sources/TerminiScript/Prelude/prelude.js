@@ -424,7 +424,14 @@ function App(definition) {
 }
 function getApp() { return appInstance; }
 
+// The page whose pages/<name>.js is running: there, Page(options) registers that page.
+let pageScriptName = null;
+
 function Page(name, definition) {
+  if (pageScriptName !== null && definition === undefined && typeof name === 'object') {
+    definition = name;
+    name = pageScriptName;
+  }
   if (typeof name !== 'string' || name === '') {
     throw new TypeError("Page: the first argument must be the page name, as in Page('index', { data: {} })");
   }
@@ -619,6 +626,46 @@ if (typeof native.fixedClockNow === 'function') {
   Object.defineProperty(globalThis, 'Date', { value: FixedDate, writable: true, enumerable: false, configurable: true });
 }
 
+// ---------------------------------------------------------------- modules
+// CommonJS inside the bundle, as Node does it: one instance per module, cached before it runs, so a cycle sees
+// the other module's exports as far as they got. The host resolves paths (never outside the bundle) and compiles
+// each module's source into a function under its own file name, so errors and stacks name the right file and line.
+const moduleCache = new Map();
+
+// "file:line:col" of the code that called require, read from a fresh stack (frame 0 is require itself).
+function callerLocation() {
+  const frames = String(new Error().stack || '').split('\n');
+  for (let i = 2; i < frames.length; i++) {
+    const at = frames[i].lastIndexOf('@');
+    const where = at >= 0 ? frames[i].slice(at + 1) : frames[i];
+    if (where !== '' && where.indexOf('prelude.js') < 0) return where;
+  }
+  return 'unknown location';
+}
+
+function requireFrom(from, request) {
+  if (typeof request !== 'string' || request === '') {
+    throw new TypeError("require: expected a path inside the bundle, as in require('./lib/format.js')");
+  }
+  let path;
+  try { path = native.resolveModule(from, request); }
+  catch (e) { throw new Error(e.message + ', in ' + callerLocation()); }
+  const cached = moduleCache.get(path);
+  if (cached !== undefined) return cached.exports;
+  const module = { id: path, exports: {}, loaded: false };
+  moduleCache.set(path, module);
+  const body = native.compileModule(path);
+  try {
+    body.call(module.exports, module.exports, function require(r) { return requireFrom(path, r); }, module, path,
+      path.lastIndexOf('/') < 0 ? '' : path.slice(0, path.lastIndexOf('/')));
+  } catch (e) {
+    moduleCache.delete(path);
+    throw e;
+  }
+  module.loaded = true;
+  return module.exports;
+}
+
 // ---------------------------------------------------------------- globals
 function define(name, value) {
   Object.defineProperty(globalThis, name, { value: value, writable: false, enumerable: false, configurable: false });
@@ -634,6 +681,7 @@ define('clearTimeout', clearTimeout);
 define('clearInterval', clearInterval);
 define('queueMicrotask', queueMicrotask);
 define('bridge', bridge);
+define('require', function require(request) { return requireFrom('', request); });
 
 // ---------------------------------------------------------------- host API (called by ScriptEngine only)
 return {
@@ -736,6 +784,11 @@ return {
     if (timer === undefined) return;
     if (timer.repeats) native.startTimer(id, timer.delay, true); else timers.delete(id);
     guarded(timer.page, timer.kind + ' callback', null, timer.fn, undefined, timer.args);
+  },
+  // Runs pages/<name>.js as a module in which Page(options) registers `page`.
+  loadPageScript: function (path, page) {
+    pageScriptName = page;
+    try { requireFrom('', './' + path); } finally { pageScriptName = null; }
   },
   // For `termini check`: what main.js registered, without running any hook. Member names include inherited ones
   // (a page object may share methods through its prototype).
