@@ -10,6 +10,7 @@ final class ScriptEngine {
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
         case fireTimer, rejection, describe, loadPageScript
+        case attachComponent, componentProperties, detachComponent, loadComponentScript
     }
 
     private let js = JavaScriptContext()
@@ -50,6 +51,9 @@ final class ScriptEngine {
     func load(script: String, fileName: String, modules: ScriptModules) {
         self.modules = modules
         load(script: script, fileName: fileName)
+        for (component, path) in modules.componentScripts {
+            enter(.loadComponentScript, [.string(path), .string(component)], handler: "top level of \(path)")
+        }
         for (page, path) in modules.pageScripts {
             enter(.loadPageScript, [.string(path), .string(page)], handler: "top level of \(path)")
         }
@@ -100,14 +104,31 @@ final class ScriptEngine {
         return try? js.string(js.call(target, []))
     }
 
+    func attachComponent(pageId: Int, id: Int, name: String, propertiesJSON: String, owner: Int?, eventsJSON: String,
+                         useLoc: String?)
+    {
+        enter(.attachComponent,
+              [.number(Double(pageId)), .number(Double(id)), .string(name), .json(propertiesJSON),
+               owner.map { .number(Double($0)) } ?? .null, .json(eventsJSON), useLoc.map { .string($0) } ?? .null],
+              pageId: pageId, handler: "\(name).attached")
+    }
+
+    func componentProperties(pageId: Int, id: Int, changesJSON: String) {
+        enter(.componentProperties, [.number(Double(id)), .json(changesJSON)], pageId: pageId, handler: "observers")
+    }
+
+    func detachComponent(pageId: Int, id: Int) {
+        enter(.detachComponent, [.number(Double(id))], pageId: pageId, handler: "detached")
+    }
+
     func parkPage(pageId: Int, _ parked: Bool) {
         enter(.parkPage, [.number(Double(pageId)), .bool(parked)], pageId: pageId, handler: "switchTab")
     }
 
-    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool) {
+    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool, component: Int?) {
         enter(.dispatchEvent,
               [.number(Double(pageId)), .string(handler), .json(eventJSON), loc.map { .string($0) } ?? .null,
-               .bool(ifDefined)],
+               .bool(ifDefined), component.map { .number(Double($0)) } ?? .null],
               pageId: pageId, handler: handler, loc: loc)
     }
 
@@ -287,6 +308,11 @@ final class ScriptEngine {
                 let params = try call.requireJSON(2, "bridge.invoke params")
                 loop.invokeStarted(callbackId: callbackId)
                 delegate.invoke(BridgeCall(callbackId: callbackId, name: name, params: params, pageId: call.int(3)))
+                return nil
+            }),
+            ("defineComponent", { [unowned self] call throws(NativeFunctionError) in
+                delegate.componentDefined(name: try call.requireString(0, "component name"),
+                                          initialData: try call.requireJSON(1, "component data"))
                 return nil
             }),
             ("resolveModule", { [unowned self] call throws(NativeFunctionError) in

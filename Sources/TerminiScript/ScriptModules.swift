@@ -9,14 +9,17 @@ public struct ScriptModules: Sendable {
     public var fileNamePrefix: String
     /// `(page, path)` of every page script, in app.json's page order.
     public var pageScripts: [(page: String, path: String)]
+    /// `(component, path)` of every component script (`components/<Name>.js`), run before the page scripts.
+    public var componentScripts: [(component: String, path: String)]
 
     public init(sources: [String: String] = [:], entryPath: String = "main.js", fileNamePrefix: String = "",
-                pageScripts: [(page: String, path: String)] = [])
+                pageScripts: [(page: String, path: String)] = [], componentScripts: [(component: String, path: String)] = [])
     {
         self.sources = sources
         self.entryPath = entryPath
         self.fileNamePrefix = fileNamePrefix
         self.pageScripts = pageScripts
+        self.componentScripts = componentScripts
     }
 
     /// The file name a module's errors and stacks show.

@@ -97,9 +97,42 @@ public final class ScriptRuntime: Sendable {
     /// Calls the page method named `handler` with `event` ({type, dataset, detail}; `timeStamp` is filled in when
     /// absent). A name with no method is a delegate warning naming the handler and `loc`.
     /// With `ifDefined`, a page without that method is skipped silently: for hooks every page is offered, like `onKey`.
-    public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?, ifDefined: Bool = false) {
+    /// `component` names the instance whose method it is (an element inside a component's body); nil: the page's.
+    public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?, ifDefined: Bool = false,
+                              component: Int? = nil)
+    {
         let json = event.serialized()
-        loop.post { $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: json, loc: loc, ifDefined: ifDefined) }
+        loop.post {
+            $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: json, loc: loc, ifDefined: ifDefined, component: component)
+        }
+    }
+
+    // MARK: components
+
+    /// A component instance appeared in `pageId`'s tree: its script object is made with `properties` merged into
+    /// its data, and `lifetimes.attached` runs. `owner` is the instance whose body holds the use (nil: the page's
+    /// template); `events` maps event names to the owner's handlers; `useLoc` is the use's template location.
+    public func attachComponent(pageId: Int, id: Int, name: String, properties: JSONValue, owner: Int?,
+                                events: [String: String], useLoc: String?)
+    {
+        let props = properties.serialized()
+        let eventsJSON = JSONValue.object(events.mapValues { .string($0) }).serialized()
+        loop.post {
+            $0.attachComponent(pageId: pageId, id: id, name: name, propertiesJSON: props, owner: owner, eventsJSON: eventsJSON,
+                               useLoc: useLoc)
+        }
+    }
+
+    /// The use site changed property values of instance `id`: `this.properties` and `this.data` take them and the
+    /// component's observers for them run.
+    public func updateComponentProperties(pageId: Int, id: Int, changes: JSONValue) {
+        let json = changes.serialized()
+        loop.post { $0.componentProperties(pageId: pageId, id: id, changesJSON: json) }
+    }
+
+    /// Instance `id` left its page's tree: `lifetimes.detached` runs; later setData on it warns and is ignored.
+    public func detachComponent(pageId: Int, id: Int) {
+        loop.post { $0.detachComponent(pageId: pageId, id: id) }
     }
 
     /// Reports that the frame showing every setData of `pageId` up to `sequence` is on screen; their callbacks run.

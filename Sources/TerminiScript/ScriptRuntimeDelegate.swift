@@ -49,4 +49,10 @@ public protocol ScriptRuntimeDelegate: Sendable {
     func log(level: ScriptLogLevel, message: String)
     /// A misuse that is not an exception: a missing event handler, setData after onUnload, an unknown page id.
     func warning(_ message: String)
+    /// `Component(name, { data })` ran: new instances of `name` start from `initialData`.
+    func componentDefined(name: String, initialData: JSONValue)
+}
+
+extension ScriptRuntimeDelegate {
+    public func componentDefined(name: String, initialData: JSONValue) {}
 }

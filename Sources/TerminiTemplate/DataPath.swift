@@ -193,6 +193,20 @@ extension JSONValue {
         return old
     }
 
+    /// Removes the member `key` of the object at `path` in place (nothing happens when either is missing); returns
+    /// the removed value, so the caller chooses when it is freed.
+    @discardableResult
+    public mutating func removeMember(_ key: String, at path: DataPath) -> JSONValue {
+        var removed: JSONValue = .null
+        update(at: path.components[...]) { node in
+            guard case .object(var members) = node else { return }
+            node = .null
+            removed = members.removeValue(forKey: key) ?? .null
+            node = .object(members)
+        }
+        return removed
+    }
+
     /// Changes the node at `components` in place, creating intermediates as `set` describes. Each level is moved
     /// out of its parent before it is changed, so no container along the path is copied.
     private mutating func update(at components: ArraySlice<DataPath.Component>, _ change: (inout JSONValue) -> Void) {

@@ -50,7 +50,7 @@ extension Expression {
                 components = local.path?.components
                 value = local.value
             } else {
-                components = [.key(root)]
+                components = scope.dataPath + [.key(root)]
                 value = scope.data[root] ?? .null
             }
         } else {

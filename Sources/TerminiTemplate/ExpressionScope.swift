@@ -8,10 +8,19 @@ public struct ExpressionScope: Sendable {
     }
 
     public var data: JSONValue
+    /// Where `data` sits in the page's data: empty for the page itself, `$c.<id>` inside a component's body, so
+    /// reads are recorded at their absolute paths.
+    public var dataPath: [DataPath.Component] = []
     /// Innermost binding last. Nesting is shallow (one or two lists), so a linear scan beats hashing a dictionary.
     var locals: [Local] = []
 
     public init(data: JSONValue) { self.data = data }
+
+    /// A scope whose names resolve in `data`, found at `path` in the page's data.
+    public init(data: JSONValue, at path: DataPath) {
+        self.data = data
+        dataPath = path.components
+    }
 
     /// Returns a scope where `name` resolves to `value`, which lives at absolute data path `path`
     /// (nil for values with no path, like an index number). Inner bindings shadow outer ones and page data.
@@ -49,6 +58,6 @@ public struct ExpressionScope: Sendable {
     /// A local alias's absolute path (nil when it has none, like an index), or `DataPath([.key(name)])` for page data.
     public func absolutePath(of name: String) -> DataPath? {
         if let local = local(named: name) { return local.path }
-        return DataPath([.key(name)])
+        return DataPath(dataPath + [.key(name)])
     }
 }

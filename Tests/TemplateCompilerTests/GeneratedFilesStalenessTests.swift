@@ -32,7 +32,7 @@ import Testing
         let catalog = try Self.crawl()
         let widgets = Set(catalog.widgets.map(\.name))
         #expect(widgets == ["Column", "Row", "Stack", "Padding", "Box", "Expanded", "Spacer", "ScrollView", "ListView",
-                            "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach"])
+                            "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach", "Slot"])
         #expect(catalog.modifiers.map(\.name) == ["catchTap", "data", "globalKey", "hidden", "id", "key", "onTap"])
         #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextStyle"])
         #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets"])

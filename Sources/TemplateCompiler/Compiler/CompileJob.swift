@@ -14,7 +14,9 @@ public enum CompileJob {
             let ra = rank[a.element.file] ?? Int.max, rb = rank[b.element.file] ?? Int.max
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
-        if result.diagnostics.isEmpty { try TemplateOutputWriter.write(result.pages, to: outDirectory) }
+        if result.diagnostics.isEmpty {
+            try TemplateOutputWriter.write(result.pages, components: result.components, to: outDirectory)
+        }
         return result
     }
 }

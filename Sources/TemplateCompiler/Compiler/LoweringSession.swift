@@ -15,6 +15,14 @@ final class LoweringSession {
     var pageDeps: Set<DataPath> = []
     /// Paths recorded since the innermost `capturingPaths` began.
     private var captures: [[DataPath]] = []
+    /// Components declared in the run, by name.
+    var components: [String: ComponentDeclaration] = [:]
+    /// The component whose body is being lowered; nil while lowering a page.
+    var componentBody: ComponentDeclaration?
+    /// Slots the body being lowered has placed with `Slot(…)`.
+    var placedSlots: Set<String> = []
+    /// Uses of one component inside another's body, to find cycles once every body is lowered.
+    var componentUses: [(from: String, to: String, unit: CompilationUnit, position: AbsolutePosition)] = []
     /// Guards the recursion against pathological nesting.
     var depth = 0
     static let maximumDepth = 200

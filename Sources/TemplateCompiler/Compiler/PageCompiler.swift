@@ -9,6 +9,8 @@ import TerminiTemplate
 public struct CompilationResult: Sendable {
     /// Pages in declaration order.
     public var pages: [TemplateFile]
+    /// Components, by name order (`components/<Name>.json`).
+    public var components: [ComponentTemplate] = []
     public var diagnostics: [CompileDiagnostic]
     public var succeeded: Bool { diagnostics.isEmpty }
 }
@@ -51,6 +53,8 @@ public struct PageCompiler: Sendable {
         var pageDecls: [(unit: CompilationUnit, name: String, call: FunctionCallExprSyntax)] = []
         for unit in units { collectTopLevel(unit, session, into: &pageDecls) }
 
+        // Components first: every use in a page or another body checks its arguments against the declaration.
+        let components = lowerComponents(session)
         var pages: [TemplateFile] = []
         var firstDeclaration: [String: String] = [:]
         for decl in pageDecls {
@@ -63,7 +67,60 @@ public struct PageCompiler: Sendable {
             pages.append(page)
         }
         // All or nothing: a run with any error yields no pages, so no caller can write a partial result.
-        return CompilationResult(pages: session.diagnostics.isEmpty ? pages : [], diagnostics: session.diagnostics)
+        let ok = session.diagnostics.isEmpty
+        return CompilationResult(pages: ok ? pages : [], components: ok ? components : [], diagnostics: session.diagnostics)
+    }
+
+    /// Lowers every component's body in the component's own scope (its reads are its deps, not a page's), checks
+    /// that each slot is placed, and reports a component that uses itself, directly or through others.
+    private func lowerComponents(_ session: LoweringSession) -> [ComponentTemplate] {
+        var templates: [ComponentTemplate] = []
+        for name in session.components.keys.sorted() {
+            let component = session.components[name]!
+            guard let body = component.body else { continue }
+            session.componentBody = component
+            session.placedSlots = []
+            session.pageDeps = []
+            let nodes = session.lowerStatements(body, component.unit, .empty)
+            for slot in component.slots where !session.placedSlots.contains(slot.name) {
+                let place = slot.name == "content" ? "Slot()" : "Slot(\"\(slot.name)\")"
+                session.error(component.unit, at: slot.position, "slot '\(slot.name)' of '\(name)' is never placed: add \(place) to its body")
+            }
+            if nodes.isEmpty { session.error(component.unit, at: component.syntax.name, "component '\(name)' has an empty body") }
+            var events: [String] = [], properties: [String] = []
+            for member in component.members {
+                switch member.kind {
+                case .property: properties.append(member.name)
+                case .event(let event): events.append(event)
+                case .slot: break
+                }
+            }
+            templates.append(ComponentTemplate(name: name, source: Self.sourcePath(component.unit.path), properties: properties,
+                                               events: events, slots: component.slots.map(\.name),
+                                               deps: session.pageDeps.map(\.description).sorted(), body: nodes))
+        }
+        session.componentBody = nil
+        session.pageDeps = []
+        // A component that reaches itself through its uses: reported once, at its first use on the cycle.
+        var edges: [String: [String]] = [:]
+        for use in session.componentUses { edges[use.from, default: []].append(use.to) }
+        func pathBack(from start: String, to target: String) -> [String]? {
+            var stack: [(String, [String])] = [(start, [start])]
+            var seen: Set<String> = []
+            while let (current, trail) = stack.popLast() {
+                if current == target { return trail }
+                guard seen.insert(current).inserted else { continue }
+                for next in edges[current] ?? [] { stack.append((next, trail + [next])) }
+            }
+            return nil
+        }
+        var reported: Set<String> = []
+        for use in session.componentUses where !reported.contains(use.from) {
+            guard let trail = pathBack(from: use.to, to: use.from) else { continue }
+            reported.insert(use.from)
+            session.error(use.unit, at: use.position, "component '\(use.from)' uses itself: \(([use.from] + trail).joined(separator: " → "))")
+        }
+        return templates
     }
 
     /// Registers fragments and finds pages; anything else at the top level is an error.
@@ -71,10 +128,23 @@ public struct PageCompiler: Sendable {
                                  into pages: inout [(unit: CompilationUnit, name: String, call: FunctionCallExprSyntax)])
     {
         var sawPage = false
+        var sawComponent = false
         for item in unit.tree.statements {
             switch item.item {
             case .decl(let decl):
                 if decl.is(ImportDeclSyntax.self) { continue }
+                if let structDecl = decl.as(StructDeclSyntax.self), ComponentDeclaration.isComponent(structDecl) {
+                    let name = structDecl.name.text
+                    if let first = session.components[name] {
+                        session.error(unit, at: structDecl.name, "duplicate component '\(name)'; first declared at \(first.unit.loc(of: first.syntax.name))")
+                    } else if catalog.widget(named: name) != nil {
+                        session.error(unit, at: structDecl.name, "component '\(name)' has the name of a built-in widget")
+                    } else {
+                        session.components[name] = ComponentDeclaration(structDecl, unit: unit, session: session)
+                    }
+                    sawComponent = true
+                    continue
+                }
                 guard let variable = decl.as(VariableDeclSyntax.self) else {
                     session.error(unit, at: decl, "unsupported top-level declaration; a page file holds `let` fragments and pages only")
                     continue
@@ -109,7 +179,7 @@ public struct PageCompiler: Sendable {
                 session.error(unit, at: expr, "unsupported top-level expression; declare pages as `let <name> = Page(...) { ... }`")
             }
         }
-        if !sawPage {
+        if !sawPage && !sawComponent {
             session.append(CompileDiagnostic(file: unit.path, line: 1, column: 1, message:
                 "no Page in this file; declare one as `let index = Page(\"index\") { ... }`"))
         }
@@ -176,7 +246,7 @@ public struct PageCompiler: Sendable {
     /// a project's `pages` folder; otherwise the path as given.
     static func sourcePath(_ path: String) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        if let pagesIndex = parts.lastIndex(of: "pages"), pagesIndex >= 1, pagesIndex < parts.count - 1 {
+        if let pagesIndex = parts.lastIndex(where: { $0 == "pages" || $0 == "components" }), pagesIndex >= 1, pagesIndex < parts.count - 1 {
             return parts[(pagesIndex - 1)...].joined(separator: "/")
         }
         return path

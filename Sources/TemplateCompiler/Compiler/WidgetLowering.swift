@@ -79,12 +79,13 @@ extension LoweringSession {
             error(unit, at: call, "a Page can only be declared at the top level: `let <name> = Page(...) { ... }`")
             return nil
         }
+        if let component = components[name] { return lowerComponentUse(component, call: call, unit, scope) }
         guard let widget = catalog.widget(named: name), let initializer = widget.initializers.first else {
             if catalog.enumType(named: name) != nil || catalog.valueType(named: name) != nil {
                 error(unit, at: call, "'\(name)' is not a widget")
             } else {
                 error(unit, at: call.calledExpression, "unknown widget '\(name)'"
-                    + NameSuggestion.hint(for: name, among: catalog.widgets.map(\.name)))
+                    + NameSuggestion.hint(for: name, among: catalog.widgets.map(\.name) + components.keys.sorted()))
             }
             return nil
         }
@@ -128,7 +129,92 @@ extension LoweringSession {
             if m.parameter.key == TemplateNode.childrenKey { node.children = nodes }
             else if !nodes.isEmpty { node.slots[m.parameter.key] = nodes }
         }
+        if name == Self.slotWidget { checkSlot(node, call: call, unit) }
         return node
+    }
+
+    /// The widget that places a component's slot content.
+    static let slotWidget = "Slot"
+
+    private func checkSlot(_ node: TemplateNode, call: FunctionCallExprSyntax, _ unit: CompilationUnit) {
+        guard let component = componentBody else {
+            error(unit, at: call, "Slot() is only valid in a component's body")
+            return
+        }
+        let slot = node.props["p1"]?.stringValue ?? "content"
+        let names = component.slots.map(\.name)
+        guard names.contains(slot) else {
+            let declare = slot == "content" ? "@WidgetBuilder let content: [any Widget]" : "@WidgetBuilder let \(slot): [any Widget]"
+            error(unit, at: call, "component '\(component.name)' has no slot '\(slot)'"
+                  + (names.isEmpty ? "; declare `\(declare)`" : NameSuggestion.hint(for: slot, among: names)))
+            return
+        }
+        placedSlots.insert(slot)
+    }
+
+    /// `Counter(label: "Apples", onChange: "changed") { … }`: a node naming the component, with its property values
+    /// (defaults filled in), the handlers its events call, and the content of its slots.
+    private func lowerComponentUse(_ component: ComponentDeclaration, call: FunctionCallExprSyntax, _ unit: CompilationUnit,
+                                   _ scope: LocalScope) -> TemplateNode?
+    {
+        if let enclosing = componentBody {
+            componentUses.append((enclosing.name, component.name, unit, call.positionAfterSkippingLeadingTrivia))
+        }
+        var node = TemplateNode(cls: ComponentTemplate.useClass, loc: unit.loc(of: call), props: ["p1": .string(component.name)])
+        let (matches, problems) = ArgumentMatcher.match(CallArgument.all(of: call), to: component.parameters,
+                                                        owner: component.name, callPosition: call.positionAfterSkippingLeadingTrivia)
+        for p in problems { error(unit, at: p.position, p.message) }
+        var properties: [String: JSONValue] = [:]
+        var events: [String: JSONValue] = [:]
+        for member in component.members {
+            let given = matches.first { $0.parameter.key == member.name }
+            switch member.kind {
+            case .property:
+                let expect = ValueExpectation(member.parameter, callee: component.name)
+                if let given {
+                    if let value = lowerValue(given.argument.expression, expect, unit, scope) { properties[member.name] = value }
+                } else if let expression = member.defaultExpression {
+                    // The default is written in the component's file and reads no page data.
+                    let saved = pageDeps
+                    if let value = lowerValue(expression, expect, component.unit, .empty) { properties[member.name] = value }
+                    pageDeps = saved
+                } else if member.parameter.optional {
+                    properties[member.name] = .null
+                }
+            case .event(let event):
+                guard let given else { continue }
+                if let handler = given.argument.expression.as(StringLiteralExprSyntax.self).flatMap(Self.plainText) {
+                    if handler.contains("{{") {
+                        error(unit, at: given.argument.expression, "'\(member.name):' of \(component.name) takes a plain string, not a \"{{ }}\" binding")
+                    } else if !handler.isEmpty {
+                        events[event] = .string(handler)
+                    }
+                } else if !(given.argument.expression.is(NilLiteralExprSyntax.self)) {
+                    error(unit, at: given.argument.expression, "'\(member.name):' of \(component.name) takes the name of a method, as a string literal")
+                }
+            case .slot:
+                guard let given else { continue }
+                guard let closure = given.argument.expression.as(ClosureExprSyntax.self) else {
+                    error(unit, at: given.argument.position, "'\(member.name):' of \(component.name) must be a { ... } block")
+                    continue
+                }
+                let nodes = lowerBuilder(closure, unit, scope)
+                if member.name == "content" { node.children = nodes } else if !nodes.isEmpty { node.slots[member.name] = nodes }
+            }
+        }
+        node.props["properties"] = .object(properties)
+        if !events.isEmpty { node.props["events"] = .object(events) }
+        return node
+    }
+
+    /// The text of a string literal without interpolation.
+    static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+        var text = ""
+        for segment in literal.segments {
+            guard let s = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += s.content.text
+        }
+        return text
     }
 
     /// A name expressions can refer to: a letter or `_`, then letters, digits or `_`.
@@ -179,8 +265,13 @@ extension LoweringSession {
         if let signature = closure.signature {
             error(unit, at: signature, "closure parameters are not supported in a widget block")
         }
+        return lowerStatements(closure.statements, unit, scope)
+    }
+
+    /// The widgets of a block's statements (a builder closure, a component's `body`), in order.
+    func lowerStatements(_ statements: CodeBlockItemListSyntax, _ unit: CompilationUnit, _ scope: LocalScope) -> [TemplateNode] {
         var nodes: [TemplateNode] = []
-        for statement in closure.statements {
+        for statement in statements {
             switch statement.item {
             case .expr(let expr):
                 if let node = lowerWidget(expr, unit, scope) { nodes.append(node) }

@@ -1087,6 +1087,30 @@ extension Catalog {
       "name": "ScrollView"
     },
     {
+      "doc": "Where a component's body places the widgets its use site passed: `Slot()` for the trailing closure (`content`), `Slot(\"footer\")` for the builder property `footer`. Only valid inside a component's body.",
+      "initializers": [
+        {
+          "doc": "Places the slot `name` (default: the trailing closure, `content`).",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "default": "content",
+              "defaultSource": "\"content\"",
+              "key": "p1",
+              "label": null,
+              "name": "name",
+              "optional": false,
+              "type": "String",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "Slot"
+    },
+    {
       "doc": "Flexible empty space that pushes its siblings apart.",
       "initializers": [
         {

@@ -26,16 +26,19 @@ public struct EmbeddedProject: Sendable {
     /// Compiles the pages and returns a dev bundle, exactly as `ProjectLoader` does for a folder.
     public func load() throws -> LoadedBundle {
         let manifest = try manifest()
-        let sources = files.keys.sorted().filter { $0.hasPrefix("pages/") && $0.hasSuffix(".swift") }
+        let sources = files.keys.sorted()
+            .filter { ($0.hasPrefix("pages/") || $0.hasPrefix("components/")) && $0.hasSuffix(".swift") }
             .map { PageSource(path: "\(folder)/\($0)", text: files[$0] ?? "") }
-        let pages = try ProjectLoader.compilePages(sources)
+        let (pages, components) = try ProjectLoader.compile(sources)
         try ProjectLoader.requireDeclared(manifest, in: pages, file: "\(folder)/app.json")
         guard let script = files[manifest.entry] else {
             throw BundleLoadError(file: "\(folder)/\(manifest.entry)", message: "missing from the embedded project")
         }
         let modules = files.filter { $0.key.hasSuffix(".js") && $0.key != manifest.entry }
-        return LoadedBundle(manifest: manifest, origin: "embedded:\(folder)", script: script,
-                            scriptName: "\(folder)/\(manifest.entry)", pages: pages, modules: modules)
+        var bundle = LoadedBundle(manifest: manifest, origin: "embedded:\(folder)", script: script,
+                                  scriptName: "\(folder)/\(manifest.entry)", pages: pages, modules: modules)
+        bundle.components = components
+        return bundle
     }
 }
 

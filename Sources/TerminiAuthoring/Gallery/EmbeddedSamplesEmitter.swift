@@ -25,7 +25,8 @@ public enum EmbeddedSamplesEmitter {
 
     /// Only these files are embedded: what `termini pack` would put in a bundle, minus assets (samples have none).
     static func isEmbedded(_ path: String) -> Bool {
-        path == "app.json" || path.hasSuffix(".js") || (path.hasPrefix("pages/") && path.hasSuffix(".swift"))
+        path == "app.json" || path.hasSuffix(".js")
+            || ((path.hasPrefix("pages/") || path.hasPrefix("components/")) && path.hasSuffix(".swift"))
     }
 
     /// The generated source for the projects under `templatesFolder` (folders with an app.json), sorted by name.

@@ -89,7 +89,7 @@ public final class PreviewSession {
     /// Recompiles every page file and swaps the templates into the running app.
     func reloadPages() {
         let pages: [String: TemplateFile]
-        do { pages = try ProjectLoader.compilePages(folder: project + "/pages") } catch let error as ProjectCompileError {
+        do { pages = try ProjectLoader.compile(project: project).pages } catch let error as ProjectCompileError {
             return show(error.diagnostics.map(\.description))
         } catch { return show(["\(error)"]) }
         errorLayer.lines = nil

@@ -26,6 +26,7 @@ final class ProjectWatcher {
         defer { stamps = now }
         var changes = Changes()
         for path in Set(now.keys).union(stamps.keys) where now[path] != stamps[path] {
+            // A component's declaration changes the app's component table: restart rather than swap pages.
             if path.hasPrefix("pages/") && path.hasSuffix(".swift") { changes.pages = true } else { changes.script = true }
         }
         return changes
@@ -35,7 +36,9 @@ final class ProjectWatcher {
         var result: [String: FileStamp] = [:]
         let pages = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/pages")) ?? []
         let scripts = ScriptFiles.modules(inProject: folder, entry: "main.js")
-        for name in ["app.json", "main.js"] + scripts + pages.filter({ $0.hasSuffix(".swift") }).map({ "pages/" + $0 }) {
+        let components = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/components")) ?? [])
+            .filter { $0.hasSuffix(".swift") }.map { "components/" + $0 }
+        for name in ["app.json", "main.js"] + scripts + components + pages.filter({ $0.hasSuffix(".swift") }).map({ "pages/" + $0 }) {
             var info = stat()
             guard stat(folder + "/" + name, &info) == 0 else { continue }
             result[name] = FileStamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))

@@ -10,14 +10,18 @@ public enum ProjectPageCompiler {
     /// Sources are named `<project>/pages/<file>` (the project folder's own name), so the `loc` and `source` fields
     /// shipped in a bundle do not leak the author's absolute paths and packing is reproducible across machines.
     /// Diagnostics are mapped back to the real path so an editor can jump to them.
-    public static func compile(pagesFolder: String) -> Result<[String: String], PageCompileFailure> {
+    public static func compile(pagesFolder: String) -> Result<CompiledTemplates, PageCompileFailure> {
         let folder = pagesFolder.hasSuffix("/") ? String(pagesFolder.dropLast()) : pagesFolder
-        let projectName = ((folder as NSString).deletingLastPathComponent as NSString).lastPathComponent
-        let displayPrefix = (projectName.isEmpty ? "" : projectName + "/") + "pages/"
-        let (loaded, loadErrors) = PageSourceLoader.load(paths: [folder])
+        let project = (folder as NSString).deletingLastPathComponent
+        let projectName = (project as NSString).lastPathComponent
+        let displayRoot = projectName.isEmpty ? "" : projectName + "/"
+        let displayPrefix = displayRoot + "pages/"
+        let componentsFolder = ProjectLoader.componentsFolder(ofProject: project)
+        let (loaded, loadErrors) = PageSourceLoader.load(paths: [folder] + (componentsFolder.map { [$0] } ?? []))
         if !loadErrors.isEmpty { return .failure(PageCompileFailure(diagnostics: loadErrors.map(\.description))) }
+        let projectRoot = project.isEmpty ? "" : project + "/"
         let sources = loaded.map { source in
-            PageSource(path: displayPrefix + String(source.path.dropFirst(folder.count + 1)), text: source.text)
+            PageSource(path: displayRoot + String(source.path.dropFirst(projectRoot.count)), text: source.text)
         }
         let compiler: PageCompiler
         do { compiler = try PageCompiler() } catch {
@@ -27,12 +31,13 @@ public enum ProjectPageCompiler {
         guard result.succeeded else {
             return .failure(PageCompileFailure(diagnostics: result.diagnostics.map { d in
                 var d = d
-                if d.file.hasPrefix(displayPrefix) { d.file = folder + "/" + d.file.dropFirst(displayPrefix.count) }
+                if d.file.hasPrefix(displayRoot) { d.file = projectRoot + d.file.dropFirst(displayRoot.count) }
                 return d.description
             }))
         }
-        var pages: [String: String] = [:]
+        var pages: [String: String] = [:], components: [String: String] = [:]
         for page in result.pages { pages[page.page] = page.json.prettySerialized() + "\n" }
-        return .success(pages)
+        for component in result.components { components[component.name] = component.json.prettySerialized() + "\n" }
+        return .success(CompiledTemplates(pages: pages, components: components))
     }
 }

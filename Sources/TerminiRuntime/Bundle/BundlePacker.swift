@@ -25,13 +25,13 @@ public struct PackResult: Sendable {
 /// The archive holds, in this order: `manifest.json`, `signature` (when a key is given), then every other file sorted
 /// by path. Entry dates are fixed, so packing the same project twice yields the same bytes.
 public struct BundlePacker: Sendable {
-    /// Turns the project's pages folder into `[page name: template JSON text]`. The runtime has no compiler:
-    /// `TerminiAuthoring` supplies the TemplateCompiler one (`BundlePacker()` there); tests pass their own.
-    public var compilePages: @Sendable (_ pagesFolder: String) -> Result<[String: String], PageCompileFailure>
+    /// Turns the project's pages folder (and its `components/` beside it) into template JSON texts. The runtime has
+    /// no compiler: `TerminiAuthoring` supplies the TemplateCompiler one (`BundlePacker()` there); tests pass their own.
+    public var compilePages: @Sendable (_ pagesFolder: String) -> Result<CompiledTemplates, PageCompileFailure>
     public var limits: ExtractionLimits
 
     public init(limits: ExtractionLimits = .standard,
-                compilePages: @escaping @Sendable (String) -> Result<[String: String], PageCompileFailure>)
+                compilePages: @escaping @Sendable (String) -> Result<CompiledTemplates, PageCompileFailure>)
     {
         self.limits = limits
         self.compilePages = compilePages
@@ -54,10 +54,17 @@ public struct BundlePacker: Sendable {
         guard StoreFileOperations.isDirectory(pagesFolder) else {
             throw BundleError(.badProject, pagesFolder, "missing: a project keeps its page declarations in pages/*.swift")
         }
-        let compiled: [String: String]
+        let templates: CompiledTemplates
         switch compilePages(pagesFolder) {
-        case .success(let pages): compiled = pages
+        case .success(let result): templates = result
         case .failure(let failure): throw BundleError(.compileFailed, pagesFolder, failure.description)
+        }
+        let compiled = templates.pages
+        for (name, json) in templates.components {
+            guard BundleManifest.isValidIdentifier(name) else {
+                throw BundleError(.badProject, project + "/components", "component name '\(name)' cannot be a file name")
+            }
+            sources["components/\(name).json"] = .memory(Data(json.utf8))
         }
         for page in manifest.pages where compiled[page] == nil {
             throw BundleError(.badProject, project + "/app.json",
@@ -202,6 +209,22 @@ public struct BundlePacker: Sendable {
 }
 
 /// A compile failure: the compiler's diagnostics, one `file:line:col: message` per entry.
+/// What the pack's compile step produces: template JSON texts of the pages (by page name) and of the components
+/// (by component name). A dictionary literal gives pages only.
+public struct CompiledTemplates: Sendable, ExpressibleByDictionaryLiteral {
+    public var pages: [String: String]
+    public var components: [String: String]
+
+    public init(pages: [String: String], components: [String: String] = [:]) {
+        self.pages = pages
+        self.components = components
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(pages: Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
 public struct PageCompileFailure: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [String]
     public init(diagnostics: [String]) { self.diagnostics = diagnostics }

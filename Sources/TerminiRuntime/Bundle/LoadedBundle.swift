@@ -13,6 +13,8 @@ public struct LoadedBundle: Sendable {
     public var pages: [String: TemplateFile]
     /// The other scripts (`require` modules, `pages/<name>.js`) by path relative to the bundle root.
     public var modules: [String: String]
+    /// The app's components (`components/<Name>.json`), by name.
+    public var components: [String: ComponentTemplate] = [:]
 
     public init(manifest: BundleManifest, origin: String, script: String, scriptName: String, pages: [String: TemplateFile],
                 modules: [String: String] = [:])
@@ -33,7 +35,8 @@ public struct LoadedBundle: Sendable {
         let entryFolder = (manifest.entry as NSString).deletingLastPathComponent
         let prefix = entryFolder.isEmpty ? folder : String(folder.dropLast(entryFolder.count + 1))
         return ScriptModules(sources: modules, entryPath: manifest.entry, fileNamePrefix: prefix,
-                             pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: modules.keys))
+                             pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: modules.keys),
+                             componentScripts: ScriptFiles.componentScripts(modules: modules.keys))
     }
 }
 
@@ -71,8 +74,18 @@ public enum BundleLoader {
         for path in manifest.files.keys where path.hasSuffix(".js") && path != manifest.entry && !path.hasPrefix("assets/") {
             modules[path] = try readText((folder as NSString).appendingPathComponent(path))
         }
-        return LoadedBundle(manifest: manifest, origin: folder, script: script,
-                            scriptName: "\(manifest.id)/\(manifest.entry)", pages: pages, modules: modules)
+        var bundle = LoadedBundle(manifest: manifest, origin: folder, script: script,
+                                  scriptName: "\(manifest.id)/\(manifest.entry)", pages: pages, modules: modules)
+        for path in manifest.files.keys.sorted() where path.hasPrefix("components/") && path.hasSuffix(".json") {
+            let file = (folder as NSString).appendingPathComponent(path)
+            do {
+                let component = try ComponentTemplate(jsonText: try readText(file))
+                bundle.components[component.name] = component
+            } catch let error as TemplateDecodingError {
+                throw BundleLoadError(file: file, message: error.description)
+            } catch let error as BundleLoadError { throw error } catch { throw BundleLoadError(file: file, message: "\(error)") }
+        }
+        return bundle
     }
 
     static func loadTemplate(_ path: String, expectedPage: String) throws(BundleLoadError) -> TemplateFile {

@@ -26,6 +26,12 @@ public enum ScriptFiles {
         return found.sorted()
     }
 
+    /// The component scripts among `modules` (`components/<Name>.js`), by name.
+    public static func componentScripts(modules: some Collection<String>) -> [(component: String, path: String)] {
+        modules.filter { $0.hasPrefix("components/") && $0.hasSuffix(".js") && !$0.dropFirst("components/".count).contains("/") }
+            .sorted().map { (String($0.dropFirst("components/".count).dropLast(3)), $0) }
+    }
+
     /// The page scripts among `modules`, in the manifest's page order.
     public static func pageScripts(pages: [String], modules: some Collection<String>) -> [(page: String, path: String)] {
         let set = Set(modules)

@@ -75,6 +75,7 @@ final class FramePresenter {
         let pageSize = (width: size.width, height: max(0, size.height - chromeRows))
         if let top, top.error == nil, appError == nil {
             top.view.build(size: pageSize)
+            deliverComponentEvents()
             deliverBuildEvents(of: top)
         }
         let buildEnd = clock.now()
@@ -140,11 +141,28 @@ final class FramePresenter {
         for entry in loaded { entry.view.releaseRetired() }
     }
 
+    /// Component instances that building created, changed or removed, to their scripts, before any event of theirs.
+    func deliverComponentEvents() {
+        for entry in navigator.loadedPages {
+            for event in entry.view.takeComponentEvents() {
+                switch event {
+                case .attached(let id, let component, let properties, let owner, let events, let useLoc):
+                    runtime.attachComponent(pageId: entry.pageId, id: id, name: component, properties: properties, owner: owner,
+                                            events: events, useLoc: useLoc)
+                case .propertiesChanged(let id, let changes):
+                    runtime.updateComponentProperties(pageId: entry.pageId, id: id, changes: changes)
+                case .detached(let id):
+                    runtime.detachComponent(pageId: entry.pageId, id: id)
+                }
+            }
+        }
+    }
+
     /// Events that building produced (a list scrolled, or reached its end) go to the page's script.
     private func deliverBuildEvents(of top: PageEntry) {
         for event in top.view.takeEvents() {
             runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc,
-                                  ifDefined: event.ifDefined)
+                                  ifDefined: event.ifDefined, component: event.component)
         }
     }
 

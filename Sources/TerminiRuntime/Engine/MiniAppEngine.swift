@@ -100,6 +100,8 @@ public final class MiniAppEngine {
         }
         let pages = navigator!  // made by the closure above, which ran before `bridge` was assigned
         self.navigator = pages
+        let inbox = bridge.inbox
+        pages.componentData = { inbox.initialData(of: $0) }
         let router = bridge.router
         pages.onRetire = { [unowned router] pageId in router.cancelAll(pageId: pageId) }
         do {
@@ -246,6 +248,10 @@ public final class MiniAppEngine {
                 options.console("[\(level.rawValue)] \(text)")
             case .warning(let text):
                 options.console("[warn] \(text)")
+            case .componentDefined(let name):
+                if bundle.components[name] == nil {
+                    options.console("[warn] Component('\(name)') has no declaration: no components/*.swift declares `struct \(name): Component`")
+                }
             }
         }
     }

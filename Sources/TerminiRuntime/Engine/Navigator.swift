@@ -65,6 +65,9 @@ final class Navigator: @unchecked Sendable {
     private let overlays: OverlayPresenter
     private let scheduler: FrameScheduler
 
+    /// A component's initial data from its script (`Component('Name', { data })`), for new instances.
+    var componentData: (String) -> [String: JSONValue] = { _ in [:] }
+
     init(bundle: LoadedBundle, runtime: ScriptRuntime, overlays: OverlayPresenter, scheduler: FrameScheduler) {
         self.bundle = bundle
         self.runtime = runtime
@@ -341,8 +344,8 @@ final class Navigator: @unchecked Sendable {
     /// The script created a page: it joins the stack as its navigation says, and the navigation is answered.
     func pageCreated(pageId: Int, name: String, data: JSONValue) {
         guard let template = bundle.pages[name] else { return }
-        let entry = PageEntry(pageId: pageId, name: name, view: PageView(template: template, data: data),
-                              title: template.title)
+        let view = PageView(template: template, data: data, components: bundle.components, componentData: componentData)
+        let entry = PageEntry(pageId: pageId, name: name, view: view, title: template.title)
         if let pending = navigation, pending.pageId == pageId {
             navigation = nil
             switch pending.kind {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminiScript
 import TerminiTemplate
 
@@ -10,6 +11,8 @@ enum ScriptMessage: Sendable {
     case error(ScriptError)
     case log(ScriptLogLevel, String)
     case warning(String)
+    /// `Component(name, …)` ran (its initial data is already in the inbox's `componentData`).
+    case componentDefined(String)
 }
 
 /// The runtime's delegate: queues messages from the JS thread and wakes the UI thread's input wait.
@@ -23,6 +26,9 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     /// Answers bridge calls that need no UI state right on the JS thread; returns false for the UI thread's own
     /// commands (navigation, overlays), which are queued like every other message.
     private let routeDirectly: @Sendable (BridgeCall) -> Bool
+    /// Each component's initial data from its `Component()`, read by the UI thread when it creates an instance, so
+    /// the instance's first frame shows it. Written before any page exists (main.js's top level).
+    private let componentData = Mutex<[String: [String: JSONValue]]>([:])
 
     init(wake: @escaping @Sendable () -> Void, routeDirectly: @escaping @Sendable (BridgeCall) -> Bool) {
         self.wake = wake
@@ -61,4 +67,11 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     func scriptError(_ error: ScriptError) { post(.error(error)) }
     func log(level: ScriptLogLevel, message: String) { post(.log(level, message)) }
     func warning(_ message: String) { post(.warning(message)) }
+    func componentDefined(name: String, initialData: JSONValue) {
+        componentData.withLock { $0[name] = initialData.objectValue ?? [:] }
+        post(.componentDefined(name))
+    }
+
+    /// A component's initial data; `{}` for a component without a script.
+    func initialData(of component: String) -> [String: JSONValue] { componentData.withLock { $0[component] } ?? [:] }
 }

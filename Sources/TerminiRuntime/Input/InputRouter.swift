@@ -86,7 +86,7 @@ final class InputRouter {
         for event in events + top.view.takeEvents() {
             // The runtime adds `timeStamp` (ms since the page opened), as for every event it dispatches.
             runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc,
-                                  ifDefined: event.ifDefined)
+                                  ifDefined: event.ifDefined, component: event.component)
         }
     }
 }

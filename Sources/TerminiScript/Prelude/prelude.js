@@ -203,7 +203,7 @@ function parsePathCached(text) {
   let parsed = pathCache.get(text);
   if (parsed === undefined) {
     const comps = parsePath(text);
-    parsed = { comps: comps, id: nextPathId++ };
+    parsed = { comps: comps, id: nextPathId++, text: text };
     native.definePath(parsed.id, stringify(comps));
     pathCache.set(text, parsed);
   }
@@ -458,13 +458,34 @@ function runWhenPresented(record, seq, fn) {
   }
 }
 
+// The id under which a component instance's path goes to the host: its data lives at $c.<id> in the page's data,
+// so its keys are sent prefixed, while its shadow and this.data use them as written.
+function wirePathId(record, parsed) {
+  if (record.prefix === undefined) return parsed.id;
+  const text = record.prefixText + '\u0000' + parsed.text;
+  let wired = pathCache.get(text);
+  if (wired === undefined) {
+    wired = { comps: record.prefix.concat(parsed.comps), id: nextPathId++, text: text };
+    native.definePath(wired.id, stringify(wired.comps));
+    pathCache.set(text, wired);
+  }
+  return wired.id;
+}
+
+function ignoredAfterUnload(record, what) {
+  if (!record.unloaded) return false;
+  if (record.component !== undefined) {
+    native.warn(what + " on component '" + record.name + "' (instance " + record.component + ') after detached was ignored');
+  } else {
+    native.warn(what + " on page '" + record.name + "' (pageId " + record.id + ') after onUnload was ignored');
+  }
+  return true;
+}
+
 function setData(changes, callback) {
   const record = records.get(this);
-  if (record === undefined) throw new TypeError('setData must be called on a page instance (this)');
-  if (record.unloaded) {
-    native.warn("setData on page '" + record.name + "' (pageId " + record.id + ') after onUnload was ignored');
-    return;
-  }
+  if (record === undefined) throw new TypeError('setData must be called on a page or component instance (this)');
+  if (ignoredAfterUnload(record, 'setData')) return;
   if (!isObjectNode(changes)) throw new TypeError('setData: expected an object of data paths to values');
   if (callback !== undefined && typeof callback !== 'function') {
     throw new TypeError('setData: the callback must be a function');
@@ -472,7 +493,7 @@ function setData(changes, callback) {
   // Validate everything before touching any data: a bad key or value applies nothing. The size is the exact
   // UTF-8 length of the JSON text that would be sent for every key, changed or not.
   const keys = Object.keys(changes);
-  makeRoomForPaths(keys.length);
+  makeRoomForPaths(keys.length * 2);
   const entries = new Array(keys.length);
   let units = 1;
   for (let i = 0; i < keys.length; i++) {
@@ -483,7 +504,7 @@ function setData(changes, callback) {
     const value = changes[key];
     const what = "setData: the value of '" + key + "'";
     const entry = {
-      comps: comps, value: value, what: what, keyJSON: String(path.id), json: undefined, splice: undefined,
+      comps: comps, value: value, what: what, keyJSON: String(wirePathId(record, path)), json: undefined, splice: undefined,
     };
     // One key holding a list (the common case for list edits) is diffed here, before anything changes: the
     // rows it keeps equal the shadow's JSON already, so only the changed middle is checked and serialized.
@@ -533,11 +554,13 @@ function setData(changes, callback) {
       splice.removing + ']';
   }
   for (let i = 0; i < entries.length; i++) setAt(this.data, entries[i].comps, entries[i].value);
+  // A component's changes are its page's: numbered in the page's sequence, presented with the page's frames.
+  const pageRecord = record.page || record;
   if (payload !== '') {
-    record.seq += 1;
-    native.setData(record.id, '[' + payload + ']', record.seq);
+    pageRecord.seq += 1;
+    native.setData(record.id, '[' + payload + ']', pageRecord.seq);
   }
-  if (callback !== undefined) runWhenPresented(record, record.seq, callback);
+  if (callback !== undefined) runWhenPresented(pageRecord, pageRecord.seq, record.page ? callback.bind(this) : callback);
 }
 
 // this.spliceData(path, index, removeCount, ...items): the list at `path` changes as Array.prototype.splice would
@@ -546,16 +569,13 @@ function setData(changes, callback) {
 // checked before anything changes. Returns a promise that resolves after the frame that shows the change.
 function spliceData(path, index, removeCount) {
   const record = records.get(this);
-  if (record === undefined) throw new TypeError('spliceData must be called on a page instance (this)');
+  if (record === undefined) throw new TypeError('spliceData must be called on a page or component instance (this)');
   const what = 'spliceData(' + stringify(String(path)) + ', ' + String(index) + ', ' + String(removeCount) + ')';
-  if (record.unloaded) {
-    native.warn(what + " on page '" + record.name + "' (pageId " + record.id + ') after onUnload was ignored');
-    return promiseResolve();
-  }
+  if (ignoredAfterUnload(record, what)) return promiseResolve();
   if (typeof path !== 'string' || path === '') {
     throw new TypeError(what + ": the first argument must be the path of a list in data, as in spliceData('rows', 0, 0, row)");
   }
-  makeRoomForPaths(1);
+  makeRoomForPaths(2);
   const parsed = parsePathCached(path);
   const shadowList = getAt(record.shadow, parsed.comps);
   const list = getAt(this.data, parsed.comps);
@@ -587,9 +607,11 @@ function spliceData(path, index, removeCount) {
   spliceInPlace(shadowList, index, removeCount, shadowCopy(items, 0));
   if (list.length === length) spliceInPlace(list, index, removeCount, items);
   else spliceApply(list, [Math.min(index, list.length), removeCount].concat(items));  // this.data was changed in place
-  record.seq += 1;
-  native.setData(record.id, '[[' + parsed.id + ',' + json + ',' + index + ',' + removeCount + ']]', record.seq);
-  return new Promise(function (resolve) { runWhenPresented(record, record.seq, resolve); });
+  const pageRecord = record.page || record;
+  pageRecord.seq += 1;
+  native.setData(record.id, '[[' + wirePathId(record, parsed) + ',' + json + ',' + index + ',' + removeCount + ']]',
+    pageRecord.seq);
+  return new Promise(function (resolve) { runWhenPresented(pageRecord, pageRecord.seq, resolve); });
 }
 
 const pageBase = Object.create(Object.prototype, {
@@ -624,6 +646,98 @@ if (typeof native.fixedClockNow === 'function') {
   FixedDate.parse = RealDate.parse;
   FixedDate.UTC = RealDate.UTC;
   Object.defineProperty(globalThis, 'Date', { value: FixedDate, writable: true, enumerable: false, configurable: true });
+}
+
+// ---------------------------------------------------------------- components
+// Component(name, definition) as in WeChat: properties come from the use site, data is the instance's own, methods
+// handle the body's events, observers hear property changes, lifetimes.attached/detached bracket the instance.
+// Each instance's data lives on the host at $c.<id> in its page's data, so its setData dirties only its widgets.
+const componentDefinitions = new Map();   // name -> { definition, dataJSON }
+const components = new Map();             // instance id -> record
+let componentScriptName = null;           // the component whose components/<Name>.js is running
+
+function Component(name, definition) {
+  if (componentScriptName !== null && definition === undefined && typeof name === 'object') {
+    definition = name;
+    name = componentScriptName;
+  }
+  if (typeof name !== 'string' || name === '') {
+    throw new TypeError("Component: the first argument must be the component name, as in Component('Counter', { data: {} })");
+  }
+  if (definition === null || typeof definition !== 'object') {
+    throw new TypeError("Component('" + name + "'): the second argument must be an object");
+  }
+  if (componentDefinitions.has(name)) throw new Error("Component('" + name + "') is already registered");
+  const data = definition.data === undefined ? {} : definition.data;
+  if (!isObjectNode(data)) throw new TypeError("Component('" + name + "'): data must be an object");
+  if (definition.methods !== undefined && !isObjectNode(definition.methods)) {
+    throw new TypeError("Component('" + name + "'): methods must be an object of functions");
+  }
+  const dataJSON = toCheckedJSON("Component('" + name + "'): data", data);
+  componentDefinitions.set(name, { definition: definition, dataJSON: dataJSON });
+  native.defineComponent(name, dataJSON);
+}
+
+// this.triggerEvent('change', detail): calls the handler the use site named for `change` (`onChange:`), on the page
+// or component whose template holds the use, with { type, detail }.
+function triggerEvent(name, detail) {
+  const record = records.get(this);
+  if (record === undefined || record.component === undefined) {
+    throw new TypeError('triggerEvent must be called on a component instance (this)');
+  }
+  if (typeof name !== 'string' || name === '') throw new TypeError('triggerEvent: the event name must be a non-empty string');
+  if (ignoredAfterUnload(record, "triggerEvent('" + name + "')")) return;
+  const handler = record.events[name];
+  if (handler === undefined) return;  // the use site does not listen
+  const event = { type: name, detail: detail === undefined ? {} : detail, dataset: {}, target: { dataset: {} },
+    currentTarget: { dataset: {} }, timeStamp: Date.now() - record.page.createdAt };
+  callHandler(record.id, record.owner, handler, event, record.useLoc, false);
+}
+
+const componentBase = Object.create(Object.prototype, {
+  setData: { value: setData, writable: false, enumerable: false, configurable: false },
+  spliceData: { value: spliceData, writable: false, enumerable: false, configurable: false },
+  triggerEvent: { value: triggerEvent, writable: false, enumerable: false, configurable: false },
+});
+
+// Runs `handler` of the page (`owner` null) or of the component instance `owner`, or warns that it is missing.
+function callHandler(pageId, owner, handler, event, loc, optional) {
+  const where = loc ? ' (template ' + loc + ')' : '';
+  let target, label, name;
+  if (owner !== null && owner !== undefined) {
+    const record = components.get(owner);
+    if (record === undefined) {
+      native.warn("event handler '" + handler + "' ignored: component instance " + owner + ' is detached' + where);
+      return;
+    }
+    target = record.instance;
+    name = "component '" + record.name + "'";
+    label = record.name + '.' + handler + (record.useLoc ? ' (used at ' + record.useLoc + ')' : '');
+  } else {
+    const record = pages.get(pageId);
+    if (record === undefined) {
+      native.warn("event handler '" + handler + "' ignored: no live page has id " + pageId + where);
+      return;
+    }
+    target = record.instance;
+    name = "page '" + record.name + "'";
+    label = handler;
+  }
+  const fn = (owner !== null && owner !== undefined) || hasOwn.call(target, handler) ? target[handler] : undefined;
+  if (typeof fn !== 'function') {
+    if (!optional) native.warn(name + " has no method '" + handler + "'" + where);
+    return;
+  }
+  guarded(pageId, label, loc, fn, target, [event]);
+}
+
+function detachComponent(record) {
+  if (record.unloaded) return;
+  const def = record.definition;
+  const detached = (def.lifetimes && def.lifetimes.detached) || def.detached;
+  if (typeof detached === 'function') guarded(record.id, record.name + '.detached', record.useLoc, detached, record.instance, []);
+  record.unloaded = true;
+  components.delete(record.component);
 }
 
 // ---------------------------------------------------------------- modules
@@ -673,6 +787,7 @@ function define(name, value) {
 Object.defineProperty(globalThis, 'console', { value: consoleObject, writable: true, enumerable: false, configurable: true });
 define('App', App);
 define('Page', Page);
+define('Component', Component);
 define('getApp', getApp);
 define('getCurrentPages', getCurrentPages);
 define('setTimeout', setTimeout);
@@ -727,6 +842,7 @@ return {
     if (record === undefined) return;
     callHook(record.instance, hook, pageId, arg === undefined ? [] : [arg]);
     if (hook === 'onUnload') {
+      for (const instance of Array.from(components.values())) if (instance.id === pageId) detachComponent(instance);
       record.unloaded = true;
       record.callbacks = [];
       pages.delete(pageId);
@@ -739,26 +855,68 @@ return {
     const record = pages.get(pageId);
     if (record !== undefined) record.parked = parked;
   },
-  dispatchEvent: function (pageId, handler, event, loc, optional) {
+  // Optional hooks (onKey) are offered to every page; only a handler the template names must exist.
+  dispatchEvent: function (pageId, handler, event, loc, optional, component) {
     currentPage = null;
-    const where = loc ? ' (template ' + loc + ')' : '';
     const record = pages.get(pageId);
-    if (record === undefined) {
-      native.warn("event handler '" + handler + "' ignored: no live page has id " + pageId + where);
-      return;
-    }
-    const instance = record.instance;
-    const fn = hasOwn.call(instance, handler) ? instance[handler] : undefined;
-    if (typeof fn !== 'function') {
-      // Optional hooks (onKey) are offered to every page; only a handler the template names must exist.
-      if (!optional) native.warn("page '" + record.name + "' has no method '" + handler + "'" + where);
-      return;
-    }
     if (!isObjectNode(event)) event = {};
     if (event.dataset === undefined) event.dataset = {};
     if (event.detail === undefined) event.detail = {};
-    if (event.timeStamp === undefined) event.timeStamp = Date.now() - record.createdAt;
-    guarded(pageId, handler, loc, fn, instance, [event]);
+    if (event.timeStamp === undefined && record !== undefined) event.timeStamp = Date.now() - record.createdAt;
+    callHandler(pageId, component, handler, event, loc, optional);
+  },
+  attachComponent: function (pageId, id, name, properties, owner, events, useLoc) {
+    currentPage = null;
+    const page = pages.get(pageId);
+    if (page === undefined) return;
+    const entry = componentDefinitions.get(name);
+    const definition = entry === undefined ? {} : entry.definition;
+    const instance = Object.create(componentBase);
+    const methods = definition.methods || {};
+    for (const key of Object.keys(methods)) instance[key] = methods[key];
+    instance.data = entry === undefined ? {} : parse(entry.dataJSON);
+    instance.properties = properties;
+    for (const key of Object.keys(properties)) instance.data[key] = properties[key];
+    instance.is = name;
+    Object.defineProperty(instance, 'id', { value: id, enumerable: false });
+    const prefix = ['$c', String(id)];
+    const record = {
+      id: pageId, component: id, name: name, instance: instance, definition: definition, page: page,
+      shadow: shadowCopy(instance.data, 0), prefix: prefix, prefixText: '$c.' + id, owner: owner, events: events,
+      useLoc: useLoc, unloaded: false,
+    };
+    components.set(id, record);
+    records.set(instance, record);
+    const attached = (definition.lifetimes && definition.lifetimes.attached) || definition.attached;
+    if (typeof attached === 'function') guarded(pageId, name + '.attached', useLoc, attached, instance, []);
+  },
+  componentProperties: function (id, changes) {
+    currentPage = null;
+    const record = components.get(id);
+    if (record === undefined) return;
+    const observers = record.definition.observers || {};
+    for (const key of Object.keys(changes)) {
+      const value = changes[key];
+      record.instance.properties[key] = value;
+      record.instance.data[key] = value;
+      setAt(record.shadow, [key], shadowCopy(value, 0));
+    }
+    for (const key of Object.keys(changes)) {
+      const observer = observers[key];
+      if (typeof observer === 'function') {
+        guarded(record.id, record.name + '.observers.' + key, record.useLoc, observer, record.instance, [changes[key]]);
+      }
+    }
+  },
+  detachComponent: function (id) {
+    currentPage = null;
+    const record = components.get(id);
+    if (record !== undefined) detachComponent(record);
+  },
+  // Runs components/<Name>.js as a module in which Component(definition) registers `name`.
+  loadComponentScript: function (path, name) {
+    componentScriptName = name;
+    try { requireFrom('', './' + path); } finally { componentScriptName = null; }
   },
   framePresented: function (pageId, upTo) {
     currentPage = null;

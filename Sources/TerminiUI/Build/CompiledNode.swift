@@ -56,12 +56,37 @@ final class CompiledNode: @unchecked Sendable {
     }
 
     /// Compiles `node` and its descendants. Never throws: problems become error nodes that carry the loc.
-    static func compile(_ node: TemplateNode, depth: Int = 0) -> CompiledNode {
+    ///
+    /// A component's use compiles to its body (from `context.components`); a `Slot` in that body compiles to what
+    /// the use site passed for it, in the use site's own context.
+    static func compile(_ node: TemplateNode, depth: Int = 0, context: TemplateContext = TemplateContext()) -> CompiledNode {
         if depth >= maxDepth {
             return errorNode(cls: node.cls, loc: node.loc, message: "nesting deeper than \(maxDepth) levels")
         }
         guard let kind = WidgetRegistry.kind(named: node.cls) else {
             return errorNode(cls: node.cls, loc: node.loc, message: "unknown widget '\(node.cls)'")
+        }
+        var childTemplates = node.children
+        var childContext = context
+        if kind.traits.contains(.componentScope) {
+            let name = node.props["p1"]?.stringValue ?? ""
+            guard let component = context.components[name] else {
+                return errorNode(cls: node.cls, loc: node.loc, message: "unknown component '\(name)'")
+            }
+            guard !context.expanding.contains(name) else {
+                return errorNode(cls: node.cls, loc: node.loc, message: "component '\(name)' uses itself")
+            }
+            var passed = node.slots
+            passed[ComponentSlots.content] = node.children
+            childTemplates = component.body
+            childContext = TemplateContext(components: context.components, slots: SlotSource(content: passed, context: context),
+                                           expanding: context.expanding + [name])
+        } else if kind.traits.contains(.slotContent) {
+            guard let source = context.slots else {
+                return errorNode(cls: node.cls, loc: node.loc, message: "Slot() is only valid inside a component's body")
+            }
+            childTemplates = source.content[node.props["p1"]?.stringValue ?? ComponentSlots.content] ?? []
+            childContext = source.context
         }
         var props: [(name: String, value: PropBinding)] = []
         let bindsItems = kind.traits.contains(.bindsItems)
@@ -89,8 +114,10 @@ final class CompiledNode: @unchecked Sendable {
         if bindsItems && items == nil {
             return errorNode(cls: node.cls, loc: node.loc, message: "\(node.cls): missing required prop 'p1' (the items)")
         }
-        let children = kind.traits.contains(.templateChildren) ? node.children.map { compile($0, depth: depth + 1) } : []
-        let elseChildren = kind.traits.contains(.elseSlot) ? (node.slots["else"] ?? []).map { compile($0, depth: depth + 1) } : []
+        let children = kind.traits.contains(.templateChildren)
+            ? childTemplates.map { compile($0, depth: depth + 1, context: childContext) } : []
+        let elseChildren = kind.traits.contains(.elseSlot)
+            ? (node.slots["else"] ?? []).map { compile($0, depth: depth + 1, context: context) } : []
         return CompiledNode(kind: kind, cls: node.cls, loc: node.loc, props: props, key: key, globalKey: globalKey,
                             dataset: dataset, hidden: hidden, items: items, children: children,
                             elseChildren: elseChildren, loadError: nil, onTap: onTap, catchTap: catchTap,
@@ -115,4 +142,30 @@ final class CompiledNode: @unchecked Sendable {
         CompiledNode(kind: WidgetRegistry.item, cls: "#page", loc: child.loc, props: [], key: nil, globalKey: nil, dataset: nil,
                      hidden: nil, items: nil, children: [child], elseChildren: [], loadError: nil)
     }
+}
+
+/// What compiling a template may refer to: the app's components and, inside a component's body, the content its
+/// use site passed for the slots.
+struct TemplateContext {
+    var components: [String: ComponentTemplate] = [:]
+    var slots: SlotSource?
+    /// Components whose bodies enclose this point, outermost first: a use of one of them again is a cycle.
+    var expanding: [String] = []
+}
+
+/// A use site's slot content and the context it was written in (which its bindings and components resolve in).
+final class SlotSource {
+    let content: [String: [TemplateNode]]
+    let context: TemplateContext
+
+    init(content: [String: [TemplateNode]], context: TemplateContext) {
+        self.content = content
+        self.context = context
+    }
+}
+
+/// The slot names the compiler and the engine agree on.
+enum ComponentSlots {
+    /// The trailing closure at the use site, placed by `Slot()`.
+    static let content = "content"
 }

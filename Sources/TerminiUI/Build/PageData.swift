@@ -17,16 +17,33 @@ final class PageData {
 
     func releaseRetired() { retired.removeAll(keepingCapacity: true) }
 
+    /// Drops a detached component instance's data.
+    func removeInstance(_ instance: ComponentInstance) {
+        retired.append(value.removeMember(String(instance.id), at: DataPath([.key(ComponentInstance.dataRoot)])))
+    }
+
     /// Page data plus the item bindings of the element's enclosing list items, outermost first. Item values are
     /// read fresh from the data at their paths, so a patch inside an item is seen without rebinding it.
+    ///
+    /// Inside a component's body the chain stops at the instance, whose data (`$c.<id>`) takes the place of the
+    /// page's; content passed into a slot skips the component it was passed to and continues at the use site.
     func scope(for element: Element) -> ExpressionScope {
-        var scope = ExpressionScope(data: value)
         var owner = element.scopeOwner
         var chain: [ItemBinding] = []
+        var base: DataPath?
         while let o = owner {
+            if let instance = o.componentInstance {
+                base = instance.path
+                break
+            }
             if let b = o.itemBinding { chain.append(b) }
+            if o.kind.traits.contains(.slotContent) {
+                owner = o.enclosingComponent?.parent?.scopeOwner
+                continue
+            }
             owner = o.parent?.scopeOwner
         }
+        var scope = base.map { ExpressionScope(data: value.value(at: $0) ?? .object([:]), at: $0) } ?? ExpressionScope(data: value)
         for b in chain.reversed() {
             let item = b.path.flatMap { value.value(at: $0) } ?? b.value
             scope.bind(b.itemName, to: item, at: b.path)

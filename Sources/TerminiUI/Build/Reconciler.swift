@@ -37,10 +37,17 @@ final class Reconciler {
     /// Lifecycle calls, recorded only when a test asks for them.
     var lifecycleLog: [String]?
 
-    init(template: TemplateNode, data: PageData, needs: FrameNeeds) {
+    /// The app's components, by name, for the uses in this page's template.
+    let components: [String: ComponentTemplate]
+
+    init(template: TemplateNode, data: PageData, needs: FrameNeeds, components: [String: ComponentTemplate] = [:],
+         componentData: @escaping (String) -> [String: JSONValue] = { _ in [:] })
+    {
         self.data = data
         self.needs = needs
-        let rootNode = CompiledNode.compile(template)
+        self.components = components
+        self.componentData = componentData
+        let rootNode = CompiledNode.compile(template, context: TemplateContext(components: components))
         let wrapper = CompiledNode.pageRoot(child: rootNode)
         root = Element(node: wrapper, parent: nil, depth: 0)
         root.scopeOwner = root
@@ -56,7 +63,7 @@ final class Reconciler {
     func replaceTemplate(_ template: TemplateNode) {
         pass += 1
         diagnostics.removeAll()
-        let rootNode = CompiledNode.compile(template)
+        let rootNode = CompiledNode.compile(template, context: TemplateContext(components: components))
         updateChildren(root, specs: [ChildSpec(node: rootNode, key: nil, binding: nil)], deep: true)
         needs.layout = true
         finishPass()
@@ -91,18 +98,68 @@ final class Reconciler {
     private var patchCount = 0
 
     /// Rebuilds dirty elements, parents first; an element refreshed as part of its parent is not refreshed again.
+    /// A component whose properties changed dirties its body's readers during the pass; they are rebuilt in the
+    /// same call, in a further round (bounded: a body cannot change its use site).
     func rebuildDirty() {
-        guard !dirty.isEmpty else { return }
-        pass += 1
-        stats.dirtyElements += dirty.count
-        for element in dirty.takeByDepth() where element.lifecycle == .active && element.refreshedInPass != pass {
-            let oldKey = element.key
-            refresh(element, deep: false)
-            if element.key != oldKey, let parent = element.parent, !parent.kind.traits.contains(.virtualizesChildren) {
-                updateChildren(parent, specs: parent.widget.childSpecs(of: parent, in: self), deep: false)
+        var rounds = 0
+        while !dirty.isEmpty && rounds < Self.maximumRebuildRounds {
+            rounds += 1
+            pass += 1
+            stats.dirtyElements += dirty.count
+            for element in dirty.takeByDepth() where element.lifecycle == .active && element.refreshedInPass != pass {
+                let oldKey = element.key
+                refresh(element, deep: false)
+                if element.key != oldKey, let parent = element.parent, !parent.kind.traits.contains(.virtualizesChildren) {
+                    updateChildren(parent, specs: parent.widget.childSpecs(of: parent, in: self), deep: false)
+                }
             }
+            finishPass()
         }
-        finishPass()
+    }
+
+    /// Nested components pass properties down one level per round.
+    static let maximumRebuildRounds = 64
+
+    // MARK: Components
+
+    /// Component instances attached, changed and detached since the host last took them, in order.
+    private(set) var componentEvents: [ComponentLifecycleEvent] = []
+    /// Each component's initial data, from its script (`Component('Name', { data })`); `{}` without one.
+    var componentData: (String) -> [String: JSONValue] = { _ in [:] }
+    private var nextInstanceId = 1
+
+    func takeComponentEvents() -> [ComponentLifecycleEvent] {
+        defer { componentEvents.removeAll() }
+        return componentEvents
+    }
+
+    /// Creates the instance of a new component element and writes its data (the script's initial data, then the
+    /// properties) before its body is built.
+    func attachComponent(_ element: Element, use: ComponentUse) {
+        let instance = ComponentInstance(id: nextInstanceId, name: use.component, properties: use.properties)
+        nextInstanceId += 1
+        element.componentInstance = instance
+        var initial = componentData(use.component)
+        for (name, value) in use.properties { initial[name] = value }
+        data.apply(DataPatch(path: instance.path, change: .set(.object(initial))))
+        componentEvents.append(.attached(id: instance.id, component: use.component, properties: .object(use.properties),
+                                         owner: element.handlerOwner, events: use.events, useLoc: element.node.loc))
+    }
+
+    /// Writes changed property values into the instance's data; the body's readers of them rebuild.
+    func updateComponentProperties(_ element: Element, to properties: [String: JSONValue]) {
+        guard let instance = element.componentInstance else { return }
+        var changes: [String: JSONValue] = [:]
+        for (name, value) in properties where instance.properties[name] != value { changes[name] = value }
+        guard !changes.isEmpty else { return }
+        instance.properties = properties
+        apply(changes.sorted { $0.key < $1.key }.map { DataPatch(path: DataPath(instance.path.components + [.key($0.key)]), change: .set($0.value)) })
+        componentEvents.append(.propertiesChanged(id: instance.id, changes: .object(changes)))
+    }
+
+    private func detachComponent(_ instance: ComponentInstance) {
+        data.removeInstance(instance)
+        componentEvents.append(.detached(id: instance.id))
     }
 
     /// Disposes what was removed this pass and not revived by a GlobalKey.
@@ -361,7 +418,7 @@ final class Reconciler {
             }
             reactivate(existing)
             existing.parent = parent
-            existing.scopeOwner = existing.kind.traits.contains(.itemScope) ? existing : parent.scopeOwner
+            existing.scopeOwner = Self.scopeOwner(of: existing, kind: existing.kind, parent: parent)
             setDepth(existing, parent.depth + 1)
             existing.itemBinding = spec.binding
             existing.node = spec.node
@@ -372,7 +429,7 @@ final class Reconciler {
         }
         let element = Element(node: spec.node, parent: parent, depth: parent.depth + 1)
         element.itemBinding = spec.binding
-        element.scopeOwner = spec.node.kind.traits.contains(.itemScope) ? element : parent.scopeOwner
+        element.scopeOwner = Self.scopeOwner(of: element, kind: spec.node.kind, parent: parent)
         element.key = spec.key
         stats.inserted += 1
         needs.layout = true
@@ -383,6 +440,14 @@ final class Reconciler {
             report("duplicate GlobalKey '\(name)'", loc: element.node.loc)
         }
         return element
+    }
+
+    /// Where an element's names resolve from: itself when it binds names (a list item) or switches scope (a slot),
+    /// the component when it is a component's body, else wherever its parent's resolve.
+    static func scopeOwner(of element: Element, kind: WidgetKind, parent: Element) -> Element? {
+        if kind.traits.contains(.itemScope) || kind.traits.contains(.slotContent) { return element }
+        if parent.kind.traits.contains(.componentScope) { return parent }
+        return parent.scopeOwner
     }
 
     private func isAncestor(_ candidate: Element, of element: Element) -> Bool {
@@ -435,6 +500,7 @@ final class Reconciler {
             e.lifecycle = .disposed
             stats.removed += 1
             if case .global(let name)? = e.key { globalKeys.remove(e, name: name) }
+            if let instance = e.componentInstance { detachComponent(instance) }
             onDispose?(e)
             log("dispose", e)
             stack.append(contentsOf: e.children)

@@ -38,6 +38,8 @@ final class Element {
         didSet { if hidden != oldValue { parent?.invalidateLayoutChildren() } }
     }
     var dataset: JSONValue = .object([:])
+    /// The component instance this element holds (a `Component` use); nil for every other element.
+    var componentInstance: ComponentInstance?
 
     /// Absolute data paths this element's own props read, as registered in the read index.
     var reads: [DataPath] = []
@@ -97,4 +99,29 @@ final class Element {
 
     /// The handler names and loc used for events.
     var loc: String? { node.loc }
+
+    /// The component instance whose methods handle this element's events: the nearest enclosing component, except
+    /// that content passed into a slot belongs to whoever wrote it (the slot's own component's use site). Nil: the page.
+    var handlerOwner: Int? {
+        var e = parent
+        while let current = e {
+            if let instance = current.componentInstance { return instance.id }
+            if current.kind.traits.contains(.slotContent) {
+                e = current.enclosingComponent?.parent
+                continue
+            }
+            e = current.parent
+        }
+        return nil
+    }
+
+    /// The nearest ancestor holding a component instance.
+    var enclosingComponent: Element? {
+        var e = parent
+        while let current = e {
+            if current.componentInstance != nil { return current }
+            e = current.parent
+        }
+        return nil
+    }
 }

@@ -635,6 +635,25 @@ public struct ScrollViewProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Slot`: Where a component's body places the widgets its use site passed: `Slot()` for the trailing closure (`content`), `Slot("footer")` for the builder property `footer`. Only valid inside a component's body.
+public struct SlotProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Slot"
+
+    /// JSON `p1`, declared `_ name: String`, default `"content"`.
+    public var name: String
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(name: String = "content") {
+        self.name = name
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.name = (try PropReader.optional(props, "p1", as: String.self, owner: "Slot")) ?? "content"
+    }
+}
+
 /// Props of `Spacer`: Flexible empty space that pushes its siblings apart.
 public struct SpacerProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -782,6 +801,7 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
     ProgressBarProps.self,
     RowProps.self,
     ScrollViewProps.self,
+    SlotProps.self,
     SpacerProps.self,
     SpinnerProps.self,
     StackProps.self,

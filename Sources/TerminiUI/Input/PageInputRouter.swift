@@ -108,11 +108,13 @@ final class PageInputRouter {
             let node = current.node
             if let handler = node.onTap {
                 events.append(UIEvent(handler: handler, type: "tap", dataset: current.dataset,
-                                      targetDataset: target.dataset, detail: .object([:]), loc: node.loc))
+                                      targetDataset: target.dataset, detail: .object([:]), loc: node.loc,
+                                      component: current.handlerOwner))
             }
             if let handler = node.catchTap {
                 events.append(UIEvent(handler: handler, type: "tap", dataset: current.dataset,
-                                      targetDataset: target.dataset, detail: .object([:]), loc: node.loc))
+                                      targetDataset: target.dataset, detail: .object([:]), loc: node.loc,
+                                      component: current.handlerOwner))
                 break
             }
             e = current.parent
@@ -131,6 +133,7 @@ final class PageInputRouter {
     /// An event for the handler a template names, or none when it names none.
     func event(_ e: Element, handler: String?, type: String, detail: JSONValue) -> [UIEvent] {
         guard let handler, !handler.isEmpty else { return [] }
-        return [UIEvent(handler: handler, type: type, dataset: e.dataset, detail: detail, loc: e.node.loc)]
+        return [UIEvent(handler: handler, type: type, dataset: e.dataset, detail: detail, loc: e.node.loc,
+                        component: e.handlerOwner)]
     }
 }

@@ -18,10 +18,13 @@ public struct UIEvent: Hashable, Sendable {
     /// Delivered only when the page defines the handler (a hook such as `onPullDownRefresh`), silently skipped
     /// otherwise.
     public var ifDefined: Bool
+    /// The component instance whose method `handler` is; nil for the page's.
+    public var component: Int?
 
     public init(handler: String, type: String, dataset: JSONValue, targetDataset: JSONValue? = nil, detail: JSONValue,
-                loc: String?, ifDefined: Bool = false)
+                loc: String?, ifDefined: Bool = false, component: Int? = nil)
     {
+        self.component = component
         self.handler = handler
         self.type = type
         self.dataset = dataset

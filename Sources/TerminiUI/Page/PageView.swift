@@ -37,10 +37,15 @@ public final class PageView {
     private var scratch = CellBuffer(width: 0, height: 0)
     private var needsPaint = true
 
-    public init(template: TemplateFile, data: JSONValue) {
+    /// `components` are the app's components (`components/*.json`); `componentData` gives a component's initial
+    /// data from its script, so a new instance shows it in its first frame.
+    public init(template: TemplateFile, data: JSONValue, components: [String: ComponentTemplate] = [:],
+                componentData: @escaping (String) -> [String: JSONValue] = { _ in [:] })
+    {
         self.template = template
         pageData = PageData(data)
-        tree = Reconciler(template: template.root, data: pageData, needs: needs)
+        tree = Reconciler(template: template.root, data: pageData, needs: needs, components: components,
+                          componentData: componentData)
         layoutPass = LayoutPass(tree: tree)
         focus = FocusManager(tree: tree, needs: needs)
         let regions = PaintedRegions()
@@ -53,6 +58,9 @@ public final class PageView {
     public convenience init(root: TemplateNode, data: JSONValue) {
         self.init(template: TemplateFile(page: "page", title: nil, source: "", deps: [], root: root), data: data)
     }
+
+    /// Component instances attached, changed and detached since the last call, in order, for their scripts.
+    public func takeComponentEvents() -> [ComponentLifecycleEvent] { tree.takeComponentEvents() }
 
     /// The page data with every applied patch.
     public var data: JSONValue { pageData.value }

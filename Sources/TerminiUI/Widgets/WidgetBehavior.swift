@@ -23,6 +23,10 @@ struct WidgetTraits: OptionSet, Sendable {
     static let itemScope = WidgetTraits(rawValue: 1 << 7)
     /// Scrolls its content: arrows, PageUp/PageDown and the wheel move it, and focus scrolls it into view.
     static let scrollable = WidgetTraits(rawValue: 1 << 8)
+    /// A component's instance: its children (the body) see the instance's properties and data, not the page's.
+    static let componentScope = WidgetTraits(rawValue: 1 << 9)
+    /// A component's `Slot()`: its children came from the use site and see the use site's scope.
+    static let slotContent = WidgetTraits(rawValue: 1 << 10)
 }
 
 /// One widget kind's behaviour, behind which the engine handles every kind alike.

@@ -30,10 +30,11 @@ final class WidgetKind: Sendable {
 }
 
 /// Finds widget kinds by the class names templates use. The list comes from the catalogue (`catalogWidgetKinds`,
-/// generated), plus the engine's own synthetic kinds, which templates cannot name.
+/// generated), plus the engine's own kinds: `Component` (a component's use, which templates name) and the synthetic
+/// ones templates cannot name.
 enum WidgetRegistry {
     static let kinds: [WidgetKind] = {
-        let all: [any WidgetBehavior.Type] = catalogWidgetKinds + [ItemScope.self, ErrorBox.self]
+        let all: [any WidgetBehavior.Type] = catalogWidgetKinds + [ComponentUse.self, ItemScope.self, ErrorBox.self]
         return all.enumerated().map { WidgetKind(id: $0.offset, behavior: $0.element) }
     }()
 

@@ -15,7 +15,7 @@ enum BundleFixtures {
     }
 
     /// A pack step that stands in for the TemplateCompiler: every `pages/<name>.swift` becomes a Text template.
-    static let fixtureCompiler: @Sendable (String) -> Result<[String: String], PageCompileFailure> = { folder in
+    static let fixtureCompiler: @Sendable (String) -> Result<CompiledTemplates, PageCompileFailure> = { folder in
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }
         var pages: [String: String] = [:]
         for name in names {
@@ -23,7 +23,7 @@ enum BundleFixtures {
             let text = (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? ""
             pages[page] = template(page: page, text: text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        return .success(pages)
+        return .success(CompiledTemplates(pages: pages))
     }
 
     /// Writes a project folder with app.json, pages/index.swift, main.js and an asset.

@@ -181,14 +181,15 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         if let onScroll, let range, let previous = state.reportedRange, previous != range {
             pass.emit(UIEvent(handler: onScroll, type: "scroll", dataset: e.dataset,
                               detail: .object(["first": .number(Double(range.lowerBound)), "last": .number(Double(range.upperBound))]),
-                              loc: e.node.loc))
+                              loc: e.node.loc, component: e.handlerOwner))
         }
         state.reportedRange = range
         if let fired = state.reachedBottomAt, count < fired { state.reachedBottomAt = nil }
         if let onReachBottom, count > 0, last >= count - 1 - max(0, threshold), state.reachedBottomAt.map({ count > $0 }) ?? true {
             state.reachedBottomAt = count
             pass.emit(UIEvent(handler: onReachBottom, type: "reachBottom", dataset: e.dataset,
-                              detail: .object(["count": .number(Double(count))]), loc: e.node.loc))
+                              detail: .object(["count": .number(Double(count))]), loc: e.node.loc,
+                              component: e.handlerOwner))
         }
     }
 
