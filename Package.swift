@@ -10,10 +10,21 @@ let samplePageTargets: [Target] = {
     let templates = packageRoot.appendingPathComponent("Templates")
     let apps = (try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? []
     return apps.sorted().compactMap { app in
-        let pages = templates.appendingPathComponent(app).appendingPathComponent("pages")
+        let folder = templates.appendingPathComponent(app)
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: pages.path, isDirectory: &isDir), isDir.boolValue else { return nil }
-        return .target(name: "SamplePages_\(app)", dependencies: ["TerminiDSL"], path: "Templates/\(app)/pages")
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("pages").path, isDirectory: &isDir),
+              isDir.boolValue else { return nil }
+        // Pages and the components they use are one module, as in a project's own Package.swift.
+        let sources = ["pages", "components"].filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
+        let other = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !sources.contains($0) }
+        return .target(name: "SamplePages_\(app)", dependencies: ["TerminiDSL"], path: "Templates/\(app)",
+                       exclude: other + sources.flatMap { dir in
+                           ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(dir).path)) ?? [])
+                               .filter { !$0.hasSuffix(".swift") }.map { "\(dir)/\($0)" }
+                       },
+                       sources: sources)
     }
 }()
 

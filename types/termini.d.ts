@@ -59,6 +59,38 @@ declare namespace termini {
     [member: string]: any;
   }
 
+  /** A component instance (`this` in its methods, observers and lifetimes). */
+  interface ComponentInstance<Data = Record<string, any>> {
+    /** The instance's data: its own `data` and its properties. */
+    readonly data: Data;
+    /** The property values the use site passed. */
+    readonly properties: Record<string, any>;
+    /** The component's name. */
+    readonly is: string;
+    /** Changes the instance's data; only its own widgets re-render. */
+    setData(changes: Record<string, any>, callback?: () => void): void;
+    spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+    /** Calls the handler the use site named for `event` (`onChange:` for 'change') with `{ type, detail }`. */
+    triggerEvent(event: string, detail?: any): void;
+    [member: string]: any;
+  }
+
+  /** The object given to `Component()`. */
+  interface ComponentOptions<Data = Record<string, any>> {
+    /** The property types, for documentation (the use site's values arrive in `this.properties`). */
+    properties?: Record<string, any>;
+    /** The initial data of every instance. */
+    data?: Data;
+    /** Called with a property's new value when the use site changes it. */
+    observers?: Record<string, (this: ComponentInstance<Data>, value: any) => void>;
+    lifetimes?: {
+      attached?(this: ComponentInstance<Data>): void;
+      detached?(this: ComponentInstance<Data>): void;
+    };
+    /** Handlers named by the component's body (`onTap: "inc"`). */
+    methods?: Record<string, (this: ComponentInstance<Data> & Record<string, any>, e: Event) => void>;
+  }
+
   /** The object given to `Page()`. */
   interface PageOptions<Data = Record<string, any>> {
     /** The initial data, deep-copied for every instance. */
@@ -80,6 +112,10 @@ declare function App(options: termini.AppOptions): void;
 declare function Page<Data extends Record<string, any>>(name: string, options: termini.PageOptions<Data> & ThisType<termini.PageInstance<Data> & Record<string, any>>): void;
 /** In a page script `pages/<name>.js`: registers that page's logic. */
 declare function Page<Data extends Record<string, any>>(options: termini.PageOptions<Data> & ThisType<termini.PageInstance<Data> & Record<string, any>>): void;
+/** Registers a component's logic under the name of its `struct Name: Component` declaration. */
+declare function Component<Data extends Record<string, any>>(name: string, options: termini.ComponentOptions<Data>): void;
+/** In a component script `components/<Name>.js`: registers that component's logic. */
+declare function Component<Data extends Record<string, any>>(options: termini.ComponentOptions<Data>): void;
 /** The object passed to `App()`. */
 declare function getApp(): termini.AppInstance;
 /** The pages on the navigation stack, the first page first and the visible page last. */

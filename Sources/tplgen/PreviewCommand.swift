@@ -37,7 +37,12 @@ struct PreviewCommand: ParsableCommand {
         let folder = (file as NSString).deletingLastPathComponent
         let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        // A page in a project's pages/ may use the components declared in the project's components/.
+        let components = (folder as NSString).lastPathComponent == "pages"
+            ? [((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("components")]
+                .filter { FileManager.default.fileExists(atPath: $0) } : []
         let inputs = [file] + siblings.filter { URL(fileURLWithPath: $0).standardized != URL(fileURLWithPath: file).standardized }
+            + components
         let (sources, readErrors) = PageSourceLoader.load(paths: inputs)
         var stderr = StandardError()
         let result = try PageCompiler().compile(sources)
@@ -53,7 +58,8 @@ struct PreviewCommand: ParsableCommand {
             print("\(file): no page named '\(page ?? "")'; pages here: \(names)", to: &stderr)
             throw ExitCode(1)
         }
-        let view = PageView(template: template, data: pageData)
+        let view = PageView(template: template, data: pageData,
+                            components: Dictionary(uniqueKeysWithValues: result.components.map { ($0.name, $0) }))
         print(view.renderText(width: width, height: height))
         for d in view.diagnostics { print("warning: \(d)", to: &stderr) }
     }

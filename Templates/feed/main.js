@@ -124,7 +124,7 @@ Page('index', {
   onPullDownRefresh() { this.refresh() },
 
   open(e) {
-    bridge.invoke('navigateTo', { url: `detail?id=${encodeURIComponent(e.dataset.id)}` })
+    bridge.invoke('navigateTo', { url: `detail?id=${encodeURIComponent(e.detail.id)}` })
       .catch(err => console.warn(err.errMsg))
   },
 })

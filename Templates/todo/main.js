@@ -41,7 +41,7 @@ Page('index', {
   },
 
   toggle(e) {
-    const i = this.data.todos.findIndex(t => t.id === e.dataset.id)
+    const i = this.data.todos.findIndex(t => t.id === e.detail.id)
     if (i < 0) return
     const done = !this.data.todos[i].done
     const todos = this.data.todos.map((t, j) => (j === i ? { ...t, done } : t))
@@ -50,13 +50,13 @@ Page('index', {
   },
 
   remove(e) {
-    const todos = this.data.todos.filter(t => t.id !== e.dataset.id)
+    const todos = this.data.todos.filter(t => t.id !== e.detail.id)
     this.setData({ todos, doneCount: doneCount(todos) })
     save(todos)
   },
 
-  moveUp(e) { this.move(e.dataset.index, -1) },
-  moveDown(e) { this.move(e.dataset.index, 1) },
+  moveUp(e) { this.move(e.detail.index, -1) },
+  moveDown(e) { this.move(e.detail.index, 1) },
 
   move(index, delta) {
     const j = index + delta

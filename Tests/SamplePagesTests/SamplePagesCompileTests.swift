@@ -30,6 +30,12 @@ import TerminiTemplate
         repositoryRoot.appendingPathComponent("Templates/\(app)/pages").path
     }
 
+    /// The app's pages folder and, when it has one, its components folder: one compile run.
+    static func sourceFolders(_ app: String) -> [String] {
+        let components = repositoryRoot.appendingPathComponent("Templates/\(app)/components").path
+        return [pagesFolder(app)] + (FileManager.default.fileExists(atPath: components) ? [components] : [])
+    }
+
     static func manifestPages(_ app: String) throws -> [String] {
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Templates/\(app)/app.json"), encoding: .utf8)
         let manifest = try JSONValue.parse(text)
@@ -48,7 +54,7 @@ import TerminiTemplate
 
     @Test(arguments: ["todo", "feed", "clock", "settings"])
     func libraryCompilesEveryAppToTheExpectedPages(app: String) throws {
-        let (sources, loadErrors) = PageSourceLoader.load(paths: [Self.pagesFolder(app)])
+        let (sources, loadErrors) = PageSourceLoader.load(paths: Self.sourceFolders(app))
         #expect(loadErrors.isEmpty)
         let result = try PageCompiler().compile(sources)
         #expect(result.diagnostics.map(\.description) == [])
@@ -67,15 +73,19 @@ import TerminiTemplate
     }
 
     @Test func todoPageFollowsTheDesignExample() throws {
-        let (sources, _) = PageSourceLoader.load(paths: [Self.pagesFolder("todo")])
+        let (sources, _) = PageSourceLoader.load(paths: Self.sourceFolders("todo"))
         let page = try #require(try PageCompiler().compile(sources).pages.first)
         let classes = page.root.children.map(\.cls)
         #expect(classes == ["Text", "TextField", "ForEach", "If", "Padding"])
         let forEach = page.root.children[2]
         #expect(forEach.props["key"] == "id" && forEach.props["item"] == "todo")
-        let row = try #require(forEach.children.first)
+        // Each row is a TodoRow component: its use names the component, binds its properties and its events.
+        let use = try #require(forEach.children.first)
+        #expect(use.cls == "Component" && use.props["p1"] == "TodoRow")
+        #expect(use.props["properties"]?["todoId"] == "{{todo.id}}" && use.props["properties"]?["index"] == "{{i}}")
+        #expect(use.props["events"] == ["toggle": "toggle", "moveUp": "moveUp", "moveDown": "moveDown", "remove": "remove"])
+        let row = try #require(try PageCompiler().compile(sources).components.first { $0.name == "TodoRow" }?.body.first)
         #expect(row.children.map(\.cls) == ["Checkbox", "Text", "Spacer", "Button", "Button", "Button"])
-        #expect(row.children[0].props["data"] == ["id": "{{todo.id}}"])
         #expect(page.root.children[3].slots["else"]?.map(\.cls) == ["Divider"])
     }
 
@@ -102,7 +112,7 @@ import TerminiTemplate
     @Test func binaryCompilesTodoAndRejectsBadInputWithoutWriting() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tplgen-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let ok = try Self.run(["compile", "Templates/todo/pages", "--out", out.path], in: Self.repositoryRoot)
+        let ok = try Self.run(["compile", "Templates/todo/pages", "Templates/todo/components", "--out", out.path], in: Self.repositoryRoot)
         #expect(ok.status == 0, "\(ok.stderr)")
         let text = try String(contentsOf: out.appendingPathComponent("pages/index.json"), encoding: .utf8)
         let page = try TemplateFile(jsonText: text)

@@ -39,13 +39,16 @@ public enum ProjectChecker {
 
         // Pages: every diagnostic of every page file.
         var templates: [String: TemplateFile] = [:]
-        let (sources, readErrors) = PageSourceLoader.load(paths: [pagesPath])
+        var componentTemplates: [String: ComponentTemplate] = [:]
+        let componentsPath = ProjectLoader.componentsFolder(ofProject: project)
+        let (sources, readErrors) = PageSourceLoader.load(paths: [pagesPath] + (componentsPath.map { [$0] } ?? []))
         var diagnostics = readErrors
         if readErrors.isEmpty {
             do {
                 let result = try PageCompiler().compile(sources)
                 diagnostics += result.diagnostics
                 for page in result.pages { templates[page.page] = page }
+                for component in result.components { componentTemplates[component.name] = component }
             } catch {
                 diagnostics.append(CompileDiagnostic(file: pagesPath, line: nil, column: nil, message: "\(error)"))
             }
@@ -70,7 +73,8 @@ public enum ProjectChecker {
             moduleSources[path] = try? String(contentsOfFile: (project as NSString).appendingPathComponent(path), encoding: .utf8)
         }
         let modules = ScriptModules(sources: moduleSources, entryPath: manifest.entry, fileNamePrefix: project,
-                                    pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: moduleSources.keys))
+                                    pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: moduleSources.keys),
+                                    componentScripts: ScriptFiles.componentScripts(modules: moduleSources.keys))
         let registered = ScriptRegistrations.read(script: script, fileName: scriptPath, modules: modules)
         for error in registered.errors {
             let location = [error.fileName ?? scriptPath, error.line.map(String.init), error.column.map(String.init)]
@@ -101,6 +105,18 @@ public enum ProjectChecker {
                                                  "page '\(name)' has no method '\(use.handler)' for \(use.what)"
                                                  + NameSuggestion.hint(for: use.handler, among: Array(page.methods))))
                 }
+            }
+            for (name, component) in componentTemplates.sorted(by: { $0.key < $1.key }) {
+                let methods = registered.components[name] ?? []
+                for use in handlerUses(in: component.body, keys: []) where !methods.contains(use.handler) {
+                    let missing = registered.components[name] == nil
+                        ? "component '\(name)' names the handler '\(use.handler)' (\(use.what)), but main.js never calls Component('\(name)', { methods: { … } })"
+                        : "component '\(name)' has no method '\(use.handler)' for \(use.what)" + NameSuggestion.hint(for: use.handler, among: Array(methods))
+                    findings.append(CheckFinding(.error, use.location ?? component.source, missing))
+                }
+            }
+            for name in registered.components.keys.sorted() where componentTemplates[name] == nil && pagesCompiled {
+                findings.append(CheckFinding(.warning, scriptPath, "Component('\(name)') has no declaration: no components/*.swift declares `struct \(name): Component`"))
             }
             for binding in manifest.keys {
                 let pages = manifest.pages.filter { registered.pages[$0]?.methods.contains(binding.handler) == true }
@@ -169,10 +185,14 @@ public enum ProjectChecker {
     /// Every handler a page's template names. Event arguments are the props named `on…` (`onTap`, `onChange`,
     /// `onReachBottom`, …) and `catchTap`, whose value is a method name.
     static func handlerUses(in template: TemplateFile) -> [HandlerUse] {
+        handlerUses(in: [template.root], keys: template.keys, file: template.root.loc.map { String($0.split(separator: ":").first ?? "") } ?? template.source)
+    }
+
+    /// Handler names in `nodes` and in the key bindings `keys` written in `file`; a component use's events count too.
+    static func handlerUses(in nodes: [TemplateNode], keys: [KeyBinding], file: String = "") -> [HandlerUse] {
         // Key bindings carry no loc: find the handler's string after `keys:` in the page's file.
-        let file = template.root.loc.map { String($0.split(separator: ":").first ?? "") } ?? template.source
-        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        var uses = template.keys.map { binding in
+        let text = keys.isEmpty ? "" : (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        var uses = keys.map { binding in
             HandlerUse(handler: binding.handler, what: "the key '\(binding.key)'",
                        location: position(ofQuoted: binding.handler, after: "keys:", in: text, file: file))
         }
@@ -182,10 +202,16 @@ public enum ProjectChecker {
                 guard isEvent, case .string(let handler) = value, !handler.isEmpty else { continue }
                 uses.append(HandlerUse(handler: handler, what: "\(node.cls)'s \(key)", location: node.loc))
             }
+            if node.cls == ComponentTemplate.useClass, case .object(let events)? = node.props["events"] {
+                let component = node.props["p1"]?.stringValue ?? "component"
+                for (event, handler) in events.sorted(by: { $0.key < $1.key }) {
+                    if let handler = handler.stringValue { uses.append(HandlerUse(handler: handler, what: "\(component)'s \(event) event", location: node.loc)) }
+                }
+            }
             node.children.forEach(visit)
             for (_, slot) in node.slots.sorted(by: { $0.key < $1.key }) { slot.forEach(visit) }
         }
-        visit(template.root)
+        nodes.forEach(visit)
         return uses
     }
 

@@ -15,6 +15,8 @@ struct ScriptRegistrations {
 
     var appMethods: Set<String>?
     var pages: [String: PageObject] = [:]
+    /// Each `Component()`'s method names.
+    var components: [String: Set<String>] = [:]
     var errors: [ScriptError] = []
     var warnings: [String] = []
     /// Commands invoked while the top level ran, by name.
@@ -33,6 +35,9 @@ struct ScriptRegistrations {
         var result = ScriptRegistrations()
         if let described = runtime.describeRegistrations() {
             result.appMethods = described["app"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+            for (name, methods) in described["components"]?.objectValue ?? [:] {
+                result.components[name] = Set(methods.arrayValue?.compactMap(\.stringValue) ?? [])
+            }
             for (name, page) in described["pages"]?.objectValue ?? [:] {
                 result.pages[name] = PageObject(methods: Set(page["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []),
                                                 data: page["data"]?.objectValue ?? [:])

@@ -117,6 +117,41 @@ let clock = Page("index", title: "Clock") {
 }
 
 """#,
+            #"components/StoryCard.js"#: #"""
+// StoryCard's logic: a press on the title asks the page to open the story.
+Component({
+  methods: {
+    open() { this.triggerEvent('open', { id: this.data.storyId }) },
+  },
+})
+
+"""#,
+            #"components/StoryCard.swift"#: #"""
+import TerminiDSL
+
+/// A story in the feed: its title (which opens it), author, points and comments, in a rounded box.
+struct StoryCard: Component {
+    let storyId: Binding<DataValue>
+    let title: Binding<String>
+    let author: Binding<String>
+    let points: Binding<Int>
+    let comments: Binding<Int>
+    var onOpen: String? = nil
+
+    @WidgetBuilder var body: [any Widget] {
+        Box(border: .rounded) {
+            Column {
+                Button("{{title}}", onTap: "open")
+                Row(spacing: 2) {
+                    Text("{{author}}", color: .cyan)
+                    Text("{{group(points)}} {{plural(points, 'point', 'points')}} · {{group(comments)}} {{plural(comments, 'comment', 'comments')}}", style: .dim)
+                }
+            }
+        }
+    }
+}
+
+"""#,
             #"main.js"#: #"""
 // Feed: stories from a server, preloaded by the host while this script boots (app.json "preload"), shown in a
 // virtualized ListView that builds only the visible rows and asks for the next page when the user nears its end
@@ -244,7 +279,7 @@ Page('index', {
   onPullDownRefresh() { this.refresh() },
 
   open(e) {
-    bridge.invoke('navigateTo', { url: `detail?id=${encodeURIComponent(e.dataset.id)}` })
+    bridge.invoke('navigateTo', { url: `detail?id=${encodeURIComponent(e.detail.id)}` })
       .catch(err => console.warn(err.errMsg))
   },
 })
@@ -288,14 +323,6 @@ let detail = Page("detail", title: "Story") {
             #"pages/index.swift"#: #"""
 import TerminiDSL
 
-let feedRow = Column {
-    Button("{{item.title}}", onTap: "open").data(["id": "{{item.id}}"])
-    Row(spacing: 2) {
-        Text("{{item.author}}", color: .cyan)
-        Text("{{item.points}} points · {{item.comments}} comments", style: .dim)
-    }
-}
-
 let feed = Page("index", title: "Feed") {
     Column {
         Row(spacing: 1, align: .center) {
@@ -309,7 +336,8 @@ let feed = Page("index", title: "Feed") {
         Divider()
         Expanded {
             ListView("{{items}}", key: "id", onReachBottom: "more", threshold: 5) {
-                Box(border: .rounded) { feedRow }
+                StoryCard(storyId: "{{item.id}}", title: "{{item.title}}", author: "{{item.author}}",
+                          points: "{{item.points}}", comments: "{{item.comments}}", onOpen: "open")
             }
         }
         Text("{{items.length}} stories{{loadingMore ? ' · loading more…' : ''}}", style: .dim)
@@ -382,6 +410,24 @@ let gallery = Page("index", title: "Termini") {
       { "page": "about", "text": "About" }
     ]
   }
+}
+
+"""#,
+            #"components/Section.swift"#: #"""
+import TerminiDSL
+
+/// A titled group of settings: the title in bold above whatever the use site puts in its block. A pure template:
+/// it has no script.
+struct Section: Component {
+    let title: Binding<String>
+    @WidgetBuilder let content: [any Widget]
+
+    @WidgetBuilder var body: [any Widget] {
+        Column {
+            Text("{{title}}", style: .bold)
+            Slot()
+        }
+    }
 }
 
 """#,
@@ -524,18 +570,15 @@ let account = Page("account", title: "Account") {
             #"pages/index.swift"#: #"""
 import TerminiDSL
 
-let settingsOptions = Column {
-    Checkbox(checked: "{{options.darkMode}}", label: "Dark mode", onToggle: "toggle").data(["name": "darkMode"])
-    Checkbox(checked: "{{options.notifications}}", label: "Notifications", onToggle: "toggle")
-        .data(["name": "notifications"])
-    Checkbox(checked: "{{options.autoUpdate}}", label: "Automatic updates", onToggle: "toggle")
-        .data(["name": "autoUpdate"])
-}
-
 let settings = Page("index", title: "Settings") {
     Column(spacing: 1) {
-        Text("Settings", style: .bold)
-        settingsOptions
+        Section(title: "Settings") {
+            Checkbox(checked: "{{options.darkMode}}", label: "Dark mode", onToggle: "toggle").data(["name": "darkMode"])
+            Checkbox(checked: "{{options.notifications}}", label: "Notifications", onToggle: "toggle")
+                .data(["name": "notifications"])
+            Checkbox(checked: "{{options.autoUpdate}}", label: "Automatic updates", onToggle: "toggle")
+                .data(["name": "autoUpdate"])
+        }
         Button("Account: {{account}} ›", onTap: "openAccount")
         Row(spacing: 2) {
             Button("Save", onTap: "save")
@@ -555,6 +598,46 @@ let settings = Page("index", title: "Settings") {
   "version": "1.0.0",
   "pages": ["index"],
   "permissions": []
+}
+
+"""#,
+            #"components/TodoRow.js"#: #"""
+// TodoRow's logic: each button becomes an event of the row, with the todo's id and position in its detail.
+Component({
+  methods: {
+    toggle(e) { this.triggerEvent('toggle', { id: this.data.todoId, value: e.detail.value }) },
+    up() { this.triggerEvent('moveUp', { index: this.data.index }) },
+    down() { this.triggerEvent('moveDown', { index: this.data.index }) },
+    remove() { this.triggerEvent('remove', { id: this.data.todoId }) },
+  },
+})
+
+"""#,
+            #"components/TodoRow.swift"#: #"""
+import TerminiDSL
+
+/// One todo: its checkbox, title and the move and remove buttons. It reports what the user did as events; the page
+/// owns the list and decides what each event does.
+struct TodoRow: Component {
+    let todoId: Binding<Int>
+    let title: Binding<String>
+    let done: Binding<Bool>
+    let index: Binding<Int>
+    var onToggle: String? = nil
+    var onMoveUp: String? = nil
+    var onMoveDown: String? = nil
+    var onRemove: String? = nil
+
+    @WidgetBuilder var body: [any Widget] {
+        Row(spacing: 1) {
+            Checkbox(checked: "{{done}}", onToggle: "toggle")
+            Text("{{title}}", style: "{{done ? 'dim' : 'plain'}}", color: .cyan)
+            Spacer()
+            Button("↑", onTap: "up")
+            Button("↓", onTap: "down")
+            Button("✕", onTap: "remove")
+        }
+    }
 }
 
 """#,
@@ -602,7 +685,7 @@ Page('index', {
   },
 
   toggle(e) {
-    const i = this.data.todos.findIndex(t => t.id === e.dataset.id)
+    const i = this.data.todos.findIndex(t => t.id === e.detail.id)
     if (i < 0) return
     const done = !this.data.todos[i].done
     const todos = this.data.todos.map((t, j) => (j === i ? { ...t, done } : t))
@@ -611,13 +694,13 @@ Page('index', {
   },
 
   remove(e) {
-    const todos = this.data.todos.filter(t => t.id !== e.dataset.id)
+    const todos = this.data.todos.filter(t => t.id !== e.detail.id)
     this.setData({ todos, doneCount: doneCount(todos) })
     save(todos)
   },
 
-  moveUp(e) { this.move(e.dataset.index, -1) },
-  moveDown(e) { this.move(e.dataset.index, 1) },
+  moveUp(e) { this.move(e.detail.index, -1) },
+  moveDown(e) { this.move(e.detail.index, 1) },
 
   move(index, delta) {
     const j = index + delta
@@ -648,14 +731,8 @@ let index = Page("index", title: "Todo") {
         header
         TextField(value: "{{draft}}", placeholder: "What needs doing?", onChange: "onDraft", onSubmit: "addTodo")
         ForEach("{{todos}}", key: "id", item: "todo", index: "i") {
-            Row(spacing: 1) {
-                Checkbox(checked: "{{todo.done}}", onToggle: "toggle").data(["id": "{{todo.id}}"])
-                Text("{{todo.title}}", style: "{{todo.done ? 'dim' : 'plain'}}", color: .cyan)
-                Spacer()
-                Button("↑", onTap: "moveUp").data(["index": "{{i}}"])
-                Button("↓", onTap: "moveDown").data(["index": "{{i}}"])
-                Button("✕", onTap: "remove").data(["id": "{{todo.id}}"])
-            }
+            TodoRow(todoId: "{{todo.id}}", title: "{{todo.title}}", done: "{{todo.done}}", index: "{{i}}",
+                    onToggle: "toggle", onMoveUp: "moveUp", onMoveDown: "moveDown", onRemove: "remove")
         }
         If("{{todos.length == 0}}") { Text("Nothing to do", style: .dim) } else: { Divider() }
         Padding(.symmetric(h: 2, v: 0)) { Button("Clear done ({{doneCount}})", onTap: "clearDone") }

@@ -963,6 +963,12 @@ return {
         ',"data":' + d.dataJSON + '}';
       first = false;
     }
+    text += '},"components":{';
+    first = true;
+    for (const [name, entry] of componentDefinitions) {
+      text += (first ? '' : ',') + stringify(name) + ':' + stringify(methodsOf(entry.definition.methods || {}));
+      first = false;
+    }
     return text + '}}';
   },
   rejection: function (promise, reason) {

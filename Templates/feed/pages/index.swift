@@ -1,13 +1,5 @@
 import TerminiDSL
 
-let feedRow = Column {
-    Button("{{item.title}}", onTap: "open").data(["id": "{{item.id}}"])
-    Row(spacing: 2) {
-        Text("{{item.author}}", color: .cyan)
-        Text("{{item.points}} points · {{item.comments}} comments", style: .dim)
-    }
-}
-
 let feed = Page("index", title: "Feed") {
     Column {
         Row(spacing: 1, align: .center) {
@@ -21,7 +13,8 @@ let feed = Page("index", title: "Feed") {
         Divider()
         Expanded {
             ListView("{{items}}", key: "id", onReachBottom: "more", threshold: 5) {
-                Box(border: .rounded) { feedRow }
+                StoryCard(storyId: "{{item.id}}", title: "{{item.title}}", author: "{{item.author}}",
+                          points: "{{item.points}}", comments: "{{item.comments}}", onOpen: "open")
             }
         }
         Text("{{items.length}} stories{{loadingMore ? ' · loading more…' : ''}}", style: .dim)

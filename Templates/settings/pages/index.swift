@@ -1,17 +1,14 @@
 import TerminiDSL
 
-let settingsOptions = Column {
-    Checkbox(checked: "{{options.darkMode}}", label: "Dark mode", onToggle: "toggle").data(["name": "darkMode"])
-    Checkbox(checked: "{{options.notifications}}", label: "Notifications", onToggle: "toggle")
-        .data(["name": "notifications"])
-    Checkbox(checked: "{{options.autoUpdate}}", label: "Automatic updates", onToggle: "toggle")
-        .data(["name": "autoUpdate"])
-}
-
 let settings = Page("index", title: "Settings") {
     Column(spacing: 1) {
-        Text("Settings", style: .bold)
-        settingsOptions
+        Section(title: "Settings") {
+            Checkbox(checked: "{{options.darkMode}}", label: "Dark mode", onToggle: "toggle").data(["name": "darkMode"])
+            Checkbox(checked: "{{options.notifications}}", label: "Notifications", onToggle: "toggle")
+                .data(["name": "notifications"])
+            Checkbox(checked: "{{options.autoUpdate}}", label: "Automatic updates", onToggle: "toggle")
+                .data(["name": "autoUpdate"])
+        }
         Button("Account: {{account}} ›", onTap: "openAccount")
         Row(spacing: 2) {
             Button("Save", onTap: "save")
