@@ -20,6 +20,8 @@ public final class KeyedListBench {
         public var warmups = 5
         public var width = 120
         public var height = 40
+        /// The bench app's page to open (`components` for the component operation).
+        public var page: String?
         public init() {}
     }
 
@@ -94,7 +96,7 @@ public final class KeyedListBench {
         engineOptions.console = { line in if line.hasPrefix("[error]") || line.hasPrefix("[warn]") { box.append(line) } }
         errorBox = box
         engine = try MiniAppEngine(bundle: bundle, backend: backend, options: engineOptions)
-        engine.start(query: ["rows": String(options.rows)])
+        engine.start(page: options.page, query: ["rows": String(options.rows)])
         let deadline = clock.now() + 10_000_000_000
         while !engine.screenText.contains("rows: 0") {
             if let problem = box.first { throw BenchError("the bench app failed to start: \(problem)") }

@@ -10,7 +10,7 @@ final class ScriptEngine {
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
         case fireTimer, rejection, describe, loadPageScript
-        case attachComponent, componentProperties, detachComponent, loadComponentScript
+        case componentEvents, loadComponentScript
     }
 
     private let js = JavaScriptContext()
@@ -104,21 +104,8 @@ final class ScriptEngine {
         return try? js.string(js.call(target, []))
     }
 
-    func attachComponent(pageId: Int, id: Int, name: String, propertiesJSON: String, owner: Int?, eventsJSON: String,
-                         useLoc: String?)
-    {
-        enter(.attachComponent,
-              [.number(Double(pageId)), .number(Double(id)), .string(name), .json(propertiesJSON),
-               owner.map { .number(Double($0)) } ?? .null, .json(eventsJSON), useLoc.map { .string($0) } ?? .null],
-              pageId: pageId, handler: "\(name).attached")
-    }
-
-    func componentProperties(pageId: Int, id: Int, changesJSON: String) {
-        enter(.componentProperties, [.number(Double(id)), .json(changesJSON)], pageId: pageId, handler: "observers")
-    }
-
-    func detachComponent(pageId: Int, id: Int) {
-        enter(.detachComponent, [.number(Double(id))], pageId: pageId, handler: "detached")
+    func componentEvents(pageId: Int, eventsJSON: String) {
+        enter(.componentEvents, [.number(Double(pageId)), .json(eventsJSON)], pageId: pageId, handler: "component lifetimes")
     }
 
     func parkPage(pageId: Int, _ parked: Bool) {

@@ -109,30 +109,17 @@ public final class ScriptRuntime: Sendable {
 
     // MARK: components
 
-    /// A component instance appeared in `pageId`'s tree: its script object is made with `properties` merged into
-    /// its data, and `lifetimes.attached` runs. `owner` is the instance whose body holds the use (nil: the page's
-    /// template); `events` maps event names to the owner's handlers; `useLoc` is the use's template location.
-    public func attachComponent(pageId: Int, id: Int, name: String, properties: JSONValue, owner: Int?,
-                                events: [String: String], useLoc: String?)
-    {
-        let props = properties.serialized()
-        let eventsJSON = JSONValue.object(events.mapValues { .string($0) }).serialized()
-        loop.post {
-            $0.attachComponent(pageId: pageId, id: id, name: name, propertiesJSON: props, owner: owner, eventsJSON: eventsJSON,
-                               useLoc: useLoc)
-        }
-    }
-
-    /// The use site changed property values of instance `id`: `this.properties` and `this.data` take them and the
-    /// component's observers for them run.
-    public func updateComponentProperties(pageId: Int, id: Int, changes: JSONValue) {
-        let json = changes.serialized()
-        loop.post { $0.componentProperties(pageId: pageId, id: id, changesJSON: json) }
-    }
-
-    /// Instance `id` left its page's tree: `lifetimes.detached` runs; later setData on it warns and is ignored.
-    public func detachComponent(pageId: Int, id: Int) {
-        loop.post { $0.detachComponent(pageId: pageId, id: id) }
+    /// What happened to `pageId`'s component instances since the last call, in order, in one hand-off (a list of a
+    /// thousand rows attaches a thousand instances at once). Each entry is one of
+    /// `["attach", id, name, properties, owner, events, useLoc]` (an instance appeared: its script object is made
+    /// with `properties` merged into its data and `lifetimes.attached` runs; `owner` is the instance whose body holds
+    /// the use, null for the page's template; `events` maps event names to the owner's handlers),
+    /// `["properties", id, changes]` (the use site changed property values: `this.properties` and `this.data` take
+    /// them and the component's observers run) and `["detach", id]` (`lifetimes.detached` runs; later setData on it
+    /// warns and is ignored).
+    public func componentEvents(pageId: Int, _ events: JSONValue) {
+        let json = events.serialized()
+        loop.post { $0.componentEvents(pageId: pageId, eventsJSON: json) }
     }
 
     /// Reports that the frame showing every setData of `pageId` up to `sequence` is on screen; their callbacks run.
@@ -174,8 +161,9 @@ public final class ScriptRuntime: Sendable {
         return result.withLock { $0 }
     }
 
-    /// What the loaded script registered: `{app: [method names] | null, pages: {name: {methods: [...], data: {...}}}}`,
-    /// read on the JS thread without calling any hook (`termini check`). Nil after `timeout` or without a prelude.
+    /// What the loaded script registered: `{app: [method names] | null, pages: {name: {methods: [...], data: {...}}},
+    /// components: {name: [method names]}}`, read on the JS thread without calling any hook (`termini check`). Nil
+    /// after `timeout` or without a prelude.
     public func describeRegistrations(timeout: Duration = .seconds(5)) -> JSONValue? {
         let result = Mutex<String?>(nil)
         let done = DispatchSemaphore(value: 0)

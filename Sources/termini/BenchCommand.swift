@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Each operation runs 5 warm-ups and --runs measured runs, end to end through the page's onKey, "
             + "and every frame's bytes are replayed into a VT emulator and checked. A wrong screen exits 1.")
 
-    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), idle (10 s of a 1 Hz spinner: CPU and bytes).")
+    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), components (create 1k rows that are each a component instance against 1k plain rows, alternating, with memory per instance), idle (10 s of a 1 Hz spinner: CPU and bytes).")
     var ops = "1,2,3,4,5,6,7,8,9"
 
     @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
@@ -38,8 +38,8 @@ struct BenchCommand: ParsableCommand {
         guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
         guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
         guard warmups >= 0, warmups <= 1_000 else { throw ValidationError("--warmups must be between 0 and 1000") }
-        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "tap", "biglist"].contains(key) {
-            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize, biglist or idle")
+        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "tap", "biglist", "components"].contains(key) {
+            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize, biglist, components or idle")
         }
         let sizes = bigSizes.split(separator: ",")
         guard !sizes.isEmpty, sizes.count == bigSizeList.count,
@@ -54,8 +54,9 @@ struct BenchCommand: ParsableCommand {
     var idleSeconds = 10.0
 
     func run() throws {
-        let keyed = opKeys.filter { $0 != "idle" }
+        let keyed = opKeys.filter { $0 != "idle" && $0 != "components" }
         if !keyed.isEmpty { try runKeyed(keyed) }
+        if opKeys.contains("components") { try runComponents() }
         if opKeys.contains("idle") {
             FileHandle.standardError.write(Data("bench: idle_1hz_spinner (\(idleSeconds) s)\n".utf8))
             let idle: IdleBench.Result
@@ -66,6 +67,40 @@ struct BenchCommand: ParsableCommand {
                 print(String(format: "idle, 1 Hz spinner: %.1f s, CPU %.2f%%, %d frames, %d bytes, %d cells",
                              idle.seconds, idle.cpuPercent, idle.frames, idle.bytes, idle.cells))
             }
+        }
+    }
+
+    /// The component operation, on the bench app's `components` page.
+    func runComponents() throws {
+        let bundle: LoadedBundle
+        do { bundle = try BundleResolver.load(app, projectLoader: ProjectLoader.load) } catch { throw CLIError("\(error)") }
+        var options = KeyedListBench.Options()
+        options.keys = []
+        options.rows = rows
+        options.runs = runs
+        options.warmups = warmups
+        options.page = "components"
+        let bench: KeyedListBench
+        do { bench = try KeyedListBench(bundle: bundle, options: options) } catch { throw CLIError("bench: \(error)") }
+        let outcome: (results: [KeyedListBench.Result], memory: KeyedListBench.InstanceMemory)
+        do {
+            outcome = try bench.runComponents { name in FileHandle.standardError.write(Data("bench: \(name)\n".utf8)) }
+        } catch {
+            bench.close()
+            throw CLIError("bench FAILED: \(error)")
+        }
+        bench.close()
+        let medians = outcome.results.map { r in r.samples.map(\.endToEnd).sorted()[r.samples.count / 2] }
+        let ratio = medians.count == 2 && medians[0] > 0 ? medians[1] / medians[0] : 0
+        let m = outcome.memory
+        if json {
+            for result in outcome.results { print(BenchReport.jsonLine(result)) }
+            print("{\"op\": \"component_instance_memory\", \"bytes_per_instance\": \(Int(m.totalBytes)), \"js_heap_bytes\": \(Int(m.scriptHeapBytes)), \"malloc_bytes\": \(Int(m.nativeHeapBytes)), \"create_ratio\": \(BenchReport.round(ratio))}")
+        } else {
+            print("component bench: pty \(options.width)x\(options.height), \(rows) rows built in full, \(warmups) warm-ups + \(runs) runs each, alternating; times in ms")
+            print(BenchReport.table(outcome.results), terminator: "")
+            print(String(format: "component rows / plain rows, p50 end to end: %.2fx; memory per instance: %.0f bytes (JS heap %.0f + malloc %.0f)",
+                         ratio, m.totalBytes, m.scriptHeapBytes, m.nativeHeapBytes))
         }
     }
 

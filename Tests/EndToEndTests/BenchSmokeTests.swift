@@ -47,6 +47,17 @@ import Testing
         }
     }
 
+    @Test func componentRowsAreTimedAgainstPlainRowsAndWeighed() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "components", "--rows", "200", "--runs", "2", "--warmups", "0", "--json", "--app", Self.app,
+        ], timeout: 120)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("\"op\": \"create_1k_plain_rows\"") && result.stdout.contains("\"op\": \"create_1k_component_rows\""),
+                "\(result.stdout)")
+        let memory = try #require(result.stdout.split(separator: "\n").first { $0.contains("component_instance_memory") })
+        #expect(memory.contains("\"bytes_per_instance\": ") && memory.contains("\"create_ratio\": "), "\(memory)")
+    }
+
     @Test func badBigListSizesAreRefused() async throws {
         let result = try await BuiltBinaries.run("termini", ["bench", "--ops", "biglist", "--big-sizes", "15000"])
         #expect(result.status != 0)

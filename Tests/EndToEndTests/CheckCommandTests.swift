@@ -93,6 +93,37 @@ import Testing
         #expect(r.stdout.contains("\(dir)/main.js:2:") && r.stdout.contains("ReferenceError"), "\(r.stdout)")
     }
 
+    @Test func componentHandlersAndEventsAreChecked() async throws {
+        let dir = try brokenProject()
+        try FileManager.default.createDirectory(atPath: dir + "/components", withIntermediateDirectories: true)
+        try """
+        import TerminiDSL
+
+        struct Counter: Component {
+            let label: Binding<String>
+            var onChange: String? = nil
+            @WidgetBuilder var body: [any Widget] {
+                Button("{{label}}", onTap: "incc")
+            }
+        }
+
+        """.write(toFile: dir + "/components/Counter.swift", atomically: true, encoding: .utf8)
+        try """
+        import TerminiDSL
+
+        let index = Page("index") {
+            Counter(label: "n", onChange: "counted")
+        }
+
+        """.write(toFile: dir + "/pages/index.swift", atomically: true, encoding: .utf8)
+        try "Component('Counter', { methods: { inc() {} } })\nComponent('Orphan', {})\nPage('index', {})\nPage('ghost', {})\n"
+            .write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
+        let r = try await BuiltBinaries.run("termini", ["check", dir])
+        #expect(r.stdout.contains("components/Counter.swift:7:9: error: component 'Counter' has no method 'incc' for Button's onTap; did you mean 'inc'?"), "\(r.stdout)")
+        #expect(r.stdout.contains("pages/index.swift:4:5: error: page 'index' has no method 'counted' for Counter's change event"), "\(r.stdout)")
+        #expect(r.stdout.contains("main.js: warning: Component('Orphan') has no declaration"), "\(r.stdout)")
+    }
+
     @Test func notAProjectSaysWhatIsMissing() async throws {
         let dir = BuiltBinaries.temporaryFolder()
         let r = try await BuiltBinaries.run("termini", ["check", dir])

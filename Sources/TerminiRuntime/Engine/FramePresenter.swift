@@ -75,7 +75,6 @@ final class FramePresenter {
         let pageSize = (width: size.width, height: max(0, size.height - chromeRows))
         if let top, top.error == nil, appError == nil {
             top.view.build(size: pageSize)
-            deliverComponentEvents()
             deliverBuildEvents(of: top)
         }
         let buildEnd = clock.now()
@@ -137,24 +136,19 @@ final class FramePresenter {
                 runtime.callLifecycle(pageId: top.pageId, .ready)
             }
         }
+        // Instances this frame's build created or removed reach their scripts after the frame, outside its latency,
+        // and before any input of the next iteration can reach them.
+        deliverComponentEvents()
         // The frame is out: now free what this frame's patches and rebuilds replaced.
         for entry in loaded { entry.view.releaseRetired() }
     }
 
-    /// Component instances that building created, changed or removed, to their scripts, before any event of theirs.
+    /// Component instances that building created, changed or removed, to their scripts, one hand-off per page.
     func deliverComponentEvents() {
         for entry in navigator.loadedPages {
-            for event in entry.view.takeComponentEvents() {
-                switch event {
-                case .attached(let id, let component, let properties, let owner, let events, let useLoc):
-                    runtime.attachComponent(pageId: entry.pageId, id: id, name: component, properties: properties, owner: owner,
-                                            events: events, useLoc: useLoc)
-                case .propertiesChanged(let id, let changes):
-                    runtime.updateComponentProperties(pageId: entry.pageId, id: id, changes: changes)
-                case .detached(let id):
-                    runtime.detachComponent(pageId: entry.pageId, id: id)
-                }
-            }
+            let events = entry.view.takeComponentEvents()
+            guard !events.isEmpty else { continue }
+            runtime.componentEvents(pageId: entry.pageId, .array(events.map(\.scriptForm)))
         }
     }
 

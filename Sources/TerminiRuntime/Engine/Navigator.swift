@@ -66,7 +66,7 @@ final class Navigator: @unchecked Sendable {
     private let scheduler: FrameScheduler
 
     /// A component's initial data from its script (`Component('Name', { data })`), for new instances.
-    var componentData: (String) -> [String: JSONValue] = { _ in [:] }
+    var componentData: (String) -> [String: JSONValue]? = { _ in nil }
 
     init(bundle: LoadedBundle, runtime: ScriptRuntime, overlays: OverlayPresenter, scheduler: FrameScheduler) {
         self.bundle = bundle

@@ -72,6 +72,6 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
         post(.componentDefined(name))
     }
 
-    /// A component's initial data; `{}` for a component without a script.
-    func initialData(of component: String) -> [String: JSONValue] { componentData.withLock { $0[component] } ?? [:] }
+    /// A component's initial data; nil for a component without a script (a pure template).
+    func initialData(of component: String) -> [String: JSONValue]? { componentData.withLock { $0[component] } }
 }

@@ -731,6 +731,49 @@ function callHandler(pageId, owner, handler, event, loc, optional) {
   guarded(pageId, label, loc, fn, target, [event]);
 }
 
+function attachComponent(pageId, id, name, properties, owner, events, useLoc) {
+  const page = pages.get(pageId);
+  if (page === undefined) return;
+  const entry = componentDefinitions.get(name);
+  const definition = entry === undefined ? {} : entry.definition;
+  const instance = Object.create(componentBase);
+  const methods = definition.methods || {};
+  for (const key of Object.keys(methods)) instance[key] = methods[key];
+  instance.data = entry === undefined ? {} : parse(entry.dataJSON);
+  instance.properties = properties;
+  for (const key of Object.keys(properties)) instance.data[key] = properties[key];
+  instance.is = name;
+  Object.defineProperty(instance, 'id', { value: id, enumerable: false });
+  const prefix = ['$c', String(id)];
+  const record = {
+    id: pageId, component: id, name: name, instance: instance, definition: definition, page: page,
+    shadow: shadowCopy(instance.data, 0), prefix: prefix, prefixText: '$c.' + id, owner: owner, events: events,
+    useLoc: useLoc, unloaded: false,
+  };
+  components.set(id, record);
+  records.set(instance, record);
+  const attached = (definition.lifetimes && definition.lifetimes.attached) || definition.attached;
+  if (typeof attached === 'function') guarded(pageId, name + '.attached', useLoc, attached, instance, []);
+}
+
+function componentProperties(id, changes) {
+  const record = components.get(id);
+  if (record === undefined) return;
+  const observers = record.definition.observers || {};
+  for (const key of Object.keys(changes)) {
+    const value = changes[key];
+    record.instance.properties[key] = value;
+    record.instance.data[key] = value;
+    setAt(record.shadow, [key], shadowCopy(value, 0));
+  }
+  for (const key of Object.keys(changes)) {
+    const observer = observers[key];
+    if (typeof observer === 'function') {
+      guarded(record.id, record.name + '.observers.' + key, record.useLoc, observer, record.instance, [changes[key]]);
+    }
+  }
+}
+
 function detachComponent(record) {
   if (record.unloaded) return;
   const def = record.definition;
@@ -865,53 +908,15 @@ return {
     if (event.timeStamp === undefined && record !== undefined) event.timeStamp = Date.now() - record.createdAt;
     callHandler(pageId, component, handler, event, loc, optional);
   },
-  attachComponent: function (pageId, id, name, properties, owner, events, useLoc) {
+  // The UI thread's component instances of one page, attached, changed and detached since its last report.
+  componentEvents: function (pageId, events) {
     currentPage = null;
-    const page = pages.get(pageId);
-    if (page === undefined) return;
-    const entry = componentDefinitions.get(name);
-    const definition = entry === undefined ? {} : entry.definition;
-    const instance = Object.create(componentBase);
-    const methods = definition.methods || {};
-    for (const key of Object.keys(methods)) instance[key] = methods[key];
-    instance.data = entry === undefined ? {} : parse(entry.dataJSON);
-    instance.properties = properties;
-    for (const key of Object.keys(properties)) instance.data[key] = properties[key];
-    instance.is = name;
-    Object.defineProperty(instance, 'id', { value: id, enumerable: false });
-    const prefix = ['$c', String(id)];
-    const record = {
-      id: pageId, component: id, name: name, instance: instance, definition: definition, page: page,
-      shadow: shadowCopy(instance.data, 0), prefix: prefix, prefixText: '$c.' + id, owner: owner, events: events,
-      useLoc: useLoc, unloaded: false,
-    };
-    components.set(id, record);
-    records.set(instance, record);
-    const attached = (definition.lifetimes && definition.lifetimes.attached) || definition.attached;
-    if (typeof attached === 'function') guarded(pageId, name + '.attached', useLoc, attached, instance, []);
-  },
-  componentProperties: function (id, changes) {
-    currentPage = null;
-    const record = components.get(id);
-    if (record === undefined) return;
-    const observers = record.definition.observers || {};
-    for (const key of Object.keys(changes)) {
-      const value = changes[key];
-      record.instance.properties[key] = value;
-      record.instance.data[key] = value;
-      setAt(record.shadow, [key], shadowCopy(value, 0));
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
+      if (e[0] === 'attach') attachComponent(pageId, e[1], e[2], e[3], e[4], e[5], e[6]);
+      else if (e[0] === 'properties') componentProperties(e[1], e[2]);
+      else if (e[0] === 'detach') { const record = components.get(e[1]); if (record !== undefined) detachComponent(record); }
     }
-    for (const key of Object.keys(changes)) {
-      const observer = observers[key];
-      if (typeof observer === 'function') {
-        guarded(record.id, record.name + '.observers.' + key, record.useLoc, observer, record.instance, [changes[key]]);
-      }
-    }
-  },
-  detachComponent: function (id) {
-    currentPage = null;
-    const record = components.get(id);
-    if (record !== undefined) detachComponent(record);
   },
   // Runs components/<Name>.js as a module in which Component(definition) registers `name`.
   loadComponentScript: function (path, name) {

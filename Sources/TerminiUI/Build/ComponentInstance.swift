@@ -12,8 +12,10 @@ final class ComponentInstance {
     let name: String
     /// `$c.<id>` in the page's data.
     let path: DataPath
-    /// The property values last written, to send only what changed.
+    /// The use site's property values, bound as names in the body.
     var properties: [String: JSONValue]
+    /// Whether the component has a script (`Component()`), which hears of this instance.
+    var hasScript = false
 
     init(id: Int, name: String, properties: [String: JSONValue]) {
         self.id = id
@@ -36,4 +38,15 @@ public enum ComponentLifecycleEvent: Equatable, Sendable {
     case propertiesChanged(id: Int, changes: JSONValue)
     /// The instance left the page (its row was removed, its branch hidden, the page unloaded).
     case detached(id: Int)
+
+    /// The form `ScriptRuntime.componentEvents` takes.
+    public var scriptForm: JSONValue {
+        switch self {
+        case .attached(let id, let component, let properties, let owner, let events, let useLoc):
+            .array(["attach", .number(Double(id)), .string(component), properties, owner.map { .number(Double($0)) } ?? .null,
+                    .object(events.mapValues { .string($0) }), useLoc.map { .string($0) } ?? .null])
+        case .propertiesChanged(let id, let changes): .array(["properties", .number(Double(id)), changes])
+        case .detached(let id): .array(["detach", .number(Double(id))])
+        }
+    }
 }

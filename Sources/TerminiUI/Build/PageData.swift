@@ -26,14 +26,17 @@ final class PageData {
     /// read fresh from the data at their paths, so a patch inside an item is seen without rebinding it.
     ///
     /// Inside a component's body the chain stops at the instance, whose data (`$c.<id>`) takes the place of the
-    /// page's; content passed into a slot skips the component it was passed to and continues at the use site.
+    /// page's and whose properties are bound names; content passed into a slot skips the component it was passed
+    /// to and continues at the use site.
     func scope(for element: Element) -> ExpressionScope {
         var owner = element.scopeOwner
         var chain: [ItemBinding] = []
         var base: DataPath?
+        var instance: ComponentInstance?
         while let o = owner {
-            if let instance = o.componentInstance {
-                base = instance.path
+            if let found = o.componentInstance {
+                base = found.path
+                instance = found
                 break
             }
             if let b = o.itemBinding { chain.append(b) }
@@ -44,6 +47,9 @@ final class PageData {
             owner = o.parent?.scopeOwner
         }
         var scope = base.map { ExpressionScope(data: value.value(at: $0) ?? .object([:]), at: $0) } ?? ExpressionScope(data: value)
+        if let instance {
+            for (name, value) in instance.properties { scope.bind(name, to: value, at: nil) }
+        }
         for b in chain.reversed() {
             let item = b.path.flatMap { value.value(at: $0) } ?? b.value
             scope.bind(b.itemName, to: item, at: b.path)

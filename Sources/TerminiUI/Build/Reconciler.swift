@@ -41,7 +41,7 @@ final class Reconciler {
     let components: [String: ComponentTemplate]
 
     init(template: TemplateNode, data: PageData, needs: FrameNeeds, components: [String: ComponentTemplate] = [:],
-         componentData: @escaping (String) -> [String: JSONValue] = { _ in [:] })
+         componentData: @escaping (String) -> [String: JSONValue]? = { _ in nil })
     {
         self.data = data
         self.needs = needs
@@ -124,8 +124,10 @@ final class Reconciler {
 
     /// Component instances attached, changed and detached since the host last took them, in order.
     private(set) var componentEvents: [ComponentLifecycleEvent] = []
-    /// Each component's initial data, from its script (`Component('Name', { data })`); `{}` without one.
-    var componentData: (String) -> [String: JSONValue] = { _ in [:] }
+    /// Each component's initial data, from its script (`Component('Name', { data })`); nil without one.
+    private let componentData: (String) -> [String: JSONValue]?
+    /// `componentData`'s answers: scripts register their components before any page exists.
+    private var componentDataCache: [String: [String: JSONValue]?] = [:]
     private var nextInstanceId = 1
 
     func takeComponentEvents() -> [ComponentLifecycleEvent] {
@@ -139,25 +141,36 @@ final class Reconciler {
         let instance = ComponentInstance(id: nextInstanceId, name: use.component, properties: use.properties)
         nextInstanceId += 1
         element.componentInstance = instance
-        var initial = componentData(use.component)
-        for (name, value) in use.properties { initial[name] = value }
-        data.apply(DataPatch(path: instance.path, change: .set(.object(initial))))
+        // Properties are not data: the body sees them as names bound by the instance (see `PageData.scope`), so a
+        // row of a list costs no data write and no read registration for them. The script's data is written here.
+        let initial: [String: JSONValue]?
+        if let cached = componentDataCache[use.component] { initial = cached } else {
+            initial = componentData(use.component)
+            componentDataCache[use.component] = .some(initial)
+        }
+        // A pure template (no script) has no script object to create, tell or remove.
+        guard let initial else { return }
+        instance.hasScript = true
+        if !initial.isEmpty { data.apply(DataPatch(path: instance.path, change: .set(.object(initial)))) }
         componentEvents.append(.attached(id: instance.id, component: use.component, properties: .object(use.properties),
                                          owner: element.handlerOwner, events: use.events, useLoc: element.node.loc))
     }
 
-    /// Writes changed property values into the instance's data; the body's readers of them rebuild.
-    func updateComponentProperties(_ element: Element, to properties: [String: JSONValue]) {
-        guard let instance = element.componentInstance else { return }
+    /// Takes the use site's new property values; the component rebuilds its body (`ComponentUse.reconcileChildren`)
+    /// and its script hears which changed. Returns whether any did.
+    @discardableResult
+    func updateComponentProperties(_ element: Element, to properties: [String: JSONValue]) -> Bool {
+        guard let instance = element.componentInstance else { return false }
         var changes: [String: JSONValue] = [:]
         for (name, value) in properties where instance.properties[name] != value { changes[name] = value }
-        guard !changes.isEmpty else { return }
+        guard !changes.isEmpty else { return false }
         instance.properties = properties
-        apply(changes.sorted { $0.key < $1.key }.map { DataPatch(path: DataPath(instance.path.components + [.key($0.key)]), change: .set($0.value)) })
-        componentEvents.append(.propertiesChanged(id: instance.id, changes: .object(changes)))
+        if instance.hasScript { componentEvents.append(.propertiesChanged(id: instance.id, changes: .object(changes))) }
+        return true
     }
 
     private func detachComponent(_ instance: ComponentInstance) {
+        guard instance.hasScript else { return }
         data.removeInstance(instance)
         componentEvents.append(.detached(id: instance.id))
     }

@@ -38,9 +38,9 @@ public final class PageView {
     private var needsPaint = true
 
     /// `components` are the app's components (`components/*.json`); `componentData` gives a component's initial
-    /// data from its script, so a new instance shows it in its first frame.
+    /// data from its script, so a new instance shows it in its first frame, and nil for one without a script.
     public init(template: TemplateFile, data: JSONValue, components: [String: ComponentTemplate] = [:],
-                componentData: @escaping (String) -> [String: JSONValue] = { _ in [:] })
+                componentData: @escaping (String) -> [String: JSONValue]? = { _ in nil })
     {
         self.template = template
         pageData = PageData(data)

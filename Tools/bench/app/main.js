@@ -29,8 +29,8 @@ function buildRows(count) {
   return rows
 }
 
-Page('index', {
-  data: { rows: [], selected: 0 },
+const benchPage = {
+  data: { rows: [], selected: 0, componentRows: false },
 
   // `termini bench --rows N` opens the page with ?rows=N; the protocol's size is 1,000.
   onLoad(query) {
@@ -82,5 +82,17 @@ Page('index', {
     r() { this.removed = this.data.rows[0]; this.spliceData('rows', 0, 1) },
     i() { if (this.removed) this.spliceData('rows', 0, 0, this.removed) },
     q() { bridge.invoke('exitMiniApp', {}).catch(() => {}) },
+    // The `components` operation's page: rows as BenchRow instances or as plain Text.
+    c() { this.setData({ componentRows: true }) },
+    p() { this.setData({ componentRows: false }) },
   },
+}
+Page('index', benchPage)
+Page('components', benchPage)
+
+// BenchRow (the `components` operation) with a script, so each row is a full instance: its own object in this
+// context, attached and detached as rows come and go.
+Component('BenchRow', {
+  data: {},
+  lifetimes: { attached() {}, detached() {} },
 })

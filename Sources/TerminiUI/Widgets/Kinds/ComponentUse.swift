@@ -24,14 +24,20 @@ struct ComponentUse: WidgetBehavior {
         self.events = events
     }
 
-    /// The first refresh creates the instance and writes its data before the body is built; later ones pass the
-    /// changed property values into the instance's data, which wakes exactly the body's readers.
+    /// The first refresh creates the instance and writes its data before the body is built; later ones hand the
+    /// instance the changed property values.
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
         if e.componentInstance == nil {
             tree.attachComponent(e, use: self)
         } else if configChanged {
             tree.updateComponentProperties(e, to: properties)
         }
+    }
+
+    /// New property values re-evaluate the whole body: the body reads properties as bound names, which the read
+    /// index does not track (that keeps a component row as cheap as a plain one), so a change reaches it this way.
+    func reconcileChildren(of e: Element, in tree: Reconciler, deep: Bool, configChanged: Bool, wasError: Bool) {
+        tree.updateChildren(e, specs: childSpecs(of: e, in: tree), deep: deep || configChanged)
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {

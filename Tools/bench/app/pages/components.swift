@@ -1,0 +1,18 @@
+import TerminiDSL
+
+// The `components` operation (`termini bench --ops components`): 1,000 rows built in full (ForEach, not a virtualized
+// ListView), as plain Text rows or as BenchRow component instances (`c` and `p` switch), timed by the same keys.
+let components = Page("components", title: "Bench") {
+    Column {
+        Text("termini bench  rows: {{rows.length}}", wrap: false)
+        If("{{componentRows}}") {
+            ForEach("{{rows}}", key: "id", item: "row") {
+                BenchRow(tag: "{{row.tag}}", label: "{{row.label}}", selected: "{{row.id == selected}}")
+            }
+        } else: {
+            ForEach("{{rows}}", key: "id", item: "row") {
+                Text("{{row.tag}} {{row.label}}", style: "{{row.id == selected ? 'reverse' : 'plain'}}", wrap: false)
+            }
+        }
+    }
+}
