@@ -149,11 +149,16 @@ public final class ScriptRuntime: Sendable {
     /// The JS heap's live bytes after a full collection, measured on the JS thread; blocks until that has run
     /// (nil after `timeout`). For benchmarks: a full collection is a long pause.
     public func measureHeap(timeout: Duration = .seconds(30)) -> Int? {
-        let result = Mutex<Int?>(nil)
+        waitForAnswer(timeout: timeout) { $0.heapSizeAfterCollecting() } ?? nil
+    }
+
+    /// Runs `question` on the JS thread and waits for its answer; nil after `timeout`.
+    private func waitForAnswer<T: Sendable>(timeout: Duration, _ question: @escaping @Sendable (ScriptEngine) -> T) -> T? {
+        let result = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         loop.post { engine in
-            let size = engine.heapSizeAfterCollecting()
-            result.withLock { $0 = size }
+            let answer = question(engine)
+            result.withLock { $0 = answer }
             done.signal()
         }
         let seconds = Double(MonotonicClock.nanoseconds(timeout)) / 1e9
@@ -165,15 +170,7 @@ public final class ScriptRuntime: Sendable {
     /// components: {name: [method names]}}`, read on the JS thread without calling any hook (`termini check`). Nil
     /// after `timeout` or without a prelude.
     public func describeRegistrations(timeout: Duration = .seconds(5)) -> JSONValue? {
-        let result = Mutex<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        loop.post { engine in
-            let text = engine.describeRegistrations()
-            result.withLock { $0 = text }
-            done.signal()
-        }
-        let seconds = Double(MonotonicClock.nanoseconds(timeout)) / 1e9
-        guard done.wait(timeout: .now() + seconds) == .success, let text = result.withLock({ $0 }) else { return nil }
+        guard let text = waitForAnswer(timeout: timeout, { $0.describeRegistrations() }) ?? nil else { return nil }
         return try? JSONValue.parse(text)
     }
 

@@ -427,21 +427,27 @@ function getApp() { return appInstance; }
 // The page whose pages/<name>.js is running: there, Page(options) registers that page.
 let pageScriptName = null;
 
-function Page(name, definition) {
-  if (pageScriptName !== null && definition === undefined && typeof name === 'object') {
+// Page() and Component() take (name, definition), or just the definition in the file that names it
+// (`scriptName`: pages/<name>.js, components/<Name>.js). Checks both and returns them with the data's JSON.
+function checkedDefinition(kind, example, registry, scriptName, name, definition) {
+  if (scriptName !== null && definition === undefined && typeof name === 'object') {
     definition = name;
-    name = pageScriptName;
+    name = scriptName;
   }
   if (typeof name !== 'string' || name === '') {
-    throw new TypeError("Page: the first argument must be the page name, as in Page('index', { data: {} })");
+    throw new TypeError(kind + ': the first argument must be the ' + kind.toLowerCase() + ' name, as in ' + example);
   }
-  if (definition === null || typeof definition !== 'object') {
-    throw new TypeError("Page('" + name + "'): the second argument must be an object");
-  }
-  if (definitions.has(name)) throw new Error("Page('" + name + "') is already registered");
+  const what = kind + "('" + name + "')";
+  if (definition === null || typeof definition !== 'object') throw new TypeError(what + ': the second argument must be an object');
+  if (registry.has(name)) throw new Error(what + ' is already registered');
   const data = definition.data === undefined ? {} : definition.data;
-  if (!isObjectNode(data)) throw new TypeError("Page('" + name + "'): data must be an object");
-  definitions.set(name, { definition: definition, dataJSON: toCheckedJSON("Page('" + name + "'): data", data) });
+  if (!isObjectNode(data)) throw new TypeError(what + ': data must be an object');
+  return { name: name, definition: definition, dataJSON: toCheckedJSON(what + ': data', data) };
+}
+
+function Page(name, definition) {
+  const checked = checkedDefinition('Page', "Page('index', { data: {} })", definitions, pageScriptName, name, definition);
+  definitions.set(checked.name, { definition: checked.definition, dataJSON: checked.dataJSON });
 }
 // The page stack as the user sees it: a tab page parked behind another tab stays loaded but is not listed.
 function getCurrentPages() {
@@ -657,25 +663,13 @@ const components = new Map();             // instance id -> record
 let componentScriptName = null;           // the component whose components/<Name>.js is running
 
 function Component(name, definition) {
-  if (componentScriptName !== null && definition === undefined && typeof name === 'object') {
-    definition = name;
-    name = componentScriptName;
+  const checked = checkedDefinition('Component', "Component('Counter', { data: {} })", componentDefinitions,
+    componentScriptName, name, definition);
+  if (checked.definition.methods !== undefined && !isObjectNode(checked.definition.methods)) {
+    throw new TypeError("Component('" + checked.name + "'): methods must be an object of functions");
   }
-  if (typeof name !== 'string' || name === '') {
-    throw new TypeError("Component: the first argument must be the component name, as in Component('Counter', { data: {} })");
-  }
-  if (definition === null || typeof definition !== 'object') {
-    throw new TypeError("Component('" + name + "'): the second argument must be an object");
-  }
-  if (componentDefinitions.has(name)) throw new Error("Component('" + name + "') is already registered");
-  const data = definition.data === undefined ? {} : definition.data;
-  if (!isObjectNode(data)) throw new TypeError("Component('" + name + "'): data must be an object");
-  if (definition.methods !== undefined && !isObjectNode(definition.methods)) {
-    throw new TypeError("Component('" + name + "'): methods must be an object of functions");
-  }
-  const dataJSON = toCheckedJSON("Component('" + name + "'): data", data);
-  componentDefinitions.set(name, { definition: definition, dataJSON: dataJSON });
-  native.defineComponent(name, dataJSON);
+  componentDefinitions.set(checked.name, { definition: checked.definition, dataJSON: checked.dataJSON });
+  native.defineComponent(checked.name, checked.dataJSON);
 }
 
 // this.triggerEvent('change', detail): calls the handler the use site named for `change` (`onChange:`), on the page
