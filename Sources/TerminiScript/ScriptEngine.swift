@@ -277,7 +277,7 @@ final class ScriptEngine {
                 let id = try call.requireInt(0, "timer id")
                 let delayNanos = UInt64(max(0, min(call.number(1) ?? 0, 1e12)) * 1_000_000)
                 let repeats = JSValueToBoolean(js.context, call.value(2))
-                let now = MonotonicClock.now()
+                let now = loop.timerNow()
                 var deadline = now &+ delayNanos
                 if repeats, let firing = firingTimer, firing.id == id {
                     deadline = max(firing.deadline &+ delayNanos, now)

@@ -32,11 +32,13 @@ public final class ScriptRuntime: Sendable {
     }
 
     public let configuration: Configuration
-    private let loop = ScriptEventLoop()
+    private let loop: ScriptEventLoop
 
     /// Starts the JS thread, which creates the context and evaluates the prelude before serving any job.
     public init(configuration: Configuration = Configuration(), delegate: any ScriptRuntimeDelegate) {
         self.configuration = configuration
+        let loop = ScriptEventLoop(fixedClock: configuration.fixedClock)
+        self.loop = loop
         let thread = Thread { [loop] in
             // Set from the thread itself: a name given before `start()` does not reach the kernel on Linux, and
             // profilers, gdb and `perf sched` show the kernel's name.
@@ -121,6 +123,9 @@ public final class ScriptRuntime: Sendable {
         let json = events.serialized()
         loop.post { $0.componentEvents(pageId: pageId, eventsJSON: json) }
     }
+
+    /// The fixed script clock moved (`FixedScriptClock.advance`): timers now due fire.
+    public func clockAdvanced() { loop.post { _ in } }
 
     /// Reports that the frame showing every setData of `pageId` up to `sequence` is on screen; their callbacks run.
     public func framePresented(pageId: Int, upTo sequence: Int) {

@@ -35,10 +35,19 @@ import Testing
     @Test func itsPackageTypeChecksThePagesAgainstTerminiDSL() async throws {
         let dir = BuiltBinaries.temporaryFolder() + "/typed"
         _ = try await BuiltBinaries.run("termini", ["new", dir, "--dsl", BuiltBinaries.packageRoot.path])
+        // A component of its own, used by the page: one module with the pages.
+        try FileManager.default.createDirectory(atPath: dir + "/components", withIntermediateDirectories: true)
+        try "import TerminiDSL\n\nstruct Badge: Component {\n    let text: Binding<String>\n    @WidgetBuilder var body: [any Widget] { Text(\"[{{text}}]\") }\n}\n"
+            .write(toFile: dir + "/components/Badge.swift", atomically: true, encoding: .utf8)
+        let page = dir + "/pages/index.swift"
+        try String(contentsOfFile: page, encoding: .utf8)
+            .replacingOccurrences(of: "Text(\"You pressed the button {{count}} times.\")", with: "Badge(text: \"{{count}}\")")
+            .write(toFile: page, atomically: true, encoding: .utf8)
         let build = try await BuiltBinaries.run("/opt/swift/usr/bin/swift", ["build", "--package-path", dir], timeout: 300)
         #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let shown = try await BuiltBinaries.snapshot(dir, size: "40x6")
+        #expect(shown.stdout.contains("[0]"), "\(shown.stdout)")
         // A wrong argument label is a compile error in the editor (and in swift build).
-        let page = dir + "/pages/index.swift"
         let text = try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "onTap: \"press\"", with: "onTapp: \"press\"")
         try text.write(toFile: page, atomically: true, encoding: .utf8)
         let broken = try await BuiltBinaries.run("/opt/swift/usr/bin/swift", ["build", "--package-path", dir], timeout: 300)

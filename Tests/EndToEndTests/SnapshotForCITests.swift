@@ -139,7 +139,7 @@ import Testing
         let dir = try bundles.bundle(script: """
             Page('index', { data: { message: '' }, onLoad() {
               const first = new Date().toISOString()
-              setTimeout(() => this.setData({ message: first + ' then ' + new Date(Date.now()).toISOString() }), 1000)
+              setTimeout(() => this.setData({ message: first + ' then ' + new Date(Date.now()).toISOString() }), 100)
             } })
             """)
         let events = "wait 1500\n"
@@ -148,6 +148,9 @@ import Testing
         // The clock starts where it is told and moves only by the events' waits.
         #expect(first.stdout.contains("msg: 2023-11-14T22:13:20.000Z then 2023-11-14T22:13:21.500Z"), "\(first.stdout)")
         #expect(first.stdout == second.stdout)
+        // Timers run on the fixed clock too: without a wait, the 100 ms timer never fires, however slow the run.
+        let settled = try await BuiltBinaries.snapshot(dir, size: "80x4", events: "settle\n", extra: ["--clock", "1700000000000"])
+        #expect(settled.stdout.contains("msg: \n") || settled.stdout.lines.first == "msg:", "\(settled.stdout)")
         let bad = try await BuiltBinaries.snapshot(dir, extra: ["--clock", "1.5"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--clock must be a whole number of milliseconds since 1970"), "\(bad.stderr)")

@@ -108,6 +108,11 @@ public enum ProjectChecker {
             }
             for (name, component) in componentTemplates.sorted(by: { $0.key < $1.key }) {
                 let methods = registered.components[name] ?? []
+                if registered.components[name] == nil && handlerUses(in: component.body, keys: []).isEmpty {
+                    findings.append(CheckFinding(.warning, component.source.isEmpty ? project : sourceLocation(component, project: project),
+                                                 "component '\(name)' has no Component('\(name)', …) in JavaScript; "
+                                                 + "it works as a pure template (no data of its own, no methods)"))
+                }
                 for use in handlerUses(in: component.body, keys: []) where !methods.contains(use.handler) {
                     let missing = registered.components[name] == nil
                         ? "component '\(name)' names the handler '\(use.handler)' (\(use.what)), but main.js never calls Component('\(name)', { methods: { … } })"
@@ -242,6 +247,14 @@ public enum ProjectChecker {
             return nil
         }
         return find(template.root)
+    }
+
+    /// Where a component's `struct` is declared: its template's `source` is relative to the project's parent.
+    static func sourceLocation(_ component: ComponentTemplate, project: String) -> String {
+        let file = ((project as NSString).deletingLastPathComponent as NSString).appendingPathComponent(component.source)
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+              let range = text.range(of: "struct \(component.name)") else { return file }
+        return SourcePosition(of: range.lowerBound, in: text).location(in: file)
     }
 
     /// Where `"name"` first appears after `anchor` in a JSON text, as `file:line:col`; just `file` when absent.

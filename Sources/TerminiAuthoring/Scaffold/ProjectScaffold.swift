@@ -99,9 +99,20 @@ public enum ProjectScaffold {
         let dependency = isURL ? ".package(url: \"\(dslPackage)\", branch: \"main\")" : ".package(path: \"\(dslPackage)\")"
         return """
             // swift-tools-version: 6.1
-            // Lets SourceKit-LSP (and `swift build`) check pages/*.swift against TerminiDSL when this folder is opened on
-            // its own. termini never builds this package: `termini preview`, `check` and `pack` read the pages as syntax.
+            // Lets SourceKit-LSP (and `swift build`) check pages/*.swift and components/*.swift against TerminiDSL when this
+            // folder is opened on its own. termini never builds this package: `termini preview`, `check` and `pack` read the
+            // declarations as syntax.
+            import Foundation
             import PackageDescription
+
+            // Pages and the components they use are one module, as termini compiles them; everything else is left out.
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            func entries(_ folder: String) -> [String] {
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            }
+            let sources = ["pages", "components"].filter { !entries($0).isEmpty }
+            let exclude = entries(".").filter { !sources.contains($0) }
+                + sources.flatMap { folder in entries(folder).filter { !$0.hasSuffix(".swift") }.map { "\\(folder)/\\($0)" } }
 
             let package = Package(
                 name: "\(name)",
@@ -109,7 +120,7 @@ public enum ProjectScaffold {
                 dependencies: [\(dependency)],
                 targets: [
                     .target(name: "Pages", dependencies: [.product(name: "TerminiDSL", package: "\(packageIdentity(dslPackage))")],
-                            path: "pages"),
+                            path: ".", exclude: exclude, sources: sources),
                 ]
             )
 
@@ -133,7 +144,8 @@ public enum ProjectScaffold {
         |---|---|
         | `app.json` | the app's id, name, version, pages and permissions |
         | `pages/*.swift` | the page declarations (TerminiDSL) |
-        | `main.js` | the logic: `App()` and one `Page()` per page |
+        | `main.js` | the logic: `App()` and one `Page()` per page (or a page's own `pages/<name>.js`) |
+        | `components/*.swift`, `components/*.js` | your components, when you add some: `struct Name: Component` and its `Component()` |
         | `termini.d.ts`, `jsconfig.json` | editor types for `main.js` (refresh with `termini types --out termini.d.ts`) |
         | `Package.swift` | lets the editor complete and check `pages/*.swift`; nothing else builds it |
 

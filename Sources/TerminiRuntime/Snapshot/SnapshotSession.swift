@@ -50,7 +50,10 @@ public final class SnapshotSession {
             deliver(.resize(width: width, height: height))
         case .wait(let milliseconds):
             // A fixed clock (`--clock`) moves by the whole wait as it starts, whatever the real time does.
-            engine.runtime.configuration.fixedClock?.advance(milliseconds: milliseconds)
+            if let clock = engine.runtime.configuration.fixedClock {
+                clock.advance(milliseconds: milliseconds)
+                engine.runtime.clockAdvanced()
+            }
             let deadline = MonotonicClock.now() &+ UInt64(milliseconds) &* 1_000_000
             while case let now = MonotonicClock.now(), now < deadline, !engine.isFinished {
                 engine.step(maxWaitMilliseconds: Int((deadline - now) / 1_000_000))

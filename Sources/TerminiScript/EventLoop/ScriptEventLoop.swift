@@ -20,6 +20,13 @@ final class ScriptEventLoop: @unchecked Sendable {
     private var lastBeat: UInt64 = MonotonicClock.now()
     private var startupNanos: UInt64?
     private var jsThread: pthread_t?
+    /// With a fixed script clock, timers are due against it instead of the real clock.
+    private let fixedClock: FixedScriptClock?
+
+    init(fixedClock: FixedScriptClock? = nil) { self.fixedClock = fixedClock }
+
+    /// The time timers are due against: the real monotonic clock, or the fixed script clock's elapsed time.
+    func timerNow() -> UInt64 { fixedClock?.elapsedNanoseconds ?? MonotonicClock.now() }
 
     // MARK: any thread
 
@@ -81,7 +88,7 @@ final class ScriptEventLoop: @unchecked Sendable {
         while true {
             if finished { return true }
             if sleeping, jobs.isEmpty, busySince == nil, !(criteria.includesBridgeCalls && !pendingInvokes.isEmpty) {
-                let horizon = criteria.timersDueWithin.map { MonotonicClock.now() &+ MonotonicClock.nanoseconds($0) }
+                let horizon = criteria.timersDueWithin.map { timerNow() &+ MonotonicClock.nanoseconds($0) }
                 let blocking = timers.earliestDeadline { timer in
                     if criteria.ignoresRepeatingTimers && timer.repeats { return false }
                     if let horizon { return timer.deadline <= horizon }
@@ -134,7 +141,7 @@ final class ScriptEventLoop: @unchecked Sendable {
                 busySince = nil
                 didWork = true
             }
-            if !stopping, let timer = timers.popDue(now: MonotonicClock.now()) {
+            if !stopping, let timer = timers.popDue(now: timerNow()) {
                 busySince = MonotonicClock.now()
                 lock.unlock()
                 engine.fireTimer(id: timer.id, deadline: timer.deadline)
@@ -145,7 +152,8 @@ final class ScriptEventLoop: @unchecked Sendable {
             if didWork { continue }
             sleeping = true
             lock.broadcast(.idle)
-            lock.wait(.work, until: timers.peek()?.deadline)
+            // A fixed clock moves only when the host advances it, which posts a job: sleep until then.
+            lock.wait(.work, until: fixedClock == nil ? timers.peek()?.deadline : nil)
             sleeping = false
         }
         lock.unlock()
