@@ -17,7 +17,7 @@ final class ScriptEngine {
     private let delegate: any ScriptRuntimeDelegate
     private unowned let loop: ScriptEventLoop
     private let configuration: ScriptRuntime.Configuration
-    private let termination = TerminationMonitor()
+    private let termination: TerminationMonitor
     /// Paths the prelude defined, by id: parsed once in JavaScript, never parsed here (`definePath`, `clearPaths`).
     private var paths: [DataPath] = []
     private var hostFunctions: [HostFunction: ProtectedJSValue] = [:]
@@ -30,11 +30,16 @@ final class ScriptEngine {
         self.loop = loop
         self.configuration = configuration
         self.delegate = delegate
+        termination = TerminationMonitor(timeLimit: configuration.scriptLimit,
+                                         memoryLimitBytes: configuration.scriptMemoryLimit.map { $0 << 20 })
         installPrelude()
         JSStringConversion.with(Self.evalDisabledMessage) { JSGlobalContextSetEvalEnabled(js.context, false, $0) }
-        let seconds = Double(MonotonicClock.nanoseconds(configuration.scriptLimit)) / 1e9
-        JSContextGroupSetExecutionTimeLimit(js.group, max(seconds, 0.001), terminationCallback,
-                                            Unmanaged.passUnretained(termination).toOpaque())
+        // A short limit the callback extends until the entry's own limit (or the memory limit) is reached.
+        let seconds = min(Double(MonotonicClock.nanoseconds(configuration.scriptLimit)) / 1e9, TerminationMonitor.pollInterval)
+        let group = js.group
+        let info = Unmanaged.passUnretained(termination).toOpaque()
+        JSContextGroupSetExecutionTimeLimit(group, max(seconds, 0.001), terminationCallback, info)
+        termination.rearm = { JSContextGroupSetExecutionTimeLimit(group, max(seconds, 0.001), terminationCallback, info) }
     }
 
     /// Drops every protected value while the context is alive; the context itself is released with this object.
@@ -189,7 +194,11 @@ final class ScriptEngine {
         if let name = exception.name, kind != .timeout { error.message = "\(name): \(exception.message)" }
         if kind == .timeout {
             let limit = Double(MonotonicClock.nanoseconds(configuration.scriptLimit)) / 1e9
-            error.message = "the script ran longer than the \(limit) s limit and was terminated"
+            if termination.reason == .memory, let megabytes = configuration.scriptMemoryLimit {
+                error.message = "the script used more than \(megabytes) MB (it reached \(termination.heapBytesAtTermination >> 20) MB) and was terminated"
+            } else {
+                error.message = "the script ran longer than the \(limit) s limit and was terminated"
+            }
             error.stack = termination.backtrace
             let frame = BacktraceFrame(line: termination.backtrace.split(separator: "\n").first.map(String.init) ?? "")
             error.fileName = frame?.fileName ?? fileName
@@ -359,17 +368,54 @@ final class ScriptEngine {
     }
 }
 
-/// Records that JSC's execution time limit fired, and where the script was, so the error can say so.
+/// Decides, each time JSC's watchdog asks (every `pollInterval` of the JS thread's CPU time while a script runs),
+/// whether the running entry must stop: it ran past the script limit, or the JS heap grew past the memory limit.
+/// Records why and where the script was, so the error can say so.
+///
+/// JavaScriptCore's C API has no heap limit. Its execution time limit calls back here and lets the script go on
+/// when the callback says so, which makes it a poll on the JS thread itself, at a point where the VM is consistent:
+/// reading the heap's size there is safe, and a runaway allocation is stopped within one interval of going over.
 final class TerminationMonitor {
-    private(set) var fired = false
-    private(set) var backtrace = ""
+    enum Reason { case time, memory }
 
-    func reset() {
-        fired = false
-        backtrace = ""
+    /// How often the watchdog asks: the memory limit's reaction time.
+    static let pollInterval: Double = 0.005
+
+    private(set) var fired = false
+    private(set) var reason: Reason?
+    private(set) var backtrace = ""
+    private(set) var heapBytesAtTermination = 0
+    private var entryCPUStart: UInt64 = 0
+    /// Sets the watchdog's limit again (from within its callback, on the JS thread).
+    var rearm: (() -> Void)?
+    private let timeLimitNanos: UInt64
+    private let memoryLimitBytes: Int?
+
+    init(timeLimit: Duration, memoryLimitBytes: Int?) {
+        timeLimitNanos = UInt64(MonotonicClock.nanoseconds(timeLimit))
+        self.memoryLimitBytes = memoryLimitBytes
     }
 
-    func terminate(_ context: JSContextRef?) -> Bool {
+    /// Called as each entry into JavaScript begins.
+    func reset() {
+        fired = false
+        reason = nil
+        backtrace = ""
+        entryCPUStart = Self.threadCPUNanoseconds()
+        if memoryLimitBytes != nil { entryResident = Self.residentBytes() ?? 0 }
+    }
+
+    func shouldTerminate(_ context: JSContextRef?) -> Bool {
+        if Self.threadCPUNanoseconds() &- entryCPUStart >= timeLimitNanos {
+            reason = .time
+        } else if let limit = memoryLimitBytes, let used = memoryUsed(context), used > limit {
+            reason = .memory
+            heapBytesAtTermination = used
+        } else {
+            // This JavaScriptCore does not call again once told to go on: arm the next poll ourselves.
+            rearm?()
+            return false
+        }
         fired = true
         if let context, let text = JSContextCreateBacktrace(context, 32) {
             backtrace = JSStringConversion.string(text)
@@ -377,11 +423,57 @@ final class TerminationMonitor {
         }
         return true
     }
+
+    /// The larger of the JS heap's size and what the process grew by since this entry began. JSC's heap figure moves
+    /// in large steps (it is updated by its own bookkeeping), so a runaway allocation is caught sooner, and closer to
+    /// the limit, by the resident memory it adds.
+    private func memoryUsed(_ context: JSContextRef?) -> Int? {
+        let heap = context.flatMap(Self.heapBytes) ?? 0
+        let grown = Self.residentBytes().map { $0 > entryResident ? $0 - entryResident : 0 } ?? 0
+        return max(heap, grown)
+    }
+
+    private var entryResident = 0
+
+    /// The process's resident memory, from /proc/self/statm (no allocation: this runs inside the VM's callback).
+    static func residentBytes() -> Int? {
+        let fd = open("/proc/self/statm", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) }
+        guard count > 0 else { return nil }
+        var fields = 0, value = 0
+        for byte in buffer[0..<count] {
+            if byte == 0x20 { fields += 1; if fields == 2 { break }; continue }
+            if fields == 1, byte >= 0x30, byte <= 0x39 { value = value * 10 + Int(byte - 0x30) }
+        }
+        return value * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The JS heap's size, with the memory its objects hold outside it (array storage, strings).
+    static func heapBytes(_ context: JSContextRef) -> Int? {
+        guard let statistics = JSGetMemoryUsageStatistics(context) else { return nil }
+        var total = 0.0
+        for key in ["heapSize", "extraMemorySize"] {
+            let name = JSStringCreateWithUTF8CString(key)
+            defer { JSStringRelease(name) }
+            let value = JSValueToNumber(context, JSObjectGetProperty(context, statistics, name, nil), nil)
+            if value.isFinite { total += value }
+        }
+        return Int(total)
+    }
+
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
 }
 
 private let terminationCallback: JSShouldTerminateCallback = { context, info in
     guard let info else { return true }
-    return Unmanaged<TerminationMonitor>.fromOpaque(info).takeUnretainedValue().terminate(context)
+    return Unmanaged<TerminationMonitor>.fromOpaque(info).takeUnretainedValue().shouldTerminate(context)
 }
 
 /// One line of JSC's backtrace, "#0 spin() at main.js:3".

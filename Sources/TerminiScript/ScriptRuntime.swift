@@ -21,6 +21,9 @@ public final class ScriptRuntime: Sendable {
         public var entryObserver: (@Sendable (_ handler: String, _ pageId: Int?) -> Void)?
         /// When set, `Date.now()` and `new Date()` tell this clock's time instead of the real one.
         public var fixedClock: FixedScriptClock?
+        /// The JS heap's limit in MB (`--script-memory`): an entry that grows it past this is terminated like one
+        /// that runs too long. Nil: no limit.
+        public var scriptMemoryLimit: Int? = 256
 
         public init(scriptLimit: Duration = .seconds(1), maxPayloadBytes: Int = 1_048_576,
                     threadName: String = "termini.js")

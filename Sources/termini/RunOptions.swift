@@ -31,8 +31,14 @@ struct EngineArguments: ParsableArguments {
     @Option(name: .customLong("script-limit"), help: "Seconds one script call may run before it is stopped.")
     var scriptLimit: Double = 1
 
+    @Option(name: .customLong("script-memory"), help: ArgumentHelp("MB the script's heap may use; a call that grows it past this is stopped (0: no limit).", valueName: "MB"))
+    var scriptMemory: Int = 256
+
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
+        guard (0...1_048_576).contains(scriptMemory) else {
+            throw ValidationError("--script-memory must be between 0 (no limit) and 1048576 MB, got \(scriptMemory)")
+        }
         guard scriptLimit > 0, scriptLimit <= 3600 else {
             throw ValidationError("--script-limit must be between 0 and 3600 seconds, got \(scriptLimit)")
         }
@@ -42,6 +48,7 @@ struct EngineArguments: ParsableArguments {
         var options = EngineOptions()
         options.framesPerSecond = fps
         options.scriptLimit = .milliseconds(Int(scriptLimit * 1000))
+        options.scriptMemoryLimit = scriptMemory == 0 ? nil : scriptMemory
         options.timingsPath = timings
         options.console = console
         if let store { options.storeDirectory = store }

@@ -4,6 +4,8 @@ public struct EngineOptions: Sendable {
     public var framesPerSecond: Int = 60
     /// Longest a single script call may run before JSC terminates it (`--script-limit`).
     public var scriptLimit: Duration = .seconds(1)
+    /// The JS heap's limit in MB (`--script-memory`); a call that grows it past this is terminated. Nil: none.
+    public var scriptMemoryLimit: Int? = 256
     /// Draw the FPS and frame-time HUD (`--perf`).
     public var showPerformanceHUD = false
     /// Write one JSON line per frame here (`--timings`).

@@ -82,6 +82,7 @@ public final class MiniAppEngine {
         let updates = AppUpdateHandoff()
         self.updates = updates
         bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit,
+                                  scriptMemoryLimit: options.scriptMemoryLimit,
                                   fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
                                   wake: { waker?.wake() }) { runtime in
             let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler)

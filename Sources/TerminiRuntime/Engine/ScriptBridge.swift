@@ -17,7 +17,7 @@ final class ScriptBridge {
 
     /// `makeRouter` receives the runtime, which the UI thread's commands (navigation) need; the router answers
     /// the script's calls from the first one on.
-    init(manifest: BundleManifest, scriptLimit: Duration, fixedClock: FixedScriptClock? = nil,
+    init(manifest: BundleManifest, scriptLimit: Duration, scriptMemoryLimit: Int? = nil, fixedClock: FixedScriptClock? = nil,
          wake: @escaping @Sendable () -> Void, makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
     {
         appId = manifest.id
@@ -38,6 +38,7 @@ final class ScriptBridge {
         var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
         configuration.entryObserver = { handler, pageId in CrashReport.noteScriptEntry(handler, pageId: pageId) }
         configuration.fixedClock = fixedClock
+        configuration.scriptMemoryLimit = scriptMemoryLimit
         runtime = ScriptRuntime(configuration: configuration, delegate: inbox)
         do { router = try makeRouter(runtime) } catch {
             runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind
