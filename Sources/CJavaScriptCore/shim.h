@@ -2,6 +2,9 @@
 #ifndef TERMINI_CJAVASCRIPTCORE_SHIM_H
 #define TERMINI_CJAVASCRIPTCORE_SHIM_H
 #include <JavaScriptCore/JavaScript.h>
+// JavaScriptCore's own timers (garbage collection, FinalizationRegistry cleanup) run on the GLib main context of
+// the thread that uses the VM; the script thread services it (ScriptEventLoop).
+#include <glib.h>
 
 // The declarations below live in JSContextRefPrivate.h, which WebKitGTK does not install,
 // but libjavascriptcoregtk exports the symbols (checked with `nm -D` against 2.50).

@@ -126,6 +126,8 @@ final class ScriptEventLoop: @unchecked Sendable {
     func run(makeEngine: (ScriptEventLoop) -> ScriptEngine) {
         let started = MonotonicClock.now()
         lock.withLock { jsThread = pthread_self() }
+        // Before the VM exists: its run loop takes this thread's default GLib context.
+        let glib = GLibContextPump()
         let engine = makeEngine(self)
         lock.withLock { startupNanos = MonotonicClock.now() &- started }
         lock.lock()
@@ -150,14 +152,25 @@ final class ScriptEventLoop: @unchecked Sendable {
                 didWork = true
             }
             if didWork { continue }
+            // JavaScriptCore's own timers (collection, sweeping, FinalizationRegistry), outside our lock.
+            lock.unlock()
+            let glibTimeout = glib.dispatchDueAndNextTimeout()
+            lock.lock()
+            if stopping || !jobs.isEmpty { continue }
             sleeping = true
             lock.broadcast(.idle)
             // A fixed clock moves only when the host advances it, which posts a job: sleep until then.
-            lock.wait(.work, until: fixedClock == nil ? timers.peek()?.deadline : nil)
+            var wakeAt = fixedClock == nil ? timers.peek()?.deadline : nil
+            if let ms = glibTimeout {
+                let glibDeadline = MonotonicClock.now() &+ UInt64(ms) &* 1_000_000
+                wakeAt = min(wakeAt ?? glibDeadline, glibDeadline)
+            }
+            lock.wait(.work, until: wakeAt)
             sleeping = false
         }
         lock.unlock()
         engine.tearDown()
+        glib.tearDown()
         lock.withLock {
             finished = true
             jobs = JobQueue()
