@@ -205,9 +205,20 @@ class WidgetsBench(BenchBase):
 
 
 class DataTableBench(BenchBase):
-    """A DataTable with one fixed-width column; row keys are the row ids."""
+    """A DataTable with one fixed-width column; row keys are the row ids.
+
+    The big-list keys of Termini's bench app work here too (biglist.py): `a` appends 10,000 rows, and Down,
+    PageDown and Home scroll the view by a line, by a page and back to the top (the cursor stays hidden), as a
+    Termini ListView scrolls.
+    """
 
     BENCH_NAME = "textual-datatable bench"
+    BINDINGS = BenchBase.BINDINGS + [
+        Binding("a", "append(10000)", show=False),
+        Binding("down", "scroll_rows(1)", show=False, priority=True),
+        Binding("pagedown", "scroll_page", show=False, priority=True),
+        Binding("home", "scroll_top", show=False, priority=True),
+    ]
     CSS = BenchBase.CSS + """
     #table { height: 1fr; scrollbar-size: 0 0; background: $background; }
     #table > .datatable--cursor { text-style: reverse; background: $background; color: $foreground; }
@@ -306,6 +317,15 @@ class DataTableBench(BenchBase):
             self.table.clear()
             self.sync_cursor()
             self.refresh_header()
+
+    def action_scroll_rows(self, lines: int) -> None:
+        self.table.scroll_relative(y=lines, animate=False, immediate=True)
+
+    def action_scroll_page(self) -> None:
+        self.table.scroll_relative(y=self.table.size.height, animate=False, immediate=True)
+
+    def action_scroll_top(self) -> None:
+        self.table.scroll_home(animate=False, immediate=True)
 
 
 def main() -> None:
