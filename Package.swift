@@ -105,6 +105,9 @@ let package = Package(
         .executableTarget(name: "script-bench", dependencies: ["TerminiScript", "TerminiClock"], path: "Tools/bench/script"),
         .executableTarget(name: "storage-writer", dependencies: ["TerminiBridge"], path: "Tools/storage-writer"),
         .executableTarget(name: "services-bench", dependencies: ["TerminiBridge"], path: "Tools/bench/services"),
+        // The fuzz targets (Fuzz/README.md): a replay tool in a normal build, libFuzzer targets under Scripts/fuzz.
+        .executableTarget(name: "termini-fuzz", dependencies: ["TerminiTemplate", "TerminiUI", "TerminiTerminal"],
+                          path: "Fuzz/Targets"),
 
         // Spawns and reaps the child processes that tests drive (built binaries, tmux, swiftc).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
