@@ -63,17 +63,21 @@ import TestSupport
         try tmux.start("trap '' HUP; exec \(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("settings")) --store \(store)",
                        width: 80, height: 16)
         _ = try await tmux.waitForScreen { $0.contains("Settings  │  About") }
-        func running() throws -> Bool {
-            let probe = try ChildProcess("/usr/bin/env", ["pgrep", "-f", "--", "--store \(store)"], stdout: .pipe, stderr: .null)
-            let output = PipeDrain(probe.standardOutput)
-            _ = probe.waitBlocking()
-            return !output.waitBlocking().isEmpty
+        // `exec` makes the app the pane's own process.
+        let app = try #require(Int32(try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        func running() -> Bool {
+            guard kill(app, 0) == 0 else { return false }
+            // A zombie has ended; only its parent has not looked yet.
+            let state = (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8))?
+                .split(separator: ")").last?.split(separator: " ").first
+            return state != "Z"
         }
-        #expect(try running())
+        #expect(running())
         tmux.kill()
         let deadline = Date().addingTimeInterval(10)
-        while try running(), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(try !running(), "termini kept running after its terminal closed")
+        while running(), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!running(), "termini kept running after its terminal closed")
     }
 
     /// Killed or crashed, the app leaves a usable terminal behind: the shell's typing echoes, the cursor shows, the
@@ -86,7 +90,16 @@ import TestSupport
         try tmux.type("\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("settings")) --store \(store)")
         try tmux.keys("Enter")
         _ = try await tmux.waitForScreen { $0.contains("Settings  │  About") }
-        let probe = try ChildProcess("/usr/bin/env", ["pkill", "-\(signal)", "-f", "--", "--store \(store)"], stdout: .null, stderr: .null)
+        // Only the shell's child gets the signal: a pattern match could also hit a process that merely mentions
+        // the store in its arguments (a tmux server keeps the argv of the client that started it).
+        let shell = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try ChildProcess("/usr/bin/env", ["pgrep", "-P", shell], stdout: .pipe, stderr: .null)
+        let app = PipeDrain(children.standardOutput)
+        _ = children.waitBlocking()
+        let pids = app.waitBlocking().split(whereSeparator: \.isNewline).map(String.init)
+        try #require(pids.count == 1, "the shell runs the app alone: \(pids)")
+        let probe = try ChildProcess("/usr/bin/env", ["kill", "-\(signal)", pids[0]], stdout: .null, stderr: .null)
         _ = probe.waitBlocking()
         var text = try await tmux.waitForScreen { !$0.contains("Settings  │  About") }
         if signal == "SEGV" {

@@ -12,8 +12,18 @@ struct TmuxSession {
         let capture = args.first == "capture-pane" || args.first == "display-message"
         let client = try ChildProcess("/usr/bin/env", ["tmux"] + args, stdout: capture ? .pipe : .null, stderr: .null)
         let output = PipeDrain(client.standardOutput)
-        _ = client.waitBlocking()
-        return output.waitBlocking()
+        let status = client.waitBlocking()
+        let text = output.waitBlocking()
+        // An empty screen and a session that has ended must not look alike to a test.
+        if capture && status != .exited(0) { throw SessionEnded(name: name, command: args.first ?? "") }
+        return text
+    }
+
+    /// The session is gone: its pane's process ended or the tmux server did.
+    struct SessionEnded: Error, CustomStringConvertible {
+        let name: String
+        let command: String
+        var description: String { "tmux \(command): session \(name) has ended" }
     }
 
     func start(_ command: String, width: Int = 80, height: Int = 24, in folder: String? = nil) throws {
