@@ -203,6 +203,15 @@ declare namespace termini {
     platform: 'linux';
   }
 
+  /** Params of `getTheme`. */
+  interface GetThemeParams {}
+  /** What `getTheme` resolves with. */
+  interface GetThemeResult extends Success {
+    /** empty when the app declares none */
+    name: string;
+    themes: string[];
+  }
+
   /** Params of `hideLoading`. */
   interface HideLoadingParams {}
   /** What `hideLoading` resolves with. */
@@ -303,6 +312,14 @@ declare namespace termini {
   /** What `setStorage` resolves with. */
   interface SetStorageResult extends Success {}
 
+  /** Params of `setTheme`. */
+  interface SetThemeParams {
+    /** a key of app.json's themes */
+    name: string;
+  }
+  /** What `setTheme` resolves with. */
+  interface SetThemeResult extends Success {}
+
   /** Params of `showActionSheet`. */
   interface ShowActionSheetParams {
     /** 1 to 6 non-empty strings */
@@ -379,6 +396,8 @@ declare namespace termini {
     invoke(name: 'getStorageInfo', params?: GetStorageInfoParams): Promise<GetStorageInfoResult>;
     /** The terminal's size and colours and the engine's and app's versions. */
     invoke(name: 'getSystemInfo', params?: GetSystemInfoParams): Promise<GetSystemInfoResult>;
+    /** The theme now shown and the names of all the app's themes, in app.json's order. */
+    invoke(name: 'getTheme', params?: GetThemeParams): Promise<GetThemeResult>;
     /** Hides the loading spinner. */
     invoke(name: 'hideLoading', params?: HideLoadingParams): Promise<HideLoadingResult>;
     /** Hides the toast. */
@@ -401,6 +420,8 @@ declare namespace termini {
     invoke(name: 'setNavigationBarTitle', params: SetNavigationBarTitleParams): Promise<SetNavigationBarTitleResult>;
     /** Stores a JSON value under a key of this app's storage. */
     invoke(name: 'setStorage', params: SetStorageParams): Promise<SetStorageResult>;
+    /** Switches the app to one of the themes its app.json declares; every page repaints in it. */
+    invoke(name: 'setTheme', params: SetThemeParams): Promise<SetThemeResult>;
     /** Lets the user pick one of up to six items; rejects with errCode 8 on cancel. */
     invoke(name: 'showActionSheet', params: ShowActionSheetParams): Promise<ShowActionSheetResult>;
     /** Shows a spinner that blocks the page's input until hideLoading. */

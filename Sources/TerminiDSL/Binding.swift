@@ -34,9 +34,9 @@ extension Binding: ExpressibleByNilLiteral where Value: ExpressibleByNilLiteral 
     public init(nilLiteral: ()) { self.init(constant: Value(nilLiteral: ())) }
 }
 
-extension Binding: ExpressibleByArrayLiteral where Value == [DataValue] {
-    /// A constant list, e.g. `ForEach(["Mon", "Tue"]) { Text("{{item}}") }`.
-    public init(arrayLiteral elements: DataValue...) { self.init(constant: elements) }
+extension Binding: ExpressibleByArrayLiteral where Value: RangeReplaceableCollection, Value: Sendable {
+    /// A constant list, e.g. `ForEach(["Mon", "Tue"]) { Text("{{item}}") }` or `style: [.bold, .underline]`.
+    public init(arrayLiteral elements: Value.Element...) { self.init(constant: Value(elements)) }
 }
 
 /// Any JSON-able value: what `.data([...])` entries and `ForEach` items hold.

@@ -1,8 +1,9 @@
 /// A run of text.
 public struct Text: Widget {
-    let text: Binding<String>, style: Binding<TextStyle>, color: Binding<Color>, wrap: Binding<Bool>
-    /// Shows `text` (a template string); `wrap: false` truncates instead of wrapping.
-    public init(_ text: Binding<String>, style: Binding<TextStyle> = .plain, color: Binding<Color> = .default,
+    let text: Binding<String>, style: Binding<[TextStyle]>, color: Binding<Color>, wrap: Binding<Bool>
+    /// Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping.
+    /// `style` is one style or a list that combines, `style: [.bold, .underline]`.
+    public init(_ text: Binding<String>, style: Binding<[TextStyle]> = [], color: Binding<Color> = .default,
                 wrap: Binding<Bool> = true)
     {
         self.text = text; self.style = style; self.color = color; self.wrap = wrap

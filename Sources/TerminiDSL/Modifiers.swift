@@ -38,6 +38,28 @@ extension Widget {
         ModifiedWidget(content: self, modifier: "catchTap", value: handler)
     }
 
+    /// Fills the widget's box with `color`; text drawn inside without a background of its own shows on it.
+    public func background(_ color: Binding<Color>) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "background", value: String(describing: color))
+    }
+
+    /// Draws the widget with the named style of the app's current theme (`app.json` `"themes"`): its colour,
+    /// background and text styles, for the widget and what it contains unless they set their own.
+    public func styleClass(_ name: Binding<String>) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "styleClass", value: String(describing: name))
+    }
+
+    /// While `condition` is truthy the widget and everything in it are drawn dim, skipped by Tab and deaf to keys
+    /// and clicks.
+    public func disabled(_ condition: Binding<Bool> = true) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "disabled", value: String(describing: condition))
+    }
+
+    /// Takes focus when the page opens, instead of the first focusable widget.
+    public func autoFocus(_ enabled: Bool = true) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "autoFocus", value: String(enabled))
+    }
+
     /// Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.
     public func id(_ id: String) -> ModifiedWidget<Self> {
         ModifiedWidget(content: self, modifier: "id", value: id)

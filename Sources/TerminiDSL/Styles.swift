@@ -14,7 +14,7 @@ public enum TextStyle: Sendable {
     case reverse
 }
 
-/// A terminal colour: one of the eight named colours, gray, the terminal default, or a palette index.
+/// A terminal colour: one of the sixteen named colours, the terminal default, a palette index or `#rrggbb`.
 public enum Color: Sendable {
     /// The terminal's default colour.
     case `default`
@@ -36,8 +36,25 @@ public enum Color: Sendable {
     case white
     /// Gray (bright black).
     case gray
+    /// Bright red.
+    case brightRed
+    /// Bright green.
+    case brightGreen
+    /// Bright yellow.
+    case brightYellow
+    /// Bright blue.
+    case brightBlue
+    /// Bright magenta.
+    case brightMagenta
+    /// Bright cyan.
+    case brightCyan
+    /// Bright white.
+    case brightWhite
     /// A 256-colour palette index, 0...255.
     case index(Int)
+    /// A `#rrggbb` colour: shown as the nearest colour the terminal has (of 256, or of 16). A plain `"#rrggbb"`
+    /// string, bound or constant, means the same.
+    case hex(String)
 }
 
 /// Cross-axis placement of children in a `Column` or `Row`.

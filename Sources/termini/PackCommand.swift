@@ -21,9 +21,13 @@ struct PackCommand: ParsableCommand {
     @Flag(help: "Pack even when `termini check` finds errors.")
     var noCheck = false
 
+    @Option(name: .customLong("host-command"),
+            help: ArgumentHelp("A command the embedding host registers, for the check (repeatable).", valueName: "name"))
+    var hostCommands: [String] = []
+
     func run() throws {
         if !noCheck {
-            let findings = try CheckCommand.findings(project: project)
+            let findings = try CheckCommand.findings(project: project, hostCommands: hostCommands)
             let errors = findings.filter { $0.severity == .error }
             if !findings.isEmpty { FileHandle.standardError.write(Data((ProjectChecker.report(findings, project: project) + "\n").utf8)) }
             if !errors.isEmpty {

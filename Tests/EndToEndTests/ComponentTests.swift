@@ -104,8 +104,8 @@ import Testing
 
     @Test func eventsReachThePageAndSlotsRenderInTheUseSitesScope() async throws {
         let dir = try project()
-        // Tab to the first row's +, press it twice; then the second row's + once.
-        let r = try await BuiltBinaries.snapshot(dir, size: "40x12", events: "key Tab\nkey Enter\nkey Enter\nsettle\nkey Tab\nkey Enter\nsettle\n")
+        // The first row's + has focus when the page opens: press it twice; then the second row's + once.
+        let r = try await BuiltBinaries.snapshot(dir, size: "40x12", events: "key Enter\nkey Enter\nsettle\nkey Tab\nkey Enter\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.lines.prefix(8) == ["total 13", "a=2 [ + ]", "b=10 [ + ]", "c=0 [ + ]", "[Card]", "inside: 13", "footer", ""],
                 "\(r.stdout)")
@@ -113,7 +113,7 @@ import Testing
 
     @Test func stateIsKeptAcrossAKeyedReorderAndDetachedRunsOnRemoval() async throws {
         let dir = try project()
-        let r = try await BuiltBinaries.snapshot(dir, size: "60x12", events: "key Tab\nkey Enter\nsettle\nkey r\nsettle\nkey d\nsettle\nkey l\nsettle\n")
+        let r = try await BuiltBinaries.snapshot(dir, size: "60x12", events: "key Enter\nsettle\nkey r\nsettle\nkey d\nsettle\nkey l\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")
         // After the reorder c, a, b, removing the first row removes c; a keeps its count of 1.
         #expect(r.stdout.lines.prefix(3) == ["total 1 attached:a,attached:b,attached:c,detached:c", "a=1 [ + ]", "b=0 [ + ]"], "\(r.stdout)")
@@ -130,8 +130,8 @@ import Testing
 
     @Test func runTimeWarningsAndErrorsNameTheComponent() async throws {
         let dir = try project()
-        // Tab past the three counters to the new row's +.
-        let r = try await BuiltBinaries.snapshot(dir, size: "60x12", events: "key x\nsettle\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n")
+        // Tab from the first counter (focused when the page opened) past the others to the new row's +.
+        let r = try await BuiltBinaries.snapshot(dir, size: "60x12", events: "key x\nsettle\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n")
         #expect(r.stderr.contains("Component('Ghost') has no declaration"), "\(r.stderr)")
         #expect(r.stderr.contains("ReferenceError") && r.stderr.contains("Counter.inc (used at \(dir)/pages/index.swift:7:13)"),
                 "\(r.stderr)")

@@ -10,8 +10,9 @@ import Testing
                                          extra: ["--store", store])
     }
 
-    /// Tab order on the settings page: three checkboxes, the account button, Save, Reset.
-    static let toSave = "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\n"
+    /// Tab order on the settings page: three checkboxes (the first focused when the page opens), the account
+    /// button, Save, Reset.
+    static let toSave = "key Tab\nkey Tab\nkey Tab\nkey Tab\n"
 
     @Test func settingsTogglesSavesWithAToastAndRemembersAcrossRestarts() async throws {
         let store = BuiltBinaries.temporaryFolder()
@@ -21,7 +22,7 @@ import Testing
         #expect(first.stdout.contains("[ ] Dark mode"))
         #expect(first.stdout.contains("[x] Notifications"))
         // Toggle dark mode, then Save: the status says so and a toast floats above the page.
-        let saved = try await settings("key Tab\nkey Space\n" + "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n",
+        let saved = try await settings("key Space\n" + "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n",
                                        store: store)
         #expect(saved.stdout.contains("[x] Dark mode"), "\(saved.stdout)")
         #expect(saved.stdout.contains("Settings saved"))
@@ -39,7 +40,7 @@ import Testing
 
     @Test func settingsResetAsksFirstAndKeepsOnCancel() async throws {
         let store = BuiltBinaries.temporaryFolder()
-        let toReset = "key Tab\nkey Space\n" + "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\nkey Tab\nkey Enter\nsettle\n"
+        let toReset = "key Space\n" + "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\nkey Tab\nkey Enter\nsettle\n"
         let asking = try await settings(toReset, store: store)
         #expect(asking.stdout.contains("Reset settings?"), "\(asking.stdout)")
         #expect(asking.stdout.contains("[ Keep ]  [ Reset ]"))
@@ -49,7 +50,7 @@ import Testing
         let kept = try await settings(toReset + "key Enter\nsettle\n", store: keptStore)
         #expect(kept.stdout.contains("Reset cancelled"), "\(kept.stdout)")
         #expect(kept.stdout.contains("[x] Dark mode"))
-        let toResetOnly = "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n"
+        let toResetOnly = "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n"
         let reset = try await settings(toResetOnly + "key Tab\nkey Enter\nsettle\n", store: keptStore)
         #expect(reset.stdout.contains("Reset to defaults"), "\(reset.stdout)")
         #expect(reset.stdout.contains("[ ] Dark mode"))
@@ -59,16 +60,16 @@ import Testing
 
     @Test func settingsAccountPageEditsTheNameAndComesBack() async throws {
         let store = BuiltBinaries.temporaryFolder()
-        let open = "key Tab\nkey Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n"
+        let open = "key Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n"
         let detail = try await settings(open, store: store)
         #expect(detail.stdout.lines[0].hasPrefix(" ‹ Account"), "\(detail.stdout)")
         #expect(detail.stdout.contains("Display name"))
         // Backspace in the field edits the name; Enter saves and navigates back; the list shows the new name.
-        let back = try await settings(open + "key Tab\nkey End\nkey Backspace\nkey Backspace\ntype mo\nkey Enter\nsettle\n", store: store)
+        let back = try await settings(open + "key End\nkey Backspace\nkey Backspace\ntype mo\nkey Enter\nsettle\n", store: store)
         #expect(back.stdout.lines[0] == "Settings", "\(back.stdout)")
         #expect(back.stdout.contains("[ Account: guemo › ]"), "\(back.stdout)")
         // Esc leaves the account page without saving.
-        let cancelled = try await settings(open + "key Tab\ntype zz\nkey Esc\nsettle\n", store: store)
+        let cancelled = try await settings(open + "type zz\nkey Esc\nsettle\n", store: store)
         #expect(cancelled.stdout.contains("[ Account: guemo › ]"), "\(cancelled.stdout)")
     }
 
@@ -100,8 +101,8 @@ import Testing
         #expect(list.stdout.contains("Served story three"))
         #expect(list.stdout.contains("3 stories from the server"))
         #expect(list.stdout.contains("3 stories"))
-        // Refresh, the list, then the first story's button.
-        let open = "key Tab\nkey Tab\nkey Tab\nkey Enter\nsettle\n"
+        // From Refresh (focused when the page opens): the list, then the first story's button.
+        let open = "key Tab\nkey Tab\nkey Enter\nsettle\n"
         let detail = try await BuiltBinaries.snapshot(project, size: "60x20", events: open, extra: ["--store", store])
         #expect(detail.stdout.lines[0].hasPrefix(" ‹ Story"), "\(detail.stdout)")
         #expect(detail.stdout.contains("Served story one"))

@@ -15,7 +15,6 @@ import Testing
         try tmux.type("\(BuiltBinaries.path("termini")) record \(BuiltBinaries.sample("todo")) --out \(events)")
         try tmux.keys("Enter")
         _ = try await tmux.waitForScreen { $0.contains("Todo (2)") }
-        try tmux.keys("Tab")
         try tmux.type("Buy milk")
         try tmux.keys("Enter")
         _ = try await tmux.waitForScreen { $0.contains("Todo (3)") }

@@ -22,14 +22,14 @@ import Testing
     }
 
     @Test func todoAddsAnItemTypedIntoTheField() async throws {
-        let r = try await todo("key Tab\ntype Buy milk\nkey Enter\nsettle\n")
+        let r = try await todo("type Buy milk\nkey Enter\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.lines[0] == "Todo (3)")
         #expect(r.stdout.lines[8].hasPrefix("[ ] Buy milk"))
     }
 
     @Test func todoTogglesTheFocusedCheckbox() async throws {
-        let r = try await todo("key Tab\nkey Tab\nkey Space\nsettle\n")
+        let r = try await todo("key Tab\nkey Space\nsettle\n")
         #expect(r.stdout.lines[4].hasPrefix("[ ] Write the compiler"))
         #expect(r.stdout.contains("[ Clear done (0) ]"))
     }
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func todoKeepsItsItemsAcrossRestarts() async throws {
-        _ = try await todo("key Tab\ntype Persist me\nkey Enter\nsettle\n")
+        _ = try await todo("type Persist me\nkey Enter\nsettle\n")
         let again = try await todo(nil)
         #expect(again.stdout.lines[0] == "Todo (3)")
         #expect(again.stdout.contains("Persist me"))

@@ -5,12 +5,14 @@ import TestSupport
 struct TmuxSession {
     let name = "termini-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
-    /// Runs one tmux client command to its end. Only capture-pane's and display-message's output is read: `new-session` forks the tmux
-    /// server, which would hold any pipe it inherited open for its whole life.
+    /// Runs one tmux client command to its end, on this session's own server (`-L name`): tests that run at the
+    /// same time never share a server, so one test's last `kill-session` cannot take another's server down with it.
+    /// Only capture-pane's and display-message's output is read: `new-session` forks the tmux server, which would
+    /// hold any pipe it inherited open for its whole life.
     @discardableResult
     func tmux(_ args: [String]) throws -> String {
         let capture = args.first == "capture-pane" || args.first == "display-message"
-        let client = try ChildProcess("/usr/bin/env", ["tmux"] + args, stdout: capture ? .pipe : .null, stderr: .null)
+        let client = try ChildProcess("/usr/bin/env", ["tmux", "-L", name] + args, stdout: capture ? .pipe : .null, stderr: .null)
         let output = PipeDrain(client.standardOutput)
         let status = client.waitBlocking()
         let text = output.waitBlocking()

@@ -32,6 +32,8 @@ import Testing
         ("Text(\"x\", color: Colour.red)", "bad.swift:5:26: error: unknown type 'Colour'; did you mean 'Color'?"),
         ("Text(\"x\", style: Color.red)",
          "bad.swift:5:26: error: 'style:' of Text expects TextStyle or a \"{{ }}\" binding, found Color.red"),
+        ("Text(\"x\", style: [.bold, .blink])", "bad.swift:5:35: error: unknown TextStyle case '.blink'"),
+        ("Text(\"x\", color: \"#12345\")", "bad.swift:5:26: error: '#12345' is not a colour: write #rrggbb with six hex digits"),
         ("Text(42)", "bad.swift:5:14: error: argument #1 of Text expects String or a \"{{ }}\" binding, found the number 42"),
         ("Column(spacing: 1.5) {}",
          "bad.swift:5:25: error: 'spacing:' of Column expects Int or a \"{{ }}\" binding, found the number 1.5"),

@@ -33,7 +33,8 @@ import Testing
         let widgets = Set(catalog.widgets.map(\.name))
         #expect(widgets == ["Column", "Row", "Stack", "Padding", "Box", "Expanded", "Spacer", "ScrollView", "ListView",
                             "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach", "Slot"])
-        #expect(catalog.modifiers.map(\.name) == ["catchTap", "data", "globalKey", "hidden", "id", "key", "onTap"])
+        #expect(catalog.modifiers.map(\.name) == ["autoFocus", "background", "catchTap", "data", "disabled", "globalKey", "hidden",
+                                                  "id", "key", "onTap", "styleClass"])
         #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextStyle"])
         #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets"])
         #expect(catalog.valueType(named: "EdgeInsets")?.factories.map(\.name) == ["all", "symmetric", "only"])
@@ -45,7 +46,7 @@ import Testing
         let text = try #require(catalog.widget(named: "Text")?.initializers.first)
         #expect(text.parameters.map(\.key) == ["p1", "style", "color", "wrap"])
         #expect(text.parameters[0].isRequired && text.parameters[0].bindable && text.parameters[0].valueType == "String")
-        #expect(text.parameters[1].defaultValue == ["cls": "TextStyle", "cmd": "plain"])
+        #expect(text.parameters[1].defaultValue == [] && text.parameters[1].valueType == "[TextStyle]")
         #expect(text.parameters[3].defaultValue == true)
         let ifWidget = try #require(catalog.widget(named: "If")?.initializers.first)
         #expect(ifWidget.takesChildren)

@@ -6,12 +6,17 @@ import TerminiUI
 @Suite struct WidgetPropsDecodingTests {
     @Test func appliesDefaultsAndDecodesEnumForms() throws {
         let plain = try TextProps(props: ["p1": "hi"])
-        #expect(plain == TextProps(text: "hi", style: .plain, color: .default, wrap: true))
+        #expect(plain == TextProps(text: "hi", style: [], color: .default, wrap: true))
         let styled = try TextProps(props: ["p1": 3, "style": ["cls": "TextStyle", "cmd": "bold"],
                                            "color": ["cls": "Color", "cmd": "index", "p1": 5], "wrap": false])
-        #expect(styled == TextProps(text: "3", style: .bold, color: .index(5), wrap: false))
+        #expect(styled == TextProps(text: "3", style: [.bold], color: .index(5), wrap: false))
         let bound = try TextProps(props: ["p1": "x", "style": "dim", "color": ["cmd": "cyan"]])
-        #expect(bound.style == .dim && bound.color == .cyan)
+        #expect(bound.style == [.dim] && bound.color == .cyan)
+        // Styles combine, and a bound `#rrggbb` string is a colour.
+        let combined = try TextProps(props: ["p1": "x", "style": ["bold", ["cls": "TextStyle", "cmd": "underline"]],
+                                             "color": "#ff0000"])
+        #expect(combined.style == [.bold, .underline] && combined.color == .hex("#ff0000"))
+        #expect(throws: PropDecodingError.self) { try TextProps(props: ["p1": "x", "style": ["bold", "blinking"]]) }
     }
 
     @Test func decodesValueTypesAndLenientNumbers() throws {
@@ -35,7 +40,7 @@ import TerminiUI
         #expect(throws: PropDecodingError(owner: "Column", prop: "spacing", expected: "Int", found: "number 1.5")) {
             try ColumnProps(props: ["spacing": 1.5])
         }
-        #expect(throws: PropDecodingError(owner: "Text", prop: "style", expected: "TextStyle", found: "string \"loud\"")) {
+        #expect(throws: PropDecodingError(owner: "Text", prop: "style", expected: "[TextStyle]", found: "string \"loud\"")) {
             try TextProps(props: ["p1": "a", "style": "loud"])
         }
         #expect(throws: PropDecodingError(owner: "EdgeInsets.all", prop: "p1", expected: "Int", found: "missing")) {

@@ -26,7 +26,7 @@ import TestSupport
             }
         }
         #expect(text.contains("""
-            | `style:` | `style` | `TextStyle` | yes | `.plain` |
+            | `style:` | `style` | `[TextStyle]` | yes | `[]` |
             """))
         #expect(text.contains("| `_ text` | `p1` | `String` | yes | required |"))
         #expect(text.contains("Slot: a labelled block `else: { ... }` (optional), JSON key `else`."))

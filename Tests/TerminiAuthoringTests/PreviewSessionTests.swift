@@ -46,8 +46,7 @@ import TerminiTerminal
         let (session, backend, project) = try makeSession(tmp)
         defer { session.stop() }
         stepUntil(session, backend, shows: "Todo (2)")
-        // Change the page's data first: add a todo.
-        backend.enqueue(.key(.tab))
+        // Change the page's data first: add a todo (the field has focus when the page opens).
         for c in "Water plants" { backend.enqueue(.key(c == " " ? .space : .character(c))) }
         backend.enqueue(.key(.enter))
         var screen = stepUntil(session, backend, shows: "Todo (3)")
@@ -91,9 +90,8 @@ import TerminiTerminal
         #expect(session.reloadCount == failedReloads + 1 && session.overlayLines == nil, "\(screen)")
         #expect(screen.contains("Todo (2)") && !screen.contains("main.js:1"), "\(screen)")
 
-        // `r` typed into the focused text field is text, not a restart.
+        // `r` typed into the focused text field (focused since the page opened) is text, not a restart.
         let reloads = session.reloadCount
-        backend.enqueue(.key(.tab))
         backend.enqueue(.key(.character("r")))
         for _ in 0..<20 { session.step(maxWaitMilliseconds: 5) }
         #expect(session.reloadCount == reloads)

@@ -16,7 +16,7 @@ import TerminiTemplate
         return h
     }
 
-    let tapGo = "key Tab\nkey Enter\nsettle\n"
+    let tapGo = "key Enter\nsettle\n"
 
     @Test func theStripShowsUnderATabPageAndSwitchesWithItsKeys() throws {
         let h = try harness("function ACTION() {}")
@@ -33,7 +33,7 @@ import TerminiTemplate
 
     @Test func aTabPageKeepsItsStateWhileAnotherTabShows() throws {
         let h = try harness("function ACTION() {}")
-        try h.play("key Tab\nkey Tab\ntype draft kept\nsettle\n")
+        try h.play("key Tab\ntype draft kept\nsettle\n")
         #expect(h.screen[2].contains("draft kept"), "\(h.screen)")
         try h.play("key Tab\nkey ]\nsettle\n")
         h.clearLog()

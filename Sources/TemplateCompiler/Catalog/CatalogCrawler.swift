@@ -242,6 +242,15 @@ enum DefaultValueMapper {
         if let m = expr.as(MemberAccessExprSyntax.self), m.base == nil {
             return ["cls": .string(valueType), "cmd": .string(m.declName.baseName.text.trimmingCharacters(in: ["`"]))]
         }
+        if let a = expr.as(ArrayExprSyntax.self) {
+            let element = valueType.hasPrefix("[") && valueType.hasSuffix("]") ? String(valueType.dropFirst().dropLast()) : valueType
+            var items: [JSONValue] = []
+            for e in a.elements {
+                guard let v = json(e.expression, valueType: element) else { return nil }
+                items.append(v)
+            }
+            return .array(items)
+        }
         return nil
     }
 }

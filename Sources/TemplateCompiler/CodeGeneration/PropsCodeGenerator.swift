@@ -279,6 +279,8 @@ public enum PropsCodeGenerator {
         /// A `cls` naming another type does not match.
         static func caseName(_ json: JSONValue, type: String) -> (String, [String: JSONValue])? {
             switch json {
+            // `"#rrggbb"` is the `hex` case (a colour), written as a string as in CSS.
+            case .string(let name) where name.hasPrefix("#"): return ("hex", ["p1": json])
             case .string(let name): return (name, [:])
             case .object(let o):
                 guard case .string(let cmd)? = o["cmd"] else { return nil }
@@ -340,12 +342,23 @@ public enum PropsCodeGenerator {
         }
     }
 
-    extension Array: PropValue where Element == JSONValue {
-        static var propTypeName: String { "array" }
-        /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing.
-        static func decodeProp(_ json: JSONValue, owner: String) -> [JSONValue]? {
+    extension Array: PropValue where Element: PropValue {
+        static var propTypeName: String { Element.self == JSONValue.self ? "array" : "[\(Element.propTypeName)]" }
+        /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing; one value
+        /// where a list of such values is expected is a list of one (`style: "{{ok ? 'bold' : 'dim'}}"`).
+        static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> [Element]? {
             if json.isNull { return [] }
-            return json.arrayValue
+            guard case .array(let items) = json else {
+                if Element.self == JSONValue.self { return nil }
+                return try Element.decodeProp(json, owner: owner).map { [$0] }
+            }
+            var out: [Element] = []
+            out.reserveCapacity(items.count)
+            for item in items {
+                guard let value = try Element.decodeProp(item, owner: owner) else { return nil }
+                out.append(value)
+            }
+            return out
         }
     }
 

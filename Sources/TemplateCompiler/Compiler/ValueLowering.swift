@@ -36,6 +36,15 @@ extension LoweringSession {
         }
         if let array = expr.as(ArrayExprSyntax.self) { return lowerArray(array, expect, unit, scope) }
         if let dictionary = expr.as(DictionaryExprSyntax.self) { return lowerDictionary(dictionary, expect, unit, scope) }
+        // One case where a list of cases is expected (`style: .bold` for `[TextStyle]`) is a list of one.
+        if let element = expect.arrayElement, !expect.isAnyJSON, expr.is(MemberAccessExprSyntax.self)
+            || expr.as(FunctionCallExprSyntax.self)?.calledExpression.is(MemberAccessExprSyntax.self) == true
+        {
+            var one = element
+            one.owner = expect.owner
+            one.bindable = expect.bindable
+            return lowerValue(expr, one, unit, scope).map { .array([$0]) }
+        }
         if let member = expr.as(MemberAccessExprSyntax.self) {
             return lowerMember(member, call: nil, expect, unit, scope)
         }
@@ -141,7 +150,15 @@ extension LoweringSession {
     private func lowerConstantString(_ text: String, _ literal: StringLiteralExprSyntax, _ expect: ValueExpectation,
                                      _ unit: CompilationUnit) -> JSONValue?
     {
-        if let e = catalog.enumType(named: expect.type) {
+        if expect.type == "Color", text.hasPrefix("#") {
+            guard Self.isHexColor(text) else {
+                error(unit, at: literal, "'\(text)' is not a colour: write #rrggbb with six hex digits")
+                return nil
+            }
+            return .string(text)
+        }
+        // A list of cases takes one case's name too (`style: "italic"`).
+        if let e = catalog.enumType(named: expect.arrayElement?.type ?? expect.type) {
             let names = e.cases.filter { $0.parameters.isEmpty }.map(\.name)
             guard names.contains(text) else {
                 error(unit, at: literal, "unknown \(e.name) case '\(text)'" + NameSuggestion.hint(for: text, among: names))
@@ -150,6 +167,11 @@ extension LoweringSession {
             return .string(text)
         }
         return mismatch(literal, expect, unit, found: "the string \(JSONValue.string(text).serialized()) without {{ }}")
+    }
+
+    /// `#` and six hex digits.
+    static func isHexColor(_ text: String) -> Bool {
+        text.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
     }
 
     private func lowerArray(_ array: ArrayExprSyntax, _ expect: ValueExpectation, _ unit: CompilationUnit,

@@ -115,6 +115,41 @@ extension Catalog {
           "parameters": []
         },
         {
+          "doc": "Bright red.",
+          "name": "brightRed",
+          "parameters": []
+        },
+        {
+          "doc": "Bright green.",
+          "name": "brightGreen",
+          "parameters": []
+        },
+        {
+          "doc": "Bright yellow.",
+          "name": "brightYellow",
+          "parameters": []
+        },
+        {
+          "doc": "Bright blue.",
+          "name": "brightBlue",
+          "parameters": []
+        },
+        {
+          "doc": "Bright magenta.",
+          "name": "brightMagenta",
+          "parameters": []
+        },
+        {
+          "doc": "Bright cyan.",
+          "name": "brightCyan",
+          "parameters": []
+        },
+        {
+          "doc": "Bright white.",
+          "name": "brightWhite",
+          "parameters": []
+        },
+        {
           "doc": "A 256-colour palette index, 0...255.",
           "name": "index",
           "parameters": [
@@ -129,9 +164,25 @@ extension Catalog {
               "valueType": "Int"
             }
           ]
+        },
+        {
+          "doc": "A `#rrggbb` colour: shown as the nearest colour the terminal has (of 256, or of 16). A plain `\"#rrggbb\"` string, bound or constant, means the same.",
+          "name": "hex",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "p1",
+              "optional": false,
+              "type": "String",
+              "valueType": "String"
+            }
+          ]
         }
       ],
-      "doc": "A terminal colour: one of the eight named colours, gray, the terminal default, or a palette index.",
+      "doc": "A terminal colour: one of the sixteen named colours, the terminal default, a palette index or `#rrggbb`.",
       "name": "Color"
     },
     {
@@ -174,6 +225,40 @@ extension Catalog {
   "format": "termini.catalog/1",
   "modifiers": [
     {
+      "doc": "Takes focus when the page opens, instead of the first focusable widget.",
+      "name": "autoFocus",
+      "parameters": [
+        {
+          "bindable": false,
+          "builder": false,
+          "default": true,
+          "defaultSource": "true",
+          "key": "autoFocus",
+          "label": null,
+          "name": "enabled",
+          "optional": false,
+          "type": "Bool",
+          "valueType": "Bool"
+        }
+      ]
+    },
+    {
+      "doc": "Fills the widget's box with `color`; text drawn inside without a background of its own shows on it.",
+      "name": "background",
+      "parameters": [
+        {
+          "bindable": true,
+          "builder": false,
+          "key": "background",
+          "label": null,
+          "name": "color",
+          "optional": false,
+          "type": "Binding<Color>",
+          "valueType": "Color"
+        }
+      ]
+    },
+    {
       "doc": "Like `.onTap`, but the tap stops here: ancestors' handlers do not run.",
       "name": "catchTap",
       "parameters": [
@@ -202,6 +287,24 @@ extension Catalog {
           "optional": false,
           "type": "[String: Binding<DataValue>]",
           "valueType": "[String: Binding<DataValue>]"
+        }
+      ]
+    },
+    {
+      "doc": "While `condition` is truthy the widget and everything in it are drawn dim, skipped by Tab and deaf to keys and clicks.",
+      "name": "disabled",
+      "parameters": [
+        {
+          "bindable": true,
+          "builder": false,
+          "default": true,
+          "defaultSource": "true",
+          "key": "disabled",
+          "label": null,
+          "name": "condition",
+          "optional": false,
+          "type": "Binding<Bool>",
+          "valueType": "Bool"
         }
       ]
     },
@@ -286,6 +389,22 @@ extension Catalog {
           "valueType": "String"
         }
       ]
+    },
+    {
+      "doc": "Draws the widget with the named style of the app's current theme (`app.json` `\"themes\"`): its colour, background and text styles, for the widget and what it contains unless they set their own.",
+      "name": "styleClass",
+      "parameters": [
+        {
+          "bindable": true,
+          "builder": false,
+          "key": "styleClass",
+          "label": null,
+          "name": "name",
+          "optional": false,
+          "type": "Binding<String>",
+          "valueType": "String"
+        }
+      ]
     }
   ],
   "page": {
@@ -320,6 +439,7 @@ extension Catalog {
           {
             "bindable": false,
             "builder": false,
+            "default": [],
             "defaultSource": "[]",
             "key": "keys",
             "label": "keys",
@@ -1206,7 +1326,7 @@ extension Catalog {
       "doc": "A run of text.",
       "initializers": [
         {
-          "doc": "Shows `text` (a template string); `wrap: false` truncates instead of wrapping.",
+          "doc": "Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`.",
           "name": "init",
           "parameters": [
             {
@@ -1222,17 +1342,14 @@ extension Catalog {
             {
               "bindable": true,
               "builder": false,
-              "default": {
-                "cls": "TextStyle",
-                "cmd": "plain"
-              },
-              "defaultSource": ".plain",
+              "default": [],
+              "defaultSource": "[]",
               "key": "style",
               "label": "style",
               "name": "style",
               "optional": false,
-              "type": "Binding<TextStyle>",
-              "valueType": "TextStyle"
+              "type": "Binding<[TextStyle]>",
+              "valueType": "[TextStyle]"
             },
             {
               "bindable": true,

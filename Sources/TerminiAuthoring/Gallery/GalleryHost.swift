@@ -76,8 +76,9 @@ public final class GalleryHost {
         while !engine.isFinished {
             engine.step(maxWaitMilliseconds: focusRestored ? nil : 16)
             if !focusRestored, !engine.stack.isEmpty, !engine.timings.isEmpty {
-                // Focus the previously opened row (the first row on entry): each Tab moves one row.
-                for _ in 0...max(0, min(selected, samples.count - 1)) { backend.enqueue(.key(.tab)) }
+                // Focus the previously opened row: the first row has focus when the page opens, and each Tab
+                // moves one row down.
+                for _ in 0..<max(0, min(selected, samples.count - 1)) { backend.enqueue(.key(.tab)) }
                 focusRestored = true
             }
             if let id = chosen.value { return samples.firstIndex { $0.folder == id } }

@@ -1,4 +1,5 @@
 import TerminiTemplate
+import TerminiUI
 
 /// `manifest.json` of a bundle: identity, entry script, pages, permissions, request domains, preload and file hashes.
 public struct BundleManifest: Equatable, Sendable {
@@ -17,6 +18,8 @@ public struct BundleManifest: Equatable, Sendable {
     public var keys: [KeyBinding] = []
     /// The tab strip and the pages it switches between (`"tabBar"`), if the app has one.
     public var tabBar: TabBar?
+    /// The app's themes (`"themes"`), the first the one it starts with; empty when it declares none.
+    public var themes = ThemeSet()
     /// Relative path to lowercase hex SHA-256.
     public var files: [String: String]
 
@@ -52,7 +55,8 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible, Sendable
 
 extension BundleManifest {
     /// Decodes `manifest.json` (or a project's `app.json`, which has the same identity fields and no file hashes).
-    public init(json: JSONValue, file: String) throws(ManifestError) {
+    /// `text` is the JSON as written, for the order of the themes; `manifest.json` records it in `themeOrder`.
+    public init(json: JSONValue, file: String, text: String? = nil) throws(ManifestError) {
         func fail(_ m: String) -> ManifestError { ManifestError(file: file, message: m) }
         guard case .object(let o) = json else { throw fail("expected a JSON object at $") }
         func string(_ key: String, default def: String? = nil) throws(ManifestError) -> String {
@@ -106,6 +110,11 @@ extension BundleManifest {
         if let t = o["tabBar"] {
             do { tabBar = try TabBar(json: t, pages: pages) } catch { throw fail(error.text) }
         }
+        if let t = o["themes"] {
+            let order = try o["themeOrder"].map { _ throws(ManifestError) in try strings("themeOrder") }
+                ?? text.map { JSONKeyOrder.keys(ofMember: "themes", in: $0) } ?? []
+            do { themes = try ThemeSet(json: t, order: order) } catch { throw fail(error.description) }
+        }
         files = [:]
         if let f = o["files"] {
             guard case .object(let entries) = f else { throw fail("$.files: expected an object, found \(f.typeName)") }
@@ -131,6 +140,10 @@ extension BundleManifest {
         if !files.isEmpty { o["files"] = .object(files.mapValues { .string($0) }) }
         if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
         if let tabBar { o["tabBar"] = tabBar.json }
+        if !themes.themes.isEmpty {
+            o["themes"] = themes.json
+            o["themeOrder"] = .array(themes.names.map { .string($0) })
+        }
         return .object(o)
     }
 

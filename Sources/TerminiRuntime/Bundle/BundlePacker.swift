@@ -155,7 +155,7 @@ public struct BundlePacker: Sendable {
         }
         if json["files"] != nil { throw BundleError(.badProject, path, "$.files: is computed by pack; remove it from app.json") }
         let manifest: BundleManifest
-        do { manifest = try BundleManifest(json: json, file: path) } catch { throw BundleError(.badProject, path, error.message) }
+        do { manifest = try BundleManifest(json: json, file: path, text: text) } catch { throw BundleError(.badProject, path, error.message) }
         guard SemanticVersion(manifest.version) != nil else {
             throw BundleError(.badProject, path, "$.version: '\(manifest.version)' is not a semantic version (MAJOR.MINOR.PATCH)")
         }

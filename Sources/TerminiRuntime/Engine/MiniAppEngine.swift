@@ -95,6 +95,7 @@ public final class MiniAppEngine {
             registrations += pages.commandRegistrations()
             registrations += overlays.commandRegistrations()
             registrations += ListCommands.registrations(navigator: pages, scheduler: scheduler)
+            registrations += ThemeCommands.registrations(navigator: pages, scheduler: scheduler)
             registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })
             registrations += try Self.services(bundle: bundle, options: options, size: publishedSize)
             return try CommandRouter(registrations)

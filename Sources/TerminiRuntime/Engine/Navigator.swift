@@ -68,7 +68,13 @@ final class Navigator: @unchecked Sendable {
     /// A component's initial data from its script (`Component('Name', { data })`), for new instances.
     var componentData: (String) -> [String: JSONValue]? = { _ in nil }
 
+    /// The theme `.styleClass` names are painted with: the app's first until `setTheme`.
+    var theme: Theme {
+        didSet { for entry in loadedPages { entry.view.theme = theme } }
+    }
+
     init(bundle: LoadedBundle, runtime: ScriptRuntime, overlays: OverlayPresenter, scheduler: FrameScheduler) {
+        theme = bundle.manifest.themes.themes.first ?? Theme()
         self.bundle = bundle
         self.runtime = runtime
         self.overlays = overlays
@@ -345,6 +351,8 @@ final class Navigator: @unchecked Sendable {
     func pageCreated(pageId: Int, name: String, data: JSONValue) {
         guard let template = bundle.pages[name] else { return }
         let view = PageView(template: template, data: data, components: bundle.components, componentData: componentData)
+        view.theme = theme
+        view.placesInitialFocus = true
         let entry = PageEntry(pageId: pageId, name: name, view: view, title: template.title)
         if let pending = navigation, pending.pageId == pageId {
             navigation = nil

@@ -129,6 +129,8 @@ final class CompiledNode: @unchecked Sendable {
 
     /// Names the expressions of this subtree refer to; see `computeSubtreeNames`.
     lazy var subtreeNames: Set<String> = computeSubtreeNames()
+    /// Whether the node carries a modifier that decorates its element (`ElementDecoration`).
+    lazy var hasDecoration: Bool = props.contains { ElementDecoration.keys.contains($0.name) }
     /// See `computeHasDataDependentReads`.
     lazy var hasDataDependentReads: Bool = computeHasDataDependentReads()
 

@@ -253,6 +253,13 @@ final class Reconciler {
             pendingItems = (ObjectIdentifier(element), value.arrayValue ?? [], path)
         }
         do {
+            if node.hasDecoration {
+                let decoration = try ElementDecoration.take(from: &props)
+                if decoration != element.decoration {
+                    element.decoration = decoration
+                    needs.paint = true
+                }
+            }
             element.widget = try node.kind.decode(props)
         } catch {
             element.widget = ErrorBox(message: error.description)

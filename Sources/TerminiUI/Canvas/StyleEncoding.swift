@@ -12,7 +12,15 @@ extension TerminalColor {
         case .cyan: self = .index(6)
         case .white: self = .index(7)
         case .gray: self = .index(8)
+        case .brightRed: self = .index(9)
+        case .brightGreen: self = .index(10)
+        case .brightYellow: self = .index(11)
+        case .brightBlue: self = .index(12)
+        case .brightMagenta: self = .index(13)
+        case .brightCyan: self = .index(14)
+        case .brightWhite: self = .index(15)
         case .index(let n): self = .index(UInt8(max(0, min(255, n))))
+        case .hex(let text): self = TerminalColor(hex: text) ?? .default
         }
     }
 }
@@ -27,5 +35,10 @@ extension CellAttributes {
         case .underline: self = .underline
         case .reverse: self = .reverse
         }
+    }
+
+    /// Styles combine: `[.bold, .underline]` is both.
+    init(_ styles: [TextStyle]) {
+        self = styles.reduce(into: []) { $0.formUnion(CellAttributes($1)) }
     }
 }

@@ -38,6 +38,8 @@ final class Element {
         didSet { if hidden != oldValue { parent?.invalidateLayoutChildren() } }
     }
     var dataset: JSONValue = .object([:])
+    /// Background, theme class, disabled and autofocus from the node's modifiers; nil for most elements.
+    var decoration: ElementDecoration?
     /// The component instance this element holds (a `Component` use); nil for every other element.
     var componentInstance: ComponentInstance?
 
@@ -95,6 +97,16 @@ final class Element {
             if !current.node.kind.isFragment { return }
             e = current.parent
         }
+    }
+
+    /// Whether this element or an ancestor is disabled: it takes no focus, keys or clicks, and is drawn dim.
+    var isDisabled: Bool {
+        var e: Element? = self
+        while let current = e {
+            if current.decoration?.disabled == true || current.widget.isDisabled { return true }
+            e = current.parent
+        }
+        return false
     }
 
     /// The handler names and loc used for events.

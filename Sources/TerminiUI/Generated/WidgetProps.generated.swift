@@ -74,6 +74,8 @@ enum PropReader {
     /// A `cls` naming another type does not match.
     static func caseName(_ json: JSONValue, type: String) -> (String, [String: JSONValue])? {
         switch json {
+        // `"#rrggbb"` is the `hex` case (a colour), written as a string as in CSS.
+        case .string(let name) where name.hasPrefix("#"): return ("hex", ["p1": json])
         case .string(let name): return (name, [:])
         case .object(let o):
             guard case .string(let cmd)? = o["cmd"] else { return nil }
@@ -135,12 +137,23 @@ extension BoundList: PropValue {
     }
 }
 
-extension Array: PropValue where Element == JSONValue {
-    static var propTypeName: String { "array" }
-    /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing.
-    static func decodeProp(_ json: JSONValue, owner: String) -> [JSONValue]? {
+extension Array: PropValue where Element: PropValue {
+    static var propTypeName: String { Element.self == JSONValue.self ? "array" : "[\(Element.propTypeName)]" }
+    /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing; one value
+    /// where a list of such values is expected is a list of one (`style: "{{ok ? 'bold' : 'dim'}}"`).
+    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> [Element]? {
         if json.isNull { return [] }
-        return json.arrayValue
+        guard case .array(let items) = json else {
+            if Element.self == JSONValue.self { return nil }
+            return try Element.decodeProp(json, owner: owner).map { [$0] }
+        }
+        var out: [Element] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            guard let value = try Element.decodeProp(item, owner: owner) else { return nil }
+            out.append(value)
+        }
+        return out
     }
 }
 
@@ -206,7 +219,7 @@ extension BorderStyle: PropValue {
     }
 }
 
-/// A terminal colour: one of the eight named colours, gray, the terminal default, or a palette index.
+/// A terminal colour: one of the sixteen named colours, the terminal default, a palette index or `#rrggbb`.
 public enum Color: Equatable, Sendable {
     /// The terminal's default colour.
     case `default`
@@ -228,8 +241,24 @@ public enum Color: Equatable, Sendable {
     case white
     /// Gray (bright black).
     case gray
+    /// Bright red.
+    case brightRed
+    /// Bright green.
+    case brightGreen
+    /// Bright yellow.
+    case brightYellow
+    /// Bright blue.
+    case brightBlue
+    /// Bright magenta.
+    case brightMagenta
+    /// Bright cyan.
+    case brightCyan
+    /// Bright white.
+    case brightWhite
     /// A 256-colour palette index, 0...255.
     case index(Int)
+    /// A `#rrggbb` colour: shown as the nearest colour the terminal has (of 256, or of 16). A plain `"#rrggbb"` string, bound or constant, means the same.
+    case hex(String)
 }
 
 extension Color: PropValue {
@@ -248,7 +277,15 @@ extension Color: PropValue {
         case "cyan": return Color.cyan
         case "white": return Color.white
         case "gray": return Color.gray
+        case "brightRed": return Color.brightRed
+        case "brightGreen": return Color.brightGreen
+        case "brightYellow": return Color.brightYellow
+        case "brightBlue": return Color.brightBlue
+        case "brightMagenta": return Color.brightMagenta
+        case "brightCyan": return Color.brightCyan
+        case "brightWhite": return Color.brightWhite
         case "index": return Color.index(try PropReader.required(args, "p1", as: Int.self, owner: "Color.index"))
+        case "hex": return Color.hex(try PropReader.required(args, "p1", as: String.self, owner: "Color.hex"))
         default: return nil
         }
     }
@@ -730,15 +767,15 @@ public struct TextProps: Equatable, Sendable {
 
     /// JSON `p1`, declared `_ text: Binding<String>`, required.
     public var text: String
-    /// JSON `style`, declared `style: Binding<TextStyle>`, default `.plain`.
-    public var style: TextStyle
+    /// JSON `style`, declared `style: Binding<[TextStyle]>`, default `[]`.
+    public var style: [TextStyle]
     /// JSON `color`, declared `color: Binding<Color>`, default `.default`.
     public var color: Color
     /// JSON `wrap`, declared `wrap: Binding<Bool>`, default `true`.
     public var wrap: Bool
 
     /// Builds props directly, with the DSL's defaults.
-    public init(text: String, style: TextStyle = .plain, color: Color = .default, wrap: Bool = true) {
+    public init(text: String, style: [TextStyle] = [], color: Color = .default, wrap: Bool = true) {
         self.text = text
         self.style = style
         self.color = color
@@ -748,7 +785,7 @@ public struct TextProps: Equatable, Sendable {
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.text = try PropReader.required(props, "p1", as: String.self, owner: "Text")
-        self.style = (try PropReader.optional(props, "style", as: TextStyle.self, owner: "Text")) ?? .plain
+        self.style = (try PropReader.optional(props, "style", as: [TextStyle].self, owner: "Text")) ?? []
         self.color = (try PropReader.optional(props, "color", as: Color.self, owner: "Text")) ?? .default
         self.wrap = (try PropReader.optional(props, "wrap", as: Bool.self, owner: "Text")) ?? true
     }
@@ -812,10 +849,16 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
 
 /// Modifiers any widget node may carry; nil when the node does not use the modifier.
 public struct WidgetModifiers: Equatable, Sendable {
+    /// `.autoFocus(...)`: Takes focus when the page opens, instead of the first focusable widget.
+    public var autoFocus: Bool?
+    /// `.background(...)`: Fills the widget's box with `color`; text drawn inside without a background of its own shows on it.
+    public var background: Color?
     /// `.catchTap(...)`: Like `.onTap`, but the tap stops here: ancestors' handlers do not run.
     public var catchTap: String?
     /// `.data(...)`: Values passed to event handlers as `e.dataset`, e.g. `.data(["id": "{{todo.id}}"])`.
     public var data: [String: JSONValue]?
+    /// `.disabled(...)`: While `condition` is truthy the widget and everything in it are drawn dim, skipped by Tab and deaf to keys and clicks.
+    public var disabled: Bool?
     /// `.globalKey(...)`: Identifies this widget across the whole page, so it keeps its state when moved to another parent.
     public var globalKey: String?
     /// `.hidden(...)`: Hides this widget (it takes no space) while `condition` is truthy.
@@ -826,18 +869,24 @@ public struct WidgetModifiers: Equatable, Sendable {
     public var key: String?
     /// `.onTap(...)`: Calls the page method `handler` when the widget is tapped (clicked, or Enter/Space while it has focus), then the `.onTap` handlers of its ancestors, outwards (the tap bubbles). Makes any widget clickable, and focusable with Tab when it has no focus behaviour of its own.
     public var onTap: String?
+    /// `.styleClass(...)`: Draws the widget with the named style of the app's current theme (`app.json` `"themes"`): its colour, background and text styles, for the widget and what it contains unless they set their own.
+    public var styleClass: String?
 
     /// No modifiers.
     public init() {}
 
     /// Decodes the modifier keys of evaluated props; other keys are ignored.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.autoFocus = try PropReader.optional(props, "autoFocus", as: Bool.self, owner: "modifier")
+        self.background = try PropReader.optional(props, "background", as: Color.self, owner: "modifier")
         self.catchTap = try PropReader.optional(props, "catchTap", as: String.self, owner: "modifier")
         self.data = try PropReader.optional(props, "data", as: [String: JSONValue].self, owner: "modifier")
+        self.disabled = try PropReader.optional(props, "disabled", as: Bool.self, owner: "modifier")
         self.globalKey = try PropReader.optional(props, "globalKey", as: String.self, owner: "modifier")
         self.hidden = try PropReader.optional(props, "hidden", as: Bool.self, owner: "modifier")
         self.id = try PropReader.optional(props, "id", as: String.self, owner: "modifier")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "modifier")
         self.onTap = try PropReader.optional(props, "onTap", as: String.self, owner: "modifier")
+        self.styleClass = try PropReader.optional(props, "styleClass", as: String.self, owner: "modifier")
     }
 }

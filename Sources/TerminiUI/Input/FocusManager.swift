@@ -16,10 +16,20 @@ final class FocusManager {
         var stack: [Element] = [tree.root]
         while let e = stack.popLast() {
             if e.hidden || e.lifecycle != .active || e.widget.isError { continue }
+            // A disabled widget is skipped with everything in it.
+            if e.decoration?.disabled == true || e.widget.isDisabled { continue }
             if e.kind.isFocusable || (e.node.isTappable && !e.kind.isFragment) { order.append(e) }
             stack.append(contentsOf: e.children.reversed())
         }
         return order
+    }
+
+    /// Where focus goes when a page opens: the first widget marked `.autoFocus()`, else the first focusable one.
+    func focusInitial() {
+        let order = self.order
+        guard let first = order.first(where: { $0.decoration?.autoFocus == true }) ?? order.first else { return }
+        focused = first
+        scrollIntoView(first)
     }
 
     func move(forward: Bool) {

@@ -38,7 +38,7 @@ final class PageInputRouter {
             return KeyHandling(used: true, events: [])
         default: break
         }
-        if let target = focus.focused, target.lifecycle == .active {
+        if let target = focus.focused, target.lifecycle == .active, !target.isDisabled {
             if let events = target.widget.handleKey(key, on: target, in: self) { return KeyHandling(used: true, events: events) }
             // Any widget with a tap handler is activated like a button.
             if (key == .enter || key == .space) && target.node.isTappable {
@@ -74,6 +74,8 @@ final class PageInputRouter {
         case .scrollDown: scroll(by: 3, near: hit); return []
         case .release: return []
         case .press:
+            // A disabled widget is deaf to clicks, and so is what it contains; the click goes nowhere else either.
+            if hit.isDisabled { return [] }
             pressTarget = hit
             defer { pressTarget = nil }
             var e: Element? = hit

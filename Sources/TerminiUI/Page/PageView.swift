@@ -93,10 +93,41 @@ public final class PageView {
         if lastSize == nil || lastSize! != size { needs.layout = true; lastSize = size }
         tree.rebuildDirty()
         if needs.layout { layoutPass.layoutPage(width: size.width, height: size.height) }
+        if initialFocusPending { placeInitialFocus(size: size) }
         let stats = tree.stats
         tree.stats = BuildStats()
         needsPaint = true
         return stats
+    }
+
+    /// The app's current theme, which `.styleClass` names look up; setting it repaints the page.
+    public var theme: Theme {
+        get { painter.theme }
+        set {
+            guard newValue != painter.theme else { return }
+            painter.theme = newValue
+            needsPaint = true
+        }
+    }
+
+    /// Whether the page gives focus to its `.autoFocus()` widget, or its first focusable one, when it opens. The
+    /// engine turns it on for every page it opens; a bare PageView (tests, embedders that manage focus) starts
+    /// with nothing focused.
+    public var placesInitialFocus = false {
+        didSet { initialFocusPending = placesInitialFocus }
+    }
+
+    /// Until something has focus, each build offers it to the `.autoFocus()` widget or the first focusable one, so
+    /// a page whose form arrives with its data still opens ready to type.
+    private var initialFocusPending = false
+
+    private func placeInitialFocus(size: (width: Int, height: Int)) {
+        if focus.focused == nil {
+            focus.focusInitial()
+            // Revealing a widget below the fold moves a scroll offset: lay out again before painting.
+            if needs.layout { layoutPass.layoutPage(width: size.width, height: size.height) }
+        }
+        if focus.focused != nil { initialFocusPending = false }
     }
 
     /// Paints the whole page into the back buffer (cleared first). Call after `build`.

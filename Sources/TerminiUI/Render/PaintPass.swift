@@ -49,9 +49,31 @@ final class PaintPass {
         guard !visible.isEmpty else { return }
         regions.append(PaintRecord(element: e, originX: ax, originY: ay, visible: visible))
         e.widget.paint(e, x: ax, y: ay, clip: visible, in: self)
+        if e.decoration != nil || e.widget.isDisabled { decorate(visible, e.decoration ?? ElementDecoration(), disabled: e.widget.isDisabled) }
         // A widget that takes focus only through its tap handler (a Row with `.onTap`) shows focus reversed and bold
         // (bold too, so a row that is already reversed still shows it has focus).
         if focused === e, !e.kind.isFocusable { highlight(visible) }
+    }
+
+    /// The app's current theme, for `.styleClass`.
+    var theme = Theme()
+
+    /// Applies an element's background, theme style and disabled dimming to what it (and its children) drew:
+    /// cells keep what they set themselves, as inherited styles work in CSS.
+    private func decorate(_ rect: CellRect, _ decoration: ElementDecoration, disabled: Bool) {
+        var style = decoration.styleClass.flatMap { theme.styles[$0] } ?? ThemeStyle()
+        if let background = decoration.background { style.background = background }
+        if decoration.disabled || disabled { style.attributes.insert(.dim) }
+        guard style != ThemeStyle() else { return }
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                var cell = buffer[x, y]
+                if let background = style.background, cell.style.background == .default { cell.style.background = background }
+                if let foreground = style.foreground, cell.style.foreground == .default { cell.style.foreground = foreground }
+                cell.style.attributes.formUnion(style.attributes)
+                buffer[x, y] = cell
+            }
+        }
     }
 
     private func highlight(_ rect: CellRect) {

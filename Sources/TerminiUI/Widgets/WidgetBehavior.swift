@@ -87,6 +87,8 @@ protocol WidgetBehavior: Equatable, Sendable {
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]?
     /// Whether the focused element edits text, so printable keys, Space and Backspace belong to it.
     var editsText: Bool { get }
+    /// Whether the widget's own props disable it (`TextField(disabled:)`); `.disabled()` works on any widget.
+    var isDisabled: Bool { get }
     /// Scrolls a scrollable element by `delta` rows (or items); clamping finishes in layout.
     func scroll(_ element: Element, by delta: Int)
     /// Scrolls a scrollable element so that its descendant `target`, whose top is `top` rows below this element's
@@ -122,6 +124,7 @@ extension WidgetBehavior {
     func handleKey(_ key: Key, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     var editsText: Bool { false }
+    var isDisabled: Bool { false }
     func scroll(_ element: Element, by delta: Int) {}
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
