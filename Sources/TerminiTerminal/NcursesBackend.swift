@@ -37,9 +37,18 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     /// The cursor as the terminal shows it now (nil: hidden).
     private var shownCursor: (x: Int, y: Int)?
 
+    /// Whether the environment lets a program use colour: not when `NO_COLOR` is set to anything but empty.
+    public static var environmentAllowsColor: Bool {
+        guard let value = getenv("NO_COLOR") else { return true }
+        return String(cString: value).isEmpty
+    }
+
     /// Takes over the terminal on `input`/`output` (they may be a pty for benchmarks and tests). `term` overrides
     /// `$TERM`. Only one ncurses backend can be live per process.
-    public init(input: Int32 = 0, output: Int32 = 1, term: String? = nil, mouse: Bool = true) throws(TerminalError) {
+    /// `colors: false` draws without colour (attributes stay); by default colour is on unless `NO_COLOR` is set
+    /// and not empty (https://no-color.org).
+    public init(input: Int32 = 0, output: Int32 = 1, term: String? = nil, mouse: Bool = true,
+                colors allowColors: Bool = NcursesBackend.environmentAllowsColor) throws(TerminalError) {
         let claimed = Self.active.withLock { active -> Bool in
             if active { return false }
             active = true
@@ -103,7 +112,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         // half-way when a key is waiting. Each frame is small; finishing it keeps the bytes and timings whole.
         typeahead(-1)
         var colors = false
-        if has_colors() {
+        if has_colors() && allowColors {
             colors = start_color() == OK
             use_default_colors()
         }

@@ -38,14 +38,16 @@ struct NcursesColorPairs {
         return pair
     }
 
-    /// A palette index the terminal lacks falls back to its 8-colour equivalent rather than failing.
+    /// A palette index the terminal lacks becomes the nearest colour it has (of 16 or 8) rather than failing.
     private func curses(_ color: TerminalColor) -> Int32 {
         switch color {
         case .default: return -1
         case .index(let n):
             let index = Int32(n)
             if index < colorCount { return index }
-            return colorCount >= 8 ? index % 8 : -1
+            guard colorCount >= 8 else { return -1 }
+            let rgb = ColorPalette.rgb(n)
+            return Int32(ColorPalette.nearest(r: rgb.r, g: rgb.g, b: rgb.b, among: Int(min(colorCount, 16))))
         }
     }
 }

@@ -12,7 +12,10 @@ Page('index', {
   data: { options: DEFAULTS, account: DEFAULT_ACCOUNT, status: '' },
 
   onLoad() {
-    load('options', DEFAULTS).then(options => this.setData({ options: { ...DEFAULTS, ...options } }))
+    load('options', DEFAULTS).then(options => {
+      this.setData({ options: { ...DEFAULTS, ...options } })
+      this.applyTheme()
+    })
     load('account', DEFAULT_ACCOUNT).then(account => this.setData({ account }))
   },
 
@@ -24,6 +27,13 @@ Page('index', {
   toggle(e) {
     const name = e.dataset.name
     this.setData({ [`options.${name}`]: e.detail.value, status: 'Unsaved changes' })
+    if (name === 'darkMode') this.applyTheme()
+  },
+
+  // app.json declares a light and a dark theme; Dark mode picks one for every page at once.
+  applyTheme() {
+    bridge.invoke('setTheme', { name: this.data.options.darkMode ? 'dark' : 'light' })
+      .catch(err => console.warn(err.errMsg))
   },
 
   openAccount() {
@@ -48,6 +58,7 @@ Page('index', {
           return
         }
         this.setData({ options: DEFAULTS, status: 'Reset to defaults' })
+        this.applyTheme()
         return bridge.invoke('removeStorage', { key: 'options' })
           .then(() => bridge.invoke('showToast', { title: 'Settings reset' }))
       })

@@ -9,7 +9,8 @@ import TerminiUI
 @Suite(.serialized) struct NcursesBackendTests {
     @Test func unchangedFrameWritesZeroBytesAndOneCellChangeWritesAFew() throws {
         let pty = try #require(PseudoTerminal(width: 40, height: 10))
-        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        // Colour on, whatever the environment says (SwiftPM runs tests with NO_COLOR set).
+        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color", colors: true)
         defer { backend.shutdown() }
         #expect(backend.size == (40, 10))
         _ = pty.readAvailable(waitMilliseconds: 50)   // start-up sequences (alternate screen, keypad mode)
@@ -40,6 +41,26 @@ import TerminiUI
         let oneCellBytes = pty.read(atLeast: oneCell.bytes) + pty.readAvailable(waitMilliseconds: 100)
         #expect(oneCellBytes.count == oneCell.bytes)   // nothing arrived for the unchanged frame either
         #expect(oneCellBytes.contains("a"))
+    }
+
+    /// Without colour (NO_COLOR) attributes still reach the terminal; on an 8-colour terminal a 256-palette red is
+    /// drawn as the nearest colour it has.
+    @Test func colourOffKeepsAttributesAndFewColoursTakeTheNearest() throws {
+        func firstFrame(term: String, colors: Bool) throws -> [UInt8] {
+            let pty = try #require(PseudoTerminal(width: 20, height: 3))
+            let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: term, colors: colors)
+            defer { backend.shutdown() }
+            _ = pty.readAvailable(waitMilliseconds: 50)
+            var back = CellBuffer(width: 20, height: 3)
+            back.write("Alert", x: 0, y: 0, style: CellStyle(foreground: .index(196), attributes: .bold))
+            let stats = backend.present(back, previous: CellBuffer(width: 20, height: 3))
+            return pty.read(atLeast: stats.bytes)
+        }
+        let plain = try firstFrame(term: "xterm-256color", colors: false)
+        #expect(plain.contains("Alert") && plain.contains("\u{1B}[0;1m"))
+        #expect(!plain.contains("\u{1B}[38;5;") && !plain.contains("\u{1B}[31m"), "no colour with colors: false")
+        let eight = try firstFrame(term: "xterm", colors: true)
+        #expect(eight.contains("\u{1B}[31m"), "196 is red on an 8-colour terminal")
     }
 
     @Test func decodesKeysAndMouseFromTheTerminal() throws {

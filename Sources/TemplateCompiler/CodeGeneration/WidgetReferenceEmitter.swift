@@ -40,6 +40,7 @@ public enum WidgetReferenceEmitter {
         out.line("- [Modifiers](#modifiers): \(catalog.modifiers.map { "`.\($0.name)`" }.joined(separator: ", "))")
         let styleTypes = catalog.enums.map(\.name) + catalog.valueTypes.map(\.name)
         out.line("- [Style types](#style-types): \(styleTypes.map { "`\($0)`" }.joined(separator: ", "))")
+        out.line("- [Styles and themes](#styles-and-themes): how colours, `.background`, `.styleClass` and themes combine")
         out.line("")
 
         if let page = catalog.page { emitPage(page, into: &out) }
@@ -63,8 +64,31 @@ public enum WidgetReferenceEmitter {
         out.line("")
         for e in catalog.enums { emitEnum(e, into: &out) }
         for v in catalog.valueTypes { emitValueType(v, into: &out) }
+        out.raw(stylesAndThemes)
         return out.text
     }
+
+    /// How the style pieces work together: written once here, since no declaration carries it.
+    static let stylesAndThemes = """
+        ## Styles and themes
+
+        - **Text styles combine**: `style: [.bold, .underline]`, one case `style: .bold`, or a binding to a name or a
+          list of names (`style: "{{done ? ['dim'] : ['bold']}}"`).
+        - **Colours**: the sixteen names (`.red`, `.brightRed`, `.gray`, …), a palette index `.index(208)`, or
+          `#rrggbb` (`color: "#ff8800"`, or `.hex("#ff8800")`, or from data). A `#rrggbb` colour is drawn as the
+          nearest of the terminal's 256 colours, and any colour as the nearest of 16 on a 16-colour terminal.
+          `NO_COLOR` set to anything but empty turns colour off (bold, underline and the rest stay).
+        - **`.background(color)`** fills the widget's box; what is inside shows on it unless it sets its own.
+        - **`.styleClass("name")`** applies the named style of the app's current theme (`app.json` `"themes"`,
+          [BUNDLES.md](BUNDLES.md)) to the widget and what it contains: its `color` and `background` where they set
+          none of their own, and its `style` added to theirs. A name the theme lacks styles nothing. The style named
+          `page` colours the whole page. `setTheme({name})` switches theme at run time and every page repaints
+          ([COMMANDS.md](COMMANDS.md#themes)).
+        - **`.disabled()`** draws the widget and what it contains dim; Tab skips it and keys and clicks do not reach it.
+        - **Focus**: a page opens with focus on the widget marked `.autoFocus()`, else on its first focusable widget
+          (scrolled into view), so a form is ready to type at once.
+
+        """
 
     // MARK: - Sections
 
@@ -220,6 +244,9 @@ struct MarkdownWriter {
         text += s
         text += "\n"
     }
+
+    /// Text as it is, for a section written whole.
+    mutating func raw(_ s: String) { text += s }
 
     /// A paragraph followed by a blank line; nothing for empty text.
     mutating func paragraph(_ s: String) {

@@ -397,7 +397,7 @@ let gallery = Page("index", title: "Termini") {
 """#,
         ]),
         EmbeddedProject(folder: #"settings"#, files: [
-            #"app.json"#: #"""
+            #"app.json"#: ##"""
 {
   "id": "settings",
   "name": "Settings",
@@ -409,10 +409,21 @@ let gallery = Page("index", title: "Termini") {
       { "page": "index", "text": "Settings" },
       { "page": "about", "text": "About" }
     ]
+  },
+  "themes": {
+    "light": {
+      "heading": { "color": "blue", "style": ["bold"] },
+      "status": { "color": "gray" }
+    },
+    "dark": {
+      "page": { "color": "brightWhite", "background": "#262626" },
+      "heading": { "color": "brightCyan", "style": ["bold"] },
+      "status": { "color": "brightYellow" }
+    }
   }
 }
 
-"""#,
+"""##,
             #"components/Section.swift"#: #"""
 import TerminiDSL
 
@@ -424,7 +435,7 @@ struct Section: Component {
 
     @WidgetBuilder var body: [any Widget] {
         Column {
-            Text("{{title}}", style: .bold)
+            Text("{{title}}", style: .bold).styleClass("heading")
             Slot()
         }
     }
@@ -446,7 +457,10 @@ Page('index', {
   data: { options: DEFAULTS, account: DEFAULT_ACCOUNT, status: '' },
 
   onLoad() {
-    load('options', DEFAULTS).then(options => this.setData({ options: { ...DEFAULTS, ...options } }))
+    load('options', DEFAULTS).then(options => {
+      this.setData({ options: { ...DEFAULTS, ...options } })
+      this.applyTheme()
+    })
     load('account', DEFAULT_ACCOUNT).then(account => this.setData({ account }))
   },
 
@@ -458,6 +472,13 @@ Page('index', {
   toggle(e) {
     const name = e.dataset.name
     this.setData({ [`options.${name}`]: e.detail.value, status: 'Unsaved changes' })
+    if (name === 'darkMode') this.applyTheme()
+  },
+
+  // app.json declares a light and a dark theme; Dark mode picks one for every page at once.
+  applyTheme() {
+    bridge.invoke('setTheme', { name: this.data.options.darkMode ? 'dark' : 'light' })
+      .catch(err => console.warn(err.errMsg))
   },
 
   openAccount() {
@@ -482,6 +503,7 @@ Page('index', {
           return
         }
         this.setData({ options: DEFAULTS, status: 'Reset to defaults' })
+        this.applyTheme()
         return bridge.invoke('removeStorage', { key: 'options' })
           .then(() => bridge.invoke('showToast', { title: 'Settings reset' }))
       })
@@ -584,7 +606,7 @@ let settings = Page("index", title: "Settings") {
             Button("Save", onTap: "save")
             Button("Reset", onTap: "reset")
         }
-        Text("{{status}}", style: .dim)
+        Text("{{status}}").styleClass("status")
     }
 }
 

@@ -38,6 +38,8 @@ final class PaintPass {
         if clearing { buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height, with: .blank) }
         regions.begin(origin: frame)
         paintChildren(roots, originX: frame.x, originY: frame.y, clip: clip)
+        // The theme's `page` style is the whole page's, as CSS's `body` is: its background reaches every cell.
+        if let page = theme.styles[Theme.pageStyle] { decorate(clip, style: page) }
     }
 
     func isFocused(_ e: Element) -> Bool { focused === e }
@@ -64,6 +66,10 @@ final class PaintPass {
         var style = decoration.styleClass.flatMap { theme.styles[$0] } ?? ThemeStyle()
         if let background = decoration.background { style.background = background }
         if decoration.disabled || disabled { style.attributes.insert(.dim) }
+        decorate(rect, style: style)
+    }
+
+    private func decorate(_ rect: CellRect, style: ThemeStyle) {
         guard style != ThemeStyle() else { return }
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX {

@@ -19,6 +19,9 @@ public struct Theme: Equatable, Sendable {
     public var name: String
     public var styles: [String: ThemeStyle]
 
+    /// The style named `page` colours the whole page, every cell of it, as CSS's `body` does.
+    public static let pageStyle = "page"
+
     public init(name: String = "", styles: [String: ThemeStyle] = [:]) {
         self.name = name
         self.styles = styles

@@ -8,7 +8,7 @@ struct Section: Component {
 
     @WidgetBuilder var body: [any Widget] {
         Column {
-            Text("{{title}}", style: .bold)
+            Text("{{title}}", style: .bold).styleClass("heading")
             Slot()
         }
     }

@@ -14,6 +14,6 @@ let settings = Page("index", title: "Settings") {
             Button("Save", onTap: "save")
             Button("Reset", onTap: "reset")
         }
-        Text("{{status}}", style: .dim)
+        Text("{{status}}").styleClass("status")
     }
 }

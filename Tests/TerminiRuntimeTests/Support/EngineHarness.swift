@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import TerminiTemplate
+import TerminiUI
 @testable import TerminiRuntime
 
 /// Runs an in-memory mini-app headless, in process, and records its console: a fast way to observe lifecycle
@@ -14,7 +15,7 @@ final class EngineHarness {
     let store = TemporaryFolder()
 
     init(pages: [String], action: String, extraScript: String = "", permissions: [String] = ["storage"],
-         size: (Int, Int) = (60, 12), tabBar: TabBar? = nil) throws
+         size: (Int, Int) = (60, 12), tabBar: TabBar? = nil, themes: ThemeSet = ThemeSet()) throws
     {
         var templates: [String: TemplateFile] = [:]
         for page in pages {
@@ -49,6 +50,7 @@ final class EngineHarness {
         """
         var manifest = BundleManifest(id: "nav", name: "Nav", version: "1.0.0", pages: pages, permissions: permissions)
         manifest.tabBar = tabBar
+        manifest.themes = themes
         let bundle = LoadedBundle(manifest: manifest, origin: "memory", script: script, scriptName: "nav/main.js",
                                   pages: templates)
         var options = EngineOptions()

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TerminiTemplate
+import TerminiUI
+@testable import TerminiRuntime
+
+/// `setTheme` and `getTheme` against an app with a light and a dark theme: the screen repaints in the new theme,
+/// and bad names fail with what the app has.
+@Suite struct ThemeCommandTests {
+    static let themes = try! ThemeSet(json: try! JSONValue.parse(##"""
+        {"light": {"page": {}}, "dark": {"page": {"color": "brightWhite", "background": "#262626"}}}
+        """##), order: ["light", "dark"])
+
+    func background(_ h: EngineHarness, x: Int, y: Int) -> TerminalColor {
+        h.engine.frames.compositor.front[x, y].style.background
+    }
+
+    @Test func setThemeRepaintsEveryCellAndGetThemeSaysWhichIsShown() throws {
+        let h = try EngineHarness(pages: ["a"], action: """
+        function ACTION() {
+          report(bridge.invoke('setTheme', { name: 'dark' }).then(() => bridge.invoke('getTheme'))
+            .then(r => { log('theme ' + r.name + ' of ' + r.themes.join(',')); return r }))
+        }
+        """, themes: Self.themes)
+        h.start()
+        try h.play("settle\n")
+        #expect(background(h, x: 30, y: 8) == .default, "the first theme, light, has a plain page")
+        try h.play("key Enter\nsettle\n")
+        #expect(h.log.contains("theme dark of light,dark"), "\(h.log)")
+        #expect(background(h, x: 30, y: 8) == .index(235) && background(h, x: 0, y: 0) == .index(235))
+        #expect(h.engine.frames.compositor.front[0, 0].style.foreground == .index(15))
+    }
+
+    @Test func anUnknownThemeOrAnAppWithoutThemesFailsNamingWhatThereIs() throws {
+        let action = "function ACTION() { report(bridge.invoke('setTheme', { name: 'blue' })); report(bridge.invoke('setTheme', {})) }"
+        let h = try EngineHarness(pages: ["a"], action: action, themes: Self.themes)
+        h.start()
+        try h.play("key Enter\nsettle\n")
+        #expect(h.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app's themes are 'light', 'dark'"), "\(h.log)")
+        #expect(h.log.contains { $0.hasPrefix("fail 3 setTheme:fail") && $0.contains("'name'") }, "\(h.log)")
+        let none = try EngineHarness(pages: ["a"], action: action)
+        none.start()
+        try none.play("key Enter\nsettle\n")
+        #expect(none.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app declares no themes in app.json"), "\(none.log)")
+    }
+}
