@@ -44,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
@@ -66,7 +67,8 @@ let package = Package(
         .target(name: "TerminiScript", dependencies: ["TerminiTemplate", "TerminiClock", "CJavaScriptCore"],
                 resources: [.embedInCode("Prelude/prelude.js")]),
         .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
-        .target(name: "TerminiUI", dependencies: ["TerminiTemplate"]),
+        // Ink parses the Markdown widget's text (CommonMark to HTML, which MarkdownLayout turns into styled lines).
+        .target(name: "TerminiUI", dependencies: ["TerminiTemplate", .product(name: "Ink", package: "Ink")]),
         .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "TerminiClock", "CNcurses"]),
         .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiClock"]),
         // Runs bundles: script, bridge, UI, terminal, frames, bundle verification, install and store. Never links the

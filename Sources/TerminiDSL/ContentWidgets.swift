@@ -19,12 +19,29 @@ public struct Button: Widget {
 
 /// A one-line text input.
 public struct TextField: Widget {
-    let value: Binding<String>, placeholder: Binding<String>, onChange: String?, onSubmit: String?
-    /// Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`.
-    public init(value: Binding<String>, placeholder: Binding<String> = "", onChange: String? = nil,
-                onSubmit: String? = nil)
+    let value: Binding<String>, placeholder: Binding<String>, width: Binding<Int>?, secure: Binding<Bool>
+    let maxLength: Binding<Int>?, disabled: Binding<Bool>, onChange: String?, onSubmit: String?
+    /// Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes
+    /// it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters
+    /// past that count; `disabled` makes it read-only, dim and skipped by Tab.
+    public init(value: Binding<String>, placeholder: Binding<String> = "", width: Binding<Int>? = nil,
+                secure: Binding<Bool> = false, maxLength: Binding<Int>? = nil, disabled: Binding<Bool> = false,
+                onChange: String? = nil, onSubmit: String? = nil)
     {
-        self.value = value; self.placeholder = placeholder; self.onChange = onChange; self.onSubmit = onSubmit
+        self.value = value; self.placeholder = placeholder; self.width = width; self.secure = secure
+        self.maxLength = maxLength; self.disabled = disabled; self.onChange = onChange; self.onSubmit = onSubmit
+    }
+}
+
+/// A multi-line text input that soft-wraps at its width.
+public struct TextArea: Widget {
+    let value: Binding<String>, placeholder: Binding<String>, height: Binding<Int>, onChange: String?
+    /// Edits `value` over `height` rows: Enter starts a new line, arrows move across lines, Home/End go to the
+    /// line's ends, PageUp/PageDown move a screenful, and Tab leaves the area. `onChange` gets `detail.value`.
+    public init(value: Binding<String>, placeholder: Binding<String> = "", height: Binding<Int> = 5,
+                onChange: String? = nil)
+    {
+        self.value = value; self.placeholder = placeholder; self.height = height; self.onChange = onChange
     }
 }
 

@@ -82,3 +82,31 @@ public enum BorderStyle: Sendable {
     /// Thick lines.
     case heavy
 }
+
+/// Where text sits in a table column.
+public enum TextAlign: Sendable {
+    /// Flush left.
+    case left
+    /// Centred.
+    case center
+    /// Flush right (numbers).
+    case right
+}
+
+/// One column of a `Table`: its title, the row field it shows, its width in cells and alignment.
+public struct TableColumn: Sendable {
+    /// The header.
+    public let title: String
+    /// The row member shown.
+    public let field: String
+    /// Width in cells; 0 shares the width left by the fixed columns.
+    public let width: Int
+    /// Where the text sits.
+    public let align: TextAlign
+
+    /// A column titled `title` showing each row's `field`, `width` cells wide (0 shares the free width); text that
+    /// does not fit ends in `…`.
+    public init(_ title: String, field: String, width: Int = 0, align: TextAlign = .left) {
+        self.title = title; self.field = field; self.width = width; self.align = align
+    }
+}

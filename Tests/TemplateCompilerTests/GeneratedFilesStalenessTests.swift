@@ -32,11 +32,14 @@ import Testing
         let catalog = try Self.crawl()
         let widgets = Set(catalog.widgets.map(\.name))
         #expect(widgets == ["Column", "Row", "Stack", "Padding", "Box", "Expanded", "Spacer", "ScrollView", "ListView",
-                            "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach", "Slot"])
+                            "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach", "Slot",
+                            "RadioGroup", "Select", "Tabs", "Tab", "Sparkline", "BarChart", "Log", "Markdown", "Table", "Tree",
+                            "TextArea"])
         #expect(catalog.modifiers.map(\.name) == ["autoFocus", "background", "catchTap", "data", "disabled", "globalKey", "hidden",
                                                   "id", "key", "onTap", "styleClass"])
-        #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextStyle"])
-        #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets"])
+        #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextAlign", "TextStyle"])
+        #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets", "TableColumn"])
+        #expect(catalog.valueType(named: "TableColumn")?.factories.map(\.name) == ["init"])
         #expect(catalog.valueType(named: "EdgeInsets")?.factories.map(\.name) == ["all", "symmetric", "only"])
         #expect(catalog.enumType(named: "Color")?.enumCase(named: "index")?.parameters.map(\.key) == ["p1"])
     }

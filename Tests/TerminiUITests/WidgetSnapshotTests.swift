@@ -4,11 +4,11 @@ import TerminiTemplate
 
 /// Pins the rendered text of each widget.
 @Suite struct WidgetSnapshotTests {
-    @Test func textWrapsAtWordsAndClipsWhenNotWrapping() {
+    @Test func textWrapsAtWordsAndEndsInAnEllipsisWhenNotWrapping() {
         let long = "the quick brown fox jumps over the lazy dog"
         #expect(render(node("Text", ["p1": .string(long)]), width: 12, height: 5)
             == "the quick\nbrown fox\njumps over\nthe lazy dog\n")
-        #expect(render(node("Text", ["p1": .string(long), "wrap": false]), width: 12, height: 2) == "the quick br\n")
+        #expect(render(node("Text", ["p1": .string(long), "wrap": false]), width: 12, height: 2) == "the quick b…\n")
     }
 
     @Test func chineseWrapsBetweenCharactersAndAligns() {
@@ -76,9 +76,9 @@ import TerminiTemplate
         }
     }
 
-    @Test func boxWithFixedSizeClipsItsContent() {
+    @Test func boxWithFixedSizeCutsItsContent() {
         let root = node("Box", ["width": 6, "height": 3], [node("Text", ["p1": "overflowing text", "wrap": false])])
-        #expect(render(root, width: 20, height: 4) == "┌────┐\n│over│\n└────┘\n")
+        #expect(render(root, width: 20, height: 4) == "┌────┐\n│ove…│\n└────┘\n")
     }
 
     @Test func checkboxWithoutALabelIsThreeColumns() {

@@ -16,6 +16,8 @@ public enum CatalogCrawler {
     static let widgetProtocol = "Widget"
     /// The page root, called like a widget but not one.
     static let pageType = "Page"
+    /// A page's key binding, `Key("d", "archive")`: lowered with the page (`KeyBindingLowering`), not as a value.
+    static let keyBindingType = "Key"
 
     /// Crawls every `.swift` file in `directory`, in name order so the output is stable.
     public static func crawl(directory: URL) throws(CatalogCrawlError) -> Catalog {
@@ -85,14 +87,6 @@ private struct DeclarationCollector {
             if name == CatalogCrawler.pageType { page = widget } else { widgets.append(widget) }
             return
         }
-        let factories = members.compactMap { $0.as(FunctionDeclSyntax.self) }
-            .filter { isPublic($0.modifiers) && isStatic($0.modifiers) }
-            .map { f in
-                CatalogFunction(name: f.name.text, doc: docComment(f.leadingTrivia),
-                                parameters: parameters(f.signature.parameterClause.parameters),
-                                body: f.body?.statements.trimmedDescription)
-            }
-        guard !factories.isEmpty else { return }
         let fields = members.compactMap { $0.as(VariableDeclSyntax.self) }
             .filter { isPublic($0.modifiers) && !isStatic($0.modifiers) }
             .flatMap { v in
@@ -103,6 +97,19 @@ private struct DeclarationCollector {
                     return CatalogField(name: id.identifier.text, type: type, doc: docComment(v.leadingTrivia))
                 }
             }
+        // A public initializer whose parameters are named after public fields is called like a widget
+        // (`TableColumn("Name", field: "name")`), and the engine builds the value field by field.
+        let fieldNames = Set(fields.map(\.name))
+        let valueInits = name == CatalogCrawler.keyBindingType ? []
+            : inits.filter { !$0.parameters.isEmpty && $0.parameters.allSatisfy { fieldNames.contains($0.name) } }
+        let factories = valueInits + members.compactMap { $0.as(FunctionDeclSyntax.self) }
+            .filter { isPublic($0.modifiers) && isStatic($0.modifiers) }
+            .map { f in
+                CatalogFunction(name: f.name.text, doc: docComment(f.leadingTrivia),
+                                parameters: parameters(f.signature.parameterClause.parameters),
+                                body: f.body?.statements.trimmedDescription)
+            }
+        guard !factories.isEmpty else { return }
         valueTypes.append(CatalogValueType(name: name, doc: docComment(s.leadingTrivia), fields: fields,
                                            factories: factories))
     }

@@ -26,13 +26,20 @@ public enum PropsCodeGenerator {
 
     /// The engine type a catalogue value type becomes: DSL data values are plain JSON in the engine.
     static func engineType(_ valueType: String) -> String {
-        // A bound list is the children's business (one copy per item), not a prop to compare or keep.
-        if valueType == "[DataValue]" { return "BoundList" }
-        return valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
+        valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
             .replacingOccurrences(of: "DataValue", with: "JSONValue")
     }
 
-    static func fieldType(_ p: CatalogParameter) -> String { engineType(p.valueType) + (p.optional ? "?" : "") }
+    /// The items a widget repeats its content for (`ForEach`'s and `ListView`'s first argument) are the children's
+    /// business, one copy per item, not a prop to compare or keep: they decode to `BoundList`. Other lists (a
+    /// RadioGroup's options, a Table's rows) are the widget's own data.
+    static func isRepeatedItems(_ p: CatalogParameter, of initializer: CatalogFunction) -> Bool {
+        p.valueType == "[DataValue]" && p.key == "p1" && initializer.takesChildren
+    }
+
+    static func fieldType(_ p: CatalogParameter, repeated: Bool = false) -> String {
+        (repeated ? "BoundList" : engineType(p.valueType)) + (p.optional ? "?" : "")
+    }
 
     static let swiftKeywords: Set<String> = ["default", "case", "switch", "if", "else", "for", "in", "return", "var",
                                              "let", "func", "static", "struct", "enum", "class", "self", "Self"]
@@ -40,13 +47,15 @@ public enum PropsCodeGenerator {
     static func identifier(_ name: String) -> String { swiftKeywords.contains(name) ? "`\(name)`" : name }
 
     /// The expression that reads one parameter from `source` (a `[String: JSONValue]`), with its default applied.
-    static func readExpression(_ p: CatalogParameter, from source: String, owner: String) -> String {
-        let type = engineType(p.valueType)
+    static func readExpression(_ p: CatalogParameter, from source: String, owner: String, repeated: Bool = false) -> String {
+        let type = repeated ? "BoundList" : engineType(p.valueType)
         if p.isRequired && !p.optional {
             return "try PropReader.required(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
         }
         let read = "try PropReader.optional(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
         if let d = p.defaultSource, d != "nil" { return "(\(read)) ?? \(d)" }
+        // `selected: Binding<DataValue> = nil`: a JSON value whose default is JSON null.
+        if p.defaultSource == "nil" && !p.optional && type == "JSONValue" { return "(\(read)) ?? .null" }
         return read
     }
 
@@ -110,8 +119,9 @@ public enum PropsCodeGenerator {
         out.line("    public init(\(params)) {")
         for f in v.fields { out.line("        self.\(f.name) = \(f.name)") }
         out.line("    }")
-        // A factory without a body (none today) cannot be mirrored, so it is left out rather than stubbed.
-        let factories = v.factories.filter { $0.body != nil }
+        // A factory without a body (none today) cannot be mirrored, so it is left out rather than stubbed. An
+        // initializer builds the value through the memberwise initializer above, its parameters named as the fields.
+        let factories = v.factories.filter { $0.body != nil && $0.name != "init" }
         for f in factories {
             out.line("")
             out.doc(f.doc, indent: 1)
@@ -132,6 +142,10 @@ public enum PropsCodeGenerator {
         for f in factories {
             out.line("        case \"\(f.name)\": return \(v.name).\(f.name)(\(arguments(f, owner: "\(v.name).\(f.name)")))")
         }
+        if let initializer = v.factories.first(where: { $0.name == "init" }) {
+            let fields = initializer.parameters.map { "\($0.name): \(readExpression($0, from: "args", owner: v.name))" }
+            out.line("        case \"init\": return \(v.name)(\(fields.joined(separator: ", ")))")
+        }
         out.line("        default: return nil")
         out.line("        }")
         out.line("    }")
@@ -149,12 +163,12 @@ public enum PropsCodeGenerator {
         out.line("")
         for p in params {
             out.line("    /// \(describe(p))")
-            out.line("    public var \(identifier(p.name)): \(fieldType(p))")
+            out.line("    public var \(identifier(p.name)): \(fieldType(p, repeated: isRepeatedItems(p, of: initializer)))")
         }
         if !params.isEmpty { out.line("") }
         out.line("    /// Builds props directly, with the DSL's defaults.")
         let memberwise = params.map { p -> String in
-            var s = "\(identifier(p.name)): \(fieldType(p))"
+            var s = "\(identifier(p.name)): \(fieldType(p, repeated: isRepeatedItems(p, of: initializer)))"
             if let d = p.defaultSource { s += " = \(d)" } else if p.optional { s += " = nil" }
             return s
         }.joined(separator: ", ")
@@ -165,7 +179,7 @@ public enum PropsCodeGenerator {
         out.line("    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.")
         out.line("    public init(props: [String: JSONValue]) throws(PropDecodingError) {")
         for p in params {
-            out.line("        self.\(identifier(p.name)) = \(readExpression(p, from: "props", owner: w.name))")
+            out.line("        self.\(identifier(p.name)) = \(readExpression(p, from: "props", owner: w.name, repeated: isRepeatedItems(p, of: initializer)))")
         }
         out.line("    }")
         out.line("}")

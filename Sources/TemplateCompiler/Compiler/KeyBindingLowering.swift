@@ -13,7 +13,7 @@ enum KeyBindingLowering {
         var firstAt: [KeyChord: String] = [:]
         for element in array.elements {
             guard let call = element.expression.as(FunctionCallExprSyntax.self),
-                  call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Key"
+                  call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == CatalogCrawler.keyBindingType
             else {
                 session.error(unit, at: element.expression, "each key binding must be Key(\"<key>\", \"<handler>\", \"<label>\")")
                 continue

@@ -57,6 +57,12 @@ extension LoweringSession {
                 if catalog.widget(named: name) != nil {
                     return mismatch(expr, expect, unit, found: "a \(name) widget")
                 }
+                if let valueType = catalog.valueType(named: name), let initializer = valueType.factory(named: "init") {
+                    guard name == expect.type || expect.isAnyJSON else {
+                        return mismatch(expr, expect, unit, found: "a \(name)")
+                    }
+                    return lowerArguments(of: initializer, typeName: name, name: "init", call: call, display: name, unit, scope)
+                }
                 if catalog.valueType(named: name) != nil || catalog.enumType(named: name) != nil {
                     error(unit, at: expr, "\(name)(...) cannot be called directly; use one of its cases or factories, e.g. .\(firstMember(of: name))")
                     return nil
@@ -259,26 +265,34 @@ extension LoweringSession {
         } else {
             return nil
         }
-        var object: [String: JSONValue] = ["cls": .string(typeName), "cmd": .string(name)]
         guard let call else {
             if !function.parameters.isEmpty {
                 let signature = function.parameters.map { "\($0.label ?? "_"):" }.joined()
                 error(unit, at: member, "'.\(name)' needs arguments: .\(name)(\(signature))")
                 return nil
             }
-            return .object(object)
+            return .object(["cls": .string(typeName), "cmd": .string(name)])
         }
-        let arguments = CallArgument.all(of: call)
-        if function.parameters.isEmpty && !arguments.isEmpty || function.parameters.isEmpty && catalog.enumType(named: typeName) != nil {
+        if function.parameters.isEmpty && !CallArgument.all(of: call).isEmpty
+            || function.parameters.isEmpty && catalog.enumType(named: typeName) != nil
+        {
             error(unit, at: call, "'.\(name)' takes no arguments; write .\(name)")
             return nil
         }
-        let (matches, problems) = ArgumentMatcher.match(arguments, to: function.parameters, owner: ".\(name)",
+        return lowerArguments(of: function, typeName: typeName, name: name, call: call, display: ".\(name)", unit, scope)
+    }
+
+    /// A case's, factory's or initializer's call as `{"cls", "cmd", <argument keys>}`.
+    private func lowerArguments(of function: CatalogFunction, typeName: String, name: String, call: FunctionCallExprSyntax,
+                                display: String, _ unit: CompilationUnit, _ scope: LocalScope) -> JSONValue?
+    {
+        var object: [String: JSONValue] = ["cls": .string(typeName), "cmd": .string(name)]
+        let (matches, problems) = ArgumentMatcher.match(CallArgument.all(of: call), to: function.parameters, owner: display,
                                                         callPosition: call.positionAfterSkippingLeadingTrivia)
         for p in problems { error(unit, at: p.position, p.message) }
         var failed = !problems.isEmpty
         for m in matches {
-            if let v = lowerValue(m.argument.expression, ValueExpectation(m.parameter, callee: ".\(name)"), unit, scope) {
+            if let v = lowerValue(m.argument.expression, ValueExpectation(m.parameter, callee: display), unit, scope) {
                 object[m.parameter.key] = v
             } else {
                 failed = true

@@ -188,6 +188,27 @@ extension Catalog {
     {
       "cases": [
         {
+          "doc": "Flush left.",
+          "name": "left",
+          "parameters": []
+        },
+        {
+          "doc": "Centred.",
+          "name": "center",
+          "parameters": []
+        },
+        {
+          "doc": "Flush right (numbers).",
+          "name": "right",
+          "parameters": []
+        }
+      ],
+      "doc": "Where text sits in a table column.",
+      "name": "TextAlign"
+    },
+    {
+      "cases": [
+        {
           "doc": "No attributes.",
           "name": "plain",
           "parameters": []
@@ -596,9 +617,124 @@ extension Catalog {
         }
       ],
       "name": "EdgeInsets"
+    },
+    {
+      "doc": "One column of a `Table`: its title, the row field it shows, its width in cells and alignment.",
+      "factories": [
+        {
+          "doc": "A column titled `title` showing each row's `field`, `width` cells wide (0 shares the free width); text that does not fit ends in `…`.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "title",
+              "optional": false,
+              "type": "String",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "key": "field",
+              "label": "field",
+              "name": "field",
+              "optional": false,
+              "type": "String",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": 0,
+              "defaultSource": "0",
+              "key": "width",
+              "label": "width",
+              "name": "width",
+              "optional": false,
+              "type": "Int",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": {
+                "cls": "TextAlign",
+                "cmd": "left"
+              },
+              "defaultSource": ".left",
+              "key": "align",
+              "label": "align",
+              "name": "align",
+              "optional": false,
+              "type": "TextAlign",
+              "valueType": "TextAlign"
+            }
+          ]
+        }
+      ],
+      "fields": [
+        {
+          "doc": "The header.",
+          "name": "title",
+          "type": "String"
+        },
+        {
+          "doc": "The row member shown.",
+          "name": "field",
+          "type": "String"
+        },
+        {
+          "doc": "Width in cells; 0 shares the width left by the fixed columns.",
+          "name": "width",
+          "type": "Int"
+        },
+        {
+          "doc": "Where the text sits.",
+          "name": "align",
+          "type": "TextAlign"
+        }
+      ],
+      "name": "TableColumn"
     }
   ],
   "widgets": [
+    {
+      "doc": "Horizontal bars, one line per value, labelled and scaled to the longest.",
+      "initializers": [
+        {
+          "doc": "`values` are numbers; `labels` name them (missing labels are left blank).",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "values",
+              "label": "values",
+              "name": "values",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": [],
+              "defaultSource": "[]",
+              "key": "labels",
+              "label": "labels",
+              "name": "labels",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            }
+          ]
+        }
+      ],
+      "name": "BarChart"
+    },
     {
       "doc": "A bordered frame with an optional title and fixed size.",
       "initializers": [
@@ -1076,6 +1212,62 @@ extension Catalog {
       "name": "ListView"
     },
     {
+      "doc": "An append-only view of lines that keeps to the bottom while `follow` is true.",
+      "initializers": [
+        {
+          "doc": "Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "lines",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": true,
+              "defaultSource": "true",
+              "key": "follow",
+              "label": "follow",
+              "name": "follow",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
+            }
+          ]
+        }
+      ],
+      "name": "Log"
+    },
+    {
+      "doc": "Markdown text: headings, emphasis, lists, code blocks, block quotes and links (shown as text).",
+      "initializers": [
+        {
+          "doc": "Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "text",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "Markdown"
+    },
+    {
       "doc": "Empty space around its children.",
       "initializers": [
         {
@@ -1130,6 +1322,52 @@ extension Catalog {
         }
       ],
       "name": "ProgressBar"
+    },
+    {
+      "doc": "One choice among options, drawn as a column of `(•) label` lines.",
+      "initializers": [
+        {
+          "doc": "`options` are strings or `{label, value}` objects; `selected` is the chosen value. Up/Down move the choice (and a click picks one) and call `onSelect` with `detail.value`.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "options",
+              "label": "options",
+              "name": "options",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "selected",
+              "label": "selected",
+              "name": "selected",
+              "optional": false,
+              "type": "Binding<DataValue>",
+              "valueType": "DataValue"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "RadioGroup"
     },
     {
       "doc": "Children side by side, left to right.",
@@ -1207,6 +1445,64 @@ extension Catalog {
       "name": "ScrollView"
     },
     {
+      "doc": "A closed choice that opens a drop-down list of its options.",
+      "initializers": [
+        {
+          "doc": "`options` are strings or `{label, value}` objects. Enter opens the list over the page; Up/Down/PageUp/ PageDown and typing a label's first letters move; Enter picks (calling `onSelect` with `detail.value`); Esc closes it without a change.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "options",
+              "label": "options",
+              "name": "options",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "selected",
+              "label": "selected",
+              "name": "selected",
+              "optional": false,
+              "type": "Binding<DataValue>",
+              "valueType": "DataValue"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": "",
+              "defaultSource": "\"\"",
+              "key": "placeholder",
+              "label": "placeholder",
+              "name": "placeholder",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "Select"
+    },
+    {
       "doc": "Where a component's body places the widgets its use site passed: `Slot()` for the trailing closure (`content`), `Slot(\"footer\")` for the builder property `footer`. Only valid inside a component's body.",
       "initializers": [
         {
@@ -1240,6 +1536,28 @@ extension Catalog {
         }
       ],
       "name": "Spacer"
+    },
+    {
+      "doc": "A trend drawn with block characters, one column per value: `▁▂▄▇█`.",
+      "initializers": [
+        {
+          "doc": "The last values that fit the width, scaled between their minimum and maximum.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "values",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            }
+          ]
+        }
+      ],
+      "name": "Sparkline"
     },
     {
       "doc": "An animated activity indicator.",
@@ -1323,6 +1641,156 @@ extension Catalog {
       "name": "Switch"
     },
     {
+      "doc": "One page of a `Tabs`: a title in the strip and the content shown while it is selected.",
+      "initializers": [
+        {
+          "doc": "A tab titled `title`.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "title",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": true,
+              "key": "children",
+              "label": null,
+              "name": "content",
+              "optional": false,
+              "type": "() -> [any Widget]",
+              "valueType": "() -> [any Widget]"
+            }
+          ],
+          "slots": [],
+          "trailingBuilder": true
+        }
+      ],
+      "name": "Tab"
+    },
+    {
+      "doc": "Rows of data in columns with a header, virtualized like a ListView.",
+      "initializers": [
+        {
+          "doc": "One line per element of `rows` (objects); `columns` say which field each column shows. Up/Down (and PageUp/PageDown/Home/End, or a click) select a row and call `onSelect` with `detail: {index, row}`; with `key`, the selection stays on its row when rows move. A click on a header, or `s` (each press the next column), calls `onSort` with `detail: {field, column}`.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "rows",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "key",
+              "label": "key",
+              "name": "key",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "key": "columns",
+              "label": "columns",
+              "name": "columns",
+              "optional": false,
+              "type": "[TableColumn]",
+              "valueType": "[TableColumn]"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSort",
+              "label": "onSort",
+              "name": "onSort",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "Table"
+    },
+    {
+      "doc": "A strip of tabs over the content of the selected `Tab`.",
+      "initializers": [
+        {
+          "doc": "Shows the `Tab` at index `selected`; Left/Right on the focused strip (or a click on a title) switch and call `onSelect` with `detail.value`, the new index.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 0,
+              "defaultSource": "0",
+              "key": "selected",
+              "label": "selected",
+              "name": "selected",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": true,
+              "key": "children",
+              "label": null,
+              "name": "content",
+              "optional": false,
+              "type": "() -> [any Widget]",
+              "valueType": "() -> [any Widget]"
+            }
+          ],
+          "slots": [],
+          "trailingBuilder": true
+        }
+      ],
+      "name": "Tabs"
+    },
+    {
       "doc": "A run of text.",
       "initializers": [
         {
@@ -1384,10 +1852,10 @@ extension Catalog {
       "name": "Text"
     },
     {
-      "doc": "A one-line text input.",
+      "doc": "A multi-line text input that soft-wraps at its width.",
       "initializers": [
         {
-          "doc": "Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`.",
+          "doc": "Edits `value` over `height` rows: Enter starts a new line, arrows move across lines, Home/End go to the line's ends, PageUp/PageDown move a screenful, and Tab leaves the area. `onChange` gets `detail.value`.",
           "name": "init",
           "parameters": [
             {
@@ -1411,6 +1879,112 @@ extension Catalog {
               "optional": false,
               "type": "Binding<String>",
               "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 5,
+              "defaultSource": "5",
+              "key": "height",
+              "label": "height",
+              "name": "height",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onChange",
+              "label": "onChange",
+              "name": "onChange",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "TextArea"
+    },
+    {
+      "doc": "A one-line text input.",
+      "initializers": [
+        {
+          "doc": "Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters past that count; `disabled` makes it read-only, dim and skipped by Tab.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "value",
+              "label": "value",
+              "name": "value",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": "",
+              "defaultSource": "\"\"",
+              "key": "placeholder",
+              "label": "placeholder",
+              "name": "placeholder",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "width",
+              "label": "width",
+              "name": "width",
+              "optional": true,
+              "type": "Binding<Int>?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "secure",
+              "label": "secure",
+              "name": "secure",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "maxLength",
+              "label": "maxLength",
+              "name": "maxLength",
+              "optional": true,
+              "type": "Binding<Int>?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "disabled",
+              "label": "disabled",
+              "name": "disabled",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
             },
             {
               "bindable": false,
@@ -1440,6 +2014,64 @@ extension Catalog {
         }
       ],
       "name": "TextField"
+    },
+    {
+      "doc": "An expandable tree of `{label, children?, expanded?}` nodes.",
+      "initializers": [
+        {
+          "doc": "Up/Down move, Right expands (calling `onExpand` with `detail: {path, node}`, so children can load lazily through setData), Left collapses or goes to the parent, Enter calls `onSelect` with the same detail.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "nodes",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "key",
+              "label": "key",
+              "name": "key",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onExpand",
+              "label": "onExpand",
+              "name": "onExpand",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "Tree"
     }
   ]
 }

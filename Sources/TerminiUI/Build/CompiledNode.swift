@@ -99,7 +99,7 @@ final class CompiledNode: @unchecked Sendable {
             for (name, value) in node.props.sorted(by: { $0.key < $1.key }) {
                 let compiled = try PropBinding.compile(value)
                 switch name {
-                case "key" where !bindsItems: key = compiled
+                case "key" where !bindsItems && !kind.traits.contains(.keysItsRows): key = compiled
                 case "globalKey": globalKey = compiled
                 case "data": dataset = compiled
                 case "hidden": hidden = compiled

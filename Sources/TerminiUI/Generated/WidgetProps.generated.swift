@@ -291,6 +291,30 @@ extension Color: PropValue {
     }
 }
 
+/// Where text sits in a table column.
+public enum TextAlign: Equatable, Sendable {
+    /// Flush left.
+    case left
+    /// Centred.
+    case center
+    /// Flush right (numbers).
+    case right
+}
+
+extension TextAlign: PropValue {
+    static var propTypeName: String { "TextAlign" }
+
+    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> TextAlign? {
+        guard let (name, _) = PropReader.caseName(json, type: "TextAlign") else { return nil }
+        switch name {
+        case "left": return TextAlign.left
+        case "center": return TextAlign.center
+        case "right": return TextAlign.right
+        default: return nil
+        }
+    }
+}
+
 /// How text is drawn.
 public enum TextStyle: Equatable, Sendable {
     /// No attributes.
@@ -364,6 +388,61 @@ extension EdgeInsets: PropValue {
         case "only": return EdgeInsets.only(left: (try PropReader.optional(args, "left", as: Int.self, owner: "EdgeInsets.only")) ?? 0, top: (try PropReader.optional(args, "top", as: Int.self, owner: "EdgeInsets.only")) ?? 0, right: (try PropReader.optional(args, "right", as: Int.self, owner: "EdgeInsets.only")) ?? 0, bottom: (try PropReader.optional(args, "bottom", as: Int.self, owner: "EdgeInsets.only")) ?? 0)
         default: return nil
         }
+    }
+}
+
+/// One column of a `Table`: its title, the row field it shows, its width in cells and alignment.
+public struct TableColumn: Equatable, Sendable {
+    /// The header.
+    public var title: String
+    /// The row member shown.
+    public var field: String
+    /// Width in cells; 0 shares the width left by the fixed columns.
+    public var width: Int
+    /// Where the text sits.
+    public var align: TextAlign
+
+    /// Every field given explicitly.
+    public init(title: String, field: String, width: Int, align: TextAlign) {
+        self.title = title
+        self.field = field
+        self.width = width
+        self.align = align
+    }
+}
+
+extension TableColumn: PropValue {
+    static var propTypeName: String { "TableColumn" }
+
+    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> TableColumn? {
+        guard let (name, args) = PropReader.caseName(json, type: "TableColumn") else { return nil }
+        switch name {
+        case "init": return TableColumn(title: try PropReader.required(args, "p1", as: String.self, owner: "TableColumn"), field: try PropReader.required(args, "field", as: String.self, owner: "TableColumn"), width: (try PropReader.optional(args, "width", as: Int.self, owner: "TableColumn")) ?? 0, align: (try PropReader.optional(args, "align", as: TextAlign.self, owner: "TableColumn")) ?? .left)
+        default: return nil
+        }
+    }
+}
+
+/// Props of `BarChart`: Horizontal bars, one line per value, labelled and scaled to the longest.
+public struct BarChartProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "BarChart"
+
+    /// JSON `values`, declared `values: Binding<[DataValue]>`, required.
+    public var values: [JSONValue]
+    /// JSON `labels`, declared `labels: Binding<[DataValue]>`, default `[]`.
+    public var labels: [JSONValue]
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(values: [JSONValue], labels: [JSONValue] = []) {
+        self.values = values
+        self.labels = labels
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.values = try PropReader.required(props, "values", as: [JSONValue].self, owner: "BarChart")
+        self.labels = (try PropReader.optional(props, "labels", as: [JSONValue].self, owner: "BarChart")) ?? []
     }
 }
 
@@ -597,6 +676,48 @@ public struct ListViewProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Log`: An append-only view of lines that keeps to the bottom while `follow` is true.
+public struct LogProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Log"
+
+    /// JSON `p1`, declared `_ lines: Binding<[DataValue]>`, required.
+    public var lines: [JSONValue]
+    /// JSON `follow`, declared `follow: Binding<Bool>`, default `true`.
+    public var follow: Bool
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(lines: [JSONValue], follow: Bool = true) {
+        self.lines = lines
+        self.follow = follow
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.lines = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Log")
+        self.follow = (try PropReader.optional(props, "follow", as: Bool.self, owner: "Log")) ?? true
+    }
+}
+
+/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes and links (shown as text).
+public struct MarkdownProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Markdown"
+
+    /// JSON `p1`, declared `_ text: Binding<String>`, required.
+    public var text: String
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(text: String) {
+        self.text = text
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.text = try PropReader.required(props, "p1", as: String.self, owner: "Markdown")
+    }
+}
+
 /// Props of `Padding`: Empty space around its children.
 public struct PaddingProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -632,6 +753,33 @@ public struct ProgressBarProps: Equatable, Sendable {
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.value = try PropReader.required(props, "value", as: Double.self, owner: "ProgressBar")
+    }
+}
+
+/// Props of `RadioGroup`: One choice among options, drawn as a column of `(•) label` lines.
+public struct RadioGroupProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "RadioGroup"
+
+    /// JSON `options`, declared `options: Binding<[DataValue]>`, required.
+    public var options: [JSONValue]
+    /// JSON `selected`, declared `selected: Binding<DataValue>`, default `nil`.
+    public var selected: JSONValue
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(options: [JSONValue], selected: JSONValue = nil, onSelect: String? = nil) {
+        self.options = options
+        self.selected = selected
+        self.onSelect = onSelect
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.options = try PropReader.required(props, "options", as: [JSONValue].self, owner: "RadioGroup")
+        self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "RadioGroup")) ?? .null
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "RadioGroup")
     }
 }
 
@@ -672,6 +820,37 @@ public struct ScrollViewProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Select`: A closed choice that opens a drop-down list of its options.
+public struct SelectProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Select"
+
+    /// JSON `options`, declared `options: Binding<[DataValue]>`, required.
+    public var options: [JSONValue]
+    /// JSON `selected`, declared `selected: Binding<DataValue>`, default `nil`.
+    public var selected: JSONValue
+    /// JSON `placeholder`, declared `placeholder: Binding<String>`, default `""`.
+    public var placeholder: String
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(options: [JSONValue], selected: JSONValue = nil, placeholder: String = "", onSelect: String? = nil) {
+        self.options = options
+        self.selected = selected
+        self.placeholder = placeholder
+        self.onSelect = onSelect
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.options = try PropReader.required(props, "options", as: [JSONValue].self, owner: "Select")
+        self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "Select")) ?? .null
+        self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "Select")) ?? ""
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Select")
+    }
+}
+
 /// Props of `Slot`: Where a component's body places the widgets its use site passed: `Slot()` for the trailing closure (`content`), `Slot("footer")` for the builder property `footer`. Only valid inside a component's body.
 public struct SlotProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -702,6 +881,25 @@ public struct SpacerProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
+    }
+}
+
+/// Props of `Sparkline`: A trend drawn with block characters, one column per value: `▁▂▄▇█`.
+public struct SparklineProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Sparkline"
+
+    /// JSON `p1`, declared `_ values: Binding<[DataValue]>`, required.
+    public var values: [JSONValue]
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(values: [JSONValue]) {
+        self.values = values
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.values = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Sparkline")
     }
 }
 
@@ -760,6 +958,83 @@ public struct SwitchProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Tab`: One page of a `Tabs`: a title in the strip and the content shown while it is selected.
+public struct TabProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Tab"
+
+    /// JSON `p1`, declared `_ title: Binding<String>`, required.
+    public var title: String
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(title: String) {
+        self.title = title
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.title = try PropReader.required(props, "p1", as: String.self, owner: "Tab")
+    }
+}
+
+/// Props of `Table`: Rows of data in columns with a header, virtualized like a ListView.
+public struct TableProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Table"
+
+    /// JSON `p1`, declared `_ rows: Binding<[DataValue]>`, required.
+    public var rows: [JSONValue]
+    /// JSON `key`, declared `key: String?`, default `nil`.
+    public var key: String?
+    /// JSON `columns`, declared `columns: [TableColumn]`, required.
+    public var columns: [TableColumn]
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+    /// JSON `onSort`, declared `onSort: String?`, default `nil`.
+    public var onSort: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(rows: [JSONValue], key: String? = nil, columns: [TableColumn], onSelect: String? = nil, onSort: String? = nil) {
+        self.rows = rows
+        self.key = key
+        self.columns = columns
+        self.onSelect = onSelect
+        self.onSort = onSort
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.rows = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Table")
+        self.key = try PropReader.optional(props, "key", as: String.self, owner: "Table")
+        self.columns = try PropReader.required(props, "columns", as: [TableColumn].self, owner: "Table")
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Table")
+        self.onSort = try PropReader.optional(props, "onSort", as: String.self, owner: "Table")
+    }
+}
+
+/// Props of `Tabs`: A strip of tabs over the content of the selected `Tab`.
+public struct TabsProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Tabs"
+
+    /// JSON `selected`, declared `selected: Binding<Int>`, default `0`.
+    public var selected: Int
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(selected: Int = 0, onSelect: String? = nil) {
+        self.selected = selected
+        self.onSelect = onSelect
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.selected = (try PropReader.optional(props, "selected", as: Int.self, owner: "Tabs")) ?? 0
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Tabs")
+    }
+}
+
 /// Props of `Text`: A run of text.
 public struct TextProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -791,6 +1066,37 @@ public struct TextProps: Equatable, Sendable {
     }
 }
 
+/// Props of `TextArea`: A multi-line text input that soft-wraps at its width.
+public struct TextAreaProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "TextArea"
+
+    /// JSON `value`, declared `value: Binding<String>`, required.
+    public var value: String
+    /// JSON `placeholder`, declared `placeholder: Binding<String>`, default `""`.
+    public var placeholder: String
+    /// JSON `height`, declared `height: Binding<Int>`, default `5`.
+    public var height: Int
+    /// JSON `onChange`, declared `onChange: String?`, default `nil`.
+    public var onChange: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(value: String, placeholder: String = "", height: Int = 5, onChange: String? = nil) {
+        self.value = value
+        self.placeholder = placeholder
+        self.height = height
+        self.onChange = onChange
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.value = try PropReader.required(props, "value", as: String.self, owner: "TextArea")
+        self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "TextArea")) ?? ""
+        self.height = (try PropReader.optional(props, "height", as: Int.self, owner: "TextArea")) ?? 5
+        self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "TextArea")
+    }
+}
+
 /// Props of `TextField`: A one-line text input.
 public struct TextFieldProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -800,15 +1106,27 @@ public struct TextFieldProps: Equatable, Sendable {
     public var value: String
     /// JSON `placeholder`, declared `placeholder: Binding<String>`, default `""`.
     public var placeholder: String
+    /// JSON `width`, declared `width: Binding<Int>?`, default `nil`.
+    public var width: Int?
+    /// JSON `secure`, declared `secure: Binding<Bool>`, default `false`.
+    public var secure: Bool
+    /// JSON `maxLength`, declared `maxLength: Binding<Int>?`, default `nil`.
+    public var maxLength: Int?
+    /// JSON `disabled`, declared `disabled: Binding<Bool>`, default `false`.
+    public var disabled: Bool
     /// JSON `onChange`, declared `onChange: String?`, default `nil`.
     public var onChange: String?
     /// JSON `onSubmit`, declared `onSubmit: String?`, default `nil`.
     public var onSubmit: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(value: String, placeholder: String = "", onChange: String? = nil, onSubmit: String? = nil) {
+    public init(value: String, placeholder: String = "", width: Int? = nil, secure: Bool = false, maxLength: Int? = nil, disabled: Bool = false, onChange: String? = nil, onSubmit: String? = nil) {
         self.value = value
         self.placeholder = placeholder
+        self.width = width
+        self.secure = secure
+        self.maxLength = maxLength
+        self.disabled = disabled
         self.onChange = onChange
         self.onSubmit = onSubmit
     }
@@ -817,14 +1135,50 @@ public struct TextFieldProps: Equatable, Sendable {
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.value = try PropReader.required(props, "value", as: String.self, owner: "TextField")
         self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "TextField")) ?? ""
+        self.width = try PropReader.optional(props, "width", as: Int.self, owner: "TextField")
+        self.secure = (try PropReader.optional(props, "secure", as: Bool.self, owner: "TextField")) ?? false
+        self.maxLength = try PropReader.optional(props, "maxLength", as: Int.self, owner: "TextField")
+        self.disabled = (try PropReader.optional(props, "disabled", as: Bool.self, owner: "TextField")) ?? false
         self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "TextField")
         self.onSubmit = try PropReader.optional(props, "onSubmit", as: String.self, owner: "TextField")
+    }
+}
+
+/// Props of `Tree`: An expandable tree of `{label, children?, expanded?}` nodes.
+public struct TreeProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Tree"
+
+    /// JSON `p1`, declared `_ nodes: Binding<[DataValue]>`, required.
+    public var nodes: [JSONValue]
+    /// JSON `key`, declared `key: String?`, default `nil`.
+    public var key: String?
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+    /// JSON `onExpand`, declared `onExpand: String?`, default `nil`.
+    public var onExpand: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(nodes: [JSONValue], key: String? = nil, onSelect: String? = nil, onExpand: String? = nil) {
+        self.nodes = nodes
+        self.key = key
+        self.onSelect = onSelect
+        self.onExpand = onExpand
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.nodes = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Tree")
+        self.key = try PropReader.optional(props, "key", as: String.self, owner: "Tree")
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Tree")
+        self.onExpand = try PropReader.optional(props, "onExpand", as: String.self, owner: "Tree")
     }
 }
 
 /// Every widget kind the catalogue declares, in catalogue order. Each props struct gets its behaviour from
 /// `Sources/TerminiUI/Widgets/Kinds/<Name>.swift`; `WidgetRegistry` finds kinds by class name through this list.
 let catalogWidgetKinds: [any WidgetBehavior.Type] = [
+    BarChartProps.self,
     BoxProps.self,
     ButtonProps.self,
     CheckboxProps.self,
@@ -834,17 +1188,27 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
     ForEachProps.self,
     IfProps.self,
     ListViewProps.self,
+    LogProps.self,
+    MarkdownProps.self,
     PaddingProps.self,
     ProgressBarProps.self,
+    RadioGroupProps.self,
     RowProps.self,
     ScrollViewProps.self,
+    SelectProps.self,
     SlotProps.self,
     SpacerProps.self,
+    SparklineProps.self,
     SpinnerProps.self,
     StackProps.self,
     SwitchProps.self,
+    TabProps.self,
+    TableProps.self,
+    TabsProps.self,
     TextProps.self,
+    TextAreaProps.self,
     TextFieldProps.self,
+    TreeProps.self,
 ]
 
 /// Modifiers any widget node may carry; nil when the node does not use the modifier.

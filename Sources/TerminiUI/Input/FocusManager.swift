@@ -19,7 +19,7 @@ final class FocusManager {
             // A disabled widget is skipped with everything in it.
             if e.decoration?.disabled == true || e.widget.isDisabled { continue }
             if e.kind.isFocusable || (e.node.isTappable && !e.kind.isFragment) { order.append(e) }
-            stack.append(contentsOf: e.children.reversed())
+            stack.append(contentsOf: e.widget.focusableChildren(of: e).reversed())
         }
         return order
     }

@@ -37,12 +37,30 @@ final class PaintPass {
         let clip = frame.intersection(CellRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         if clearing { buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height, with: .blank) }
         regions.begin(origin: frame)
+        pageClip = clip
         paintChildren(roots, originX: frame.x, originY: frame.y, clip: clip)
+        // Drop-downs go over everything else the page painted, and are hit first.
+        let above = onTop
+        onTop.removeAll(keepingCapacity: true)
+        for paintAbove in above { paintAbove(self) }
         // The theme's `page` style is the whole page's, as CSS's `body` is: its background reaches every cell.
         if let page = theme.styles[Theme.pageStyle] { decorate(clip, style: page) }
     }
 
     func isFocused(_ e: Element) -> Bool { focused === e }
+
+    /// The page's whole visible area: where a drop-down may extend beyond its widget's own box.
+    private(set) var pageClip = CellRect(x: 0, y: 0, width: 0, height: 0)
+    private var onTop: [(PaintPass) -> Void] = []
+
+    /// Paints `body` after the rest of the page, over it (a Select's open list). `body` records its region with
+    /// `recordRegion` so that clicks there reach its element.
+    func paintAbove(_ body: @escaping (PaintPass) -> Void) { onTop.append(body) }
+
+    /// Makes `rect` (buffer coordinates) hit `element`, above what was painted before.
+    func recordRegion(_ element: Element, originX: Int, originY: Int, rect: CellRect) {
+        regions.append(PaintRecord(element: element, originX: originX, originY: originY, visible: rect.intersection(pageClip)))
+    }
 
     /// Paints `e`, whose parent's content origin is at `originX`, `originY`.
     func paint(_ e: Element, originX: Int, originY: Int, clip: CellRect) {

@@ -27,6 +27,9 @@ struct WidgetTraits: OptionSet, Sendable {
     static let componentScope = WidgetTraits(rawValue: 1 << 9)
     /// A component's `Slot()`: its children came from the use site and see the use site's scope.
     static let slotContent = WidgetTraits(rawValue: 1 << 10)
+    /// Its `key` prop names the member that identifies a row of its data (Table, Tree), as a list's does; it is
+    /// not the element's own key.
+    static let keysItsRows = WidgetTraits(rawValue: 1 << 11)
 }
 
 /// One widget kind's behaviour, behind which the engine handles every kind alike.
@@ -89,6 +92,8 @@ protocol WidgetBehavior: Equatable, Sendable {
     var editsText: Bool { get }
     /// Whether the widget's own props disable it (`TextField(disabled:)`); `.disabled()` works on any widget.
     var isDisabled: Bool { get }
+    /// The children that can hold focus now: all of them, except in a widget that shows only some (Tabs).
+    func focusableChildren(of element: Element) -> [Element]
     /// Scrolls a scrollable element by `delta` rows (or items); clamping finishes in layout.
     func scroll(_ element: Element, by delta: Int)
     /// Scrolls a scrollable element so that its descendant `target`, whose top is `top` rows below this element's
@@ -125,6 +130,7 @@ extension WidgetBehavior {
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     var editsText: Bool { false }
     var isDisabled: Bool { false }
+    func focusableChildren(of element: Element) -> [Element] { element.children }
     func scroll(_ element: Element, by delta: Int) {}
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {

@@ -11,7 +11,9 @@ extension ButtonProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        pass.put("[ \(label) ]", x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
+        // Narrower than its label, it keeps its brackets and cuts the label with `…`.
+        let text = e.box.width >= TextWidth.of(label) + 4 ? label : TextFit.truncate(label, width: max(1, e.box.width - 4))
+        pass.put("[ \(text) ]", x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {

@@ -1,4 +1,5 @@
-/// `Text`: a run of text, wrapped at the available width (at spaces where it can) unless `wrap` is false.
+/// `Text`: a run of text, wrapped at the available width (at spaces where it can) unless `wrap` is false, when a
+/// line that does not fit ends in `…`.
 extension TextProps: WidgetBehavior {
     static var traits: WidgetTraits { [] }
 
@@ -13,7 +14,7 @@ extension TextProps: WidgetBehavior {
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let cellStyle = CellStyle(foreground: TerminalColor(color), attributes: CellAttributes(style))
         for (i, line) in e.box.lines.enumerated() where i < e.box.height {
-            pass.put(line, x: x, y: y + i, style: cellStyle, clip: clip)
+            pass.put(wrap ? line : TextFit.truncate(line, width: e.box.width), x: x, y: y + i, style: cellStyle, clip: clip)
         }
     }
 }

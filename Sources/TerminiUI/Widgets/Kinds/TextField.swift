@@ -13,7 +13,9 @@ extension TextFieldProps: WidgetBehavior {
     static func makeState() -> WidgetState? { TextEditState() }
 
     /// The value and handlers change no sizes (the buffer's width is measured from the state); the placeholder does.
-    func hasSameLayout(as other: TextFieldProps) -> Bool { placeholder == other.placeholder }
+    func hasSameLayout(as other: TextFieldProps) -> Bool {
+        placeholder == other.placeholder && width == other.width && secure == other.secure
+    }
 
     var editsText: Bool { true }
 
@@ -38,23 +40,8 @@ extension TextFieldProps: WidgetBehavior {
         }
     }
 
-    /// A controlled field: the page's value wins over the edit buffer unless it is an echo of an edit the field
-    /// reported itself (JS lagging behind typing). Compared against the buffer rather than the previous value, so
-    /// `draft = 'Buy milk'` then `draft = ''` landing in one frame still clears the field.
     private func sync(_ e: Element, in tree: Reconciler) {
-        let edit = e.state as! TextEditState
-        if value == String(edit.text) {
-            edit.reportedEdits.removeAll()
-            return
-        }
-        if let i = edit.reportedEdits.lastIndex(of: value) {
-            edit.reportedEdits.removeFirst(i + 1)
-            return
-        }
-        edit.text = Array(value)
-        edit.cursor = edit.text.count
-        edit.reportedEdits.removeAll()
-        tree.needs.layout = true
+        if (e.state as! TextEditState).sync(to: value) { tree.needs.layout = true }
     }
 
     // MARK: Layout and paint
@@ -62,7 +49,7 @@ extension TextFieldProps: WidgetBehavior {
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
         let edit = e.state as! TextEditState
         // Room for the text and the cursor, at least 20 columns; an Expanded parent stretches it further.
-        let natural = max(20, max(TextWidth.of(String(edit.text)), TextWidth.of(placeholder)) + 1)
+        let natural = width.map { max(1, $0) } ?? max(20, max(TextWidth.of(shown(edit)), TextWidth.of(placeholder)) + 1)
         return (min(maxWidth, natural), min(1, maxHeight))
     }
 
@@ -74,14 +61,15 @@ extension TextFieldProps: WidgetBehavior {
         pass.buffer.fill(x: clip.x, y: y, width: clip.width, height: y >= clip.y && y < clip.maxY ? 1 : 0,
                          with: Cell(character: " ", style: underline))
         // Keep the cursor in view: scroll the text left when it runs past the field's width.
-        let cursorColumn = TextWidth.of(String(edit.text[..<min(edit.cursor, edit.text.count)]))
+        let before = edit.text[..<min(edit.cursor, edit.text.count)]
+        let cursorColumn = secure ? before.count : TextWidth.of(String(before))
         let shift = max(0, cursorColumn - max(0, e.box.width - 1))
         if edit.text.isEmpty {
             var dim = underline
             dim.attributes.insert(.dim)
             pass.put(placeholder, x: x, y: y, style: dim, clip: clip)
         } else {
-            pass.put(String(edit.text), x: x - shift, y: y, style: underline, clip: clip)
+            pass.put(shown(edit), x: x - shift, y: y, style: underline, clip: clip)
         }
         if focused {
             let cx = x + cursorColumn - shift
@@ -95,6 +83,14 @@ extension TextFieldProps: WidgetBehavior {
         }
     }
 
+    /// The text as drawn: one `•` per character when secure.
+    private func shown(_ edit: TextEditState) -> String {
+        secure ? String(repeating: "•", count: edit.text.count) : String(edit.text)
+    }
+
+    /// Whether one more character fits under `maxLength`.
+    private func hasRoom(_ edit: TextEditState) -> Bool { maxLength.map { edit.text.count < $0 } ?? true }
+
     // MARK: Input
 
     /// Edits the buffer; nil when the key is not an editing key (so Tab and scrolling still work).
@@ -103,8 +99,10 @@ extension TextFieldProps: WidgetBehavior {
         edit.cursor = min(max(0, edit.cursor), edit.text.count)
         switch key {
         case .character(let c):
+            guard hasRoom(edit) else { return [] }
             edit.text.insert(c, at: edit.cursor); edit.cursor += 1
         case .space:
+            guard hasRoom(edit) else { return [] }
             edit.text.insert(" ", at: edit.cursor); edit.cursor += 1
         case .backspace:
             guard edit.cursor > 0 else { return [] }
@@ -128,11 +126,7 @@ extension TextFieldProps: WidgetBehavior {
             return nil
         }
         router.needs.layout = true
-        // Remember what was reported, so its echo from the page is not mistaken for a new value.
-        if onChange != nil {
-            edit.reportedEdits.append(String(edit.text))
-            if edit.reportedEdits.count > 256 { edit.reportedEdits.removeFirst(128) }
-        }
+        if onChange != nil { edit.noteReported() }
         return router.event(e, handler: onChange, type: "change", detail: .object(["value": .string(String(edit.text))]))
     }
 
@@ -152,18 +146,43 @@ extension TextFieldProps: WidgetBehavior {
         router.focus.focused = e
         var column = router.paintedOrigin(of: e)?.x ?? 0
         var index = 0
-        while index < edit.text.count && column + TextWidth.of(edit.text[index]) <= mouse.x {
-            column += TextWidth.of(edit.text[index]); index += 1
+        while index < edit.text.count && column + (secure ? 1 : TextWidth.of(edit.text[index])) <= mouse.x {
+            column += secure ? 1 : TextWidth.of(edit.text[index]); index += 1
         }
         edit.cursor = index
         return []
     }
 }
 
-/// A text field's edit buffer and cursor (in characters), and the values it reported that the page has not
-/// echoed back yet.
-final class TextEditState: WidgetState {
+/// A text input's edit buffer and cursor (in characters), and the values it reported that the page has not
+/// echoed back yet (TextField and TextArea).
+class TextEditState: WidgetState {
     var text: [Character] = []
     var cursor = 0
     var reportedEdits: [String] = []
+
+    /// Remembers the buffer as reported with `onChange`, so its echo from the page is not taken for a new value.
+    func noteReported() {
+        reportedEdits.append(String(text))
+        if reportedEdits.count > 256 { reportedEdits.removeFirst(128) }
+    }
+
+    /// A controlled input: the page's value wins over the edit buffer unless it is an echo of an edit the input
+    /// reported itself (JS lagging behind typing). Compared against the buffer rather than the previous value, so
+    /// `draft = 'Buy milk'` then `draft = ''` landing in one frame still clears it. Returns whether the buffer
+    /// changed.
+    func sync(to value: String) -> Bool {
+        if value == String(text) {
+            reportedEdits.removeAll()
+            return false
+        }
+        if let i = reportedEdits.lastIndex(of: value) {
+            reportedEdits.removeFirst(i + 1)
+            return false
+        }
+        text = Array(value)
+        cursor = text.count
+        reportedEdits.removeAll()
+        return true
+    }
 }

@@ -1,0 +1,196 @@
+import Ink
+import TerminiTemplate
+
+/// Markdown as styled terminal lines. Ink (a CommonMark parser) turns the text into HTML; this reads back the
+/// small, regular subset Ink writes (headings, paragraphs, emphasis, code, links, lists, block quotes, rules) and
+/// lays it out at a width: words wrap, list items and quotes keep their indent on every line, code blocks keep
+/// their lines and are cut with `…`.
+enum MarkdownLayout {
+    /// A piece of one line in one style.
+    struct Run: Equatable {
+        var text: String
+        var style: CellStyle
+    }
+
+    typealias Line = [Run]
+
+    static func lines(_ markdown: String, width: Int) -> [Line] {
+        var builder = Builder(width: max(1, width))
+        builder.read(MarkdownParser().html(from: markdown))
+        builder.endBlock()
+        return builder.lines
+    }
+
+    /// Walks the HTML's tags and text, keeping the styles and the block nesting that apply.
+    private struct Builder {
+        let width: Int
+        var lines: [Line] = []
+        /// Words of the block being read, each with its style and whether a space came before it.
+        var words: [(text: String, style: CellStyle, spaced: Bool)] = []
+        var bold = 0, italic = 0, code = 0, link = 0
+        var heading = 0
+        var preformatted = false
+        var quoteDepth = 0
+        /// Open lists: ordered ones count their items.
+        var lists: [(ordered: Bool, next: Int)] = []
+        /// The marker of the list item whose first line is being read ("• ", "1. ").
+        var pendingMarker: String?
+        var pendingSpace = false
+
+        init(width: Int) { self.width = width }
+
+        var style: CellStyle {
+            var attributes: CellAttributes = []
+            if bold > 0 || heading > 0 { attributes.insert(.bold) }
+            if heading == 1 || link > 0 { attributes.insert(.underline) }
+            if italic > 0 { attributes.insert(.italic) }
+            return CellStyle(foreground: code > 0 ? .index(6) : .default, attributes: attributes)
+        }
+
+        /// The indent of every line of the current block: quote bars and list nesting.
+        var indent: Line {
+            var runs: Line = []
+            for _ in 0..<quoteDepth { runs.append(Run(text: "│ ", style: CellStyle(attributes: .dim))) }
+            if lists.count > 1 { runs.append(Run(text: String(repeating: "  ", count: lists.count - 1), style: .plain)) }
+            return runs
+        }
+
+        mutating func read(_ html: String) {
+            var text = ""
+            var i = html.startIndex
+            while i < html.endIndex {
+                if html[i] == "<", let close = html[i...].firstIndex(of: ">") {
+                    flushText(&text)
+                    tag(String(html[html.index(after: i)..<close]))
+                    i = html.index(after: close)
+                } else {
+                    text.append(html[i])
+                    i = html.index(after: i)
+                }
+            }
+            flushText(&text)
+        }
+
+        mutating func flushText(_ text: inout String) {
+            guard !text.isEmpty else { return }
+            let decoded = Self.decodeEntities(text)
+            text = ""
+            if preformatted {
+                for (n, line) in decoded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if n > 0 { endLine() }
+                    if !line.isEmpty { words.append((String(line), style, false)) }
+                }
+                return
+            }
+            var word = ""
+            for c in decoded {
+                if c == " " || c == "\n" {
+                    if !word.isEmpty { words.append((word, style, pendingSpace)); word = "" }
+                    pendingSpace = true
+                } else {
+                    word.append(c)
+                }
+            }
+            if !word.isEmpty { words.append((word, style, pendingSpace)); pendingSpace = false }
+        }
+
+        mutating func tag(_ raw: String) {
+            let closing = raw.hasPrefix("/")
+            let name = String(raw.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }).lowercased()
+            switch (name, closing) {
+            case ("strong", false): bold += 1
+            case ("strong", true): bold -= 1
+            case ("em", false): italic += 1
+            case ("em", true): italic -= 1
+            case ("code", false): code += 1
+            case ("code", true): code -= 1
+            case ("a", false): link += 1
+            case ("a", true): link -= 1
+            case ("h1", false), ("h2", false), ("h3", false), ("h4", false), ("h5", false), ("h6", false):
+                startBlock()
+                heading = Int(name.dropFirst()) ?? 1
+            case ("h1", true), ("h2", true), ("h3", true), ("h4", true), ("h5", true), ("h6", true):
+                endBlock()
+                heading = 0
+            case ("p", false): if pendingMarker == nil { startBlock() }
+            case ("p", true): endBlock()
+            case ("pre", false): startBlock(); preformatted = true
+            case ("pre", true): endBlock(); preformatted = false
+            case ("blockquote", false): startBlock(); quoteDepth += 1
+            case ("blockquote", true): endBlock(); quoteDepth -= 1
+            case ("ul", false), ("ol", false):
+                if lists.isEmpty { startBlock() } else { endBlock() }
+                lists.append((name == "ol", 1))
+            case ("ul", true), ("ol", true):
+                endBlock()
+                lists.removeLast()
+            case ("li", false):
+                endBlock()
+                if var list = lists.popLast() {
+                    pendingMarker = list.ordered ? "\(list.next). " : "• "
+                    list.next += 1
+                    lists.append(list)
+                }
+            case ("li", true): endBlock()
+            case ("hr", _):
+                startBlock()
+                lines.append(indent + [Run(text: String(repeating: "─", count: max(0, width - indentWidth)), style: CellStyle(attributes: .dim))])
+            case ("br", _): endLine()
+            default: break
+            }
+        }
+
+        var indentWidth: Int { indent.reduce(0) { $0 + TextWidth.of($1.text) } }
+
+        /// A blank line between blocks (not before the first, nor between the items of a list).
+        mutating func startBlock() {
+            endBlock()
+            if !lines.isEmpty && lists.isEmpty && lines.last?.isEmpty == false { lines.append(indent.isEmpty ? [] : indent) }
+        }
+
+        /// Lays out the words read so far as lines of the current block.
+        mutating func endBlock() {
+            endLine()
+        }
+
+        mutating func endLine() {
+            guard !words.isEmpty || pendingMarker != nil else { return }
+            let marker = pendingMarker.map { Run(text: $0, style: .plain) }
+            pendingMarker = nil
+            let markerWidth = marker.map { TextWidth.of($0.text) } ?? 0
+            var line: Line = indent + (marker.map { [$0] } ?? [])
+            let start = indentWidth + markerWidth
+            var used = start
+            let hang = Run(text: String(repeating: " ", count: markerWidth), style: .plain)
+            for (n, word) in words.enumerated() {
+                let w = TextWidth.of(word.text)
+                let space = n > 0 && word.spaced ? 1 : 0
+                if preformatted {
+                    line.append(Run(text: TextFit.truncate(word.text, width: max(1, width - used)), style: word.style))
+                    used += w
+                    continue
+                }
+                if used + space + w > width && used > start {
+                    lines.append(line)
+                    line = indent + (markerWidth > 0 ? [hang] : [])
+                    used = start
+                } else if space > 0 {
+                    line.append(Run(text: " ", style: .plain))
+                    used += 1
+                }
+                line.append(Run(text: word.text, style: word.style))
+                used += w
+            }
+            lines.append(line)
+            words.removeAll()
+            pendingSpace = false
+        }
+
+        static func decodeEntities(_ text: String) -> String {
+            guard text.contains("&") else { return text }
+            return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import TerminiTemplate
+
+/// `Markdown`: the text rendered by `MarkdownLayout` (Ink's CommonMark parser underneath) at the available width:
+/// headings bold (the first level underlined too), emphasis, inline and block code in cyan, lists with `•` or
+/// numbers, block quotes behind `│`, rules, and links as their underlined text.
+extension MarkdownProps: WidgetBehavior {
+    static var traits: WidgetTraits { [] }
+
+    static func makeState() -> WidgetState? { MarkdownState() }
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        let state = e.state as! MarkdownState
+        let width = maxWidth >= LayoutPass.unbounded ? 80 : maxWidth
+        if state.text != text || state.width != width {
+            state.lines = MarkdownLayout.lines(text, width: width)
+            state.text = text
+            state.width = width
+        }
+        let widest = state.lines.map { $0.reduce(0) { $0 + TextWidth.of($1.text) } }.max() ?? 0
+        return (min(maxWidth, widest), min(state.lines.count, maxHeight))
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        let state = e.state as! MarkdownState
+        for (row, line) in state.lines.enumerated() where row < e.box.height {
+            var column = x
+            for run in line {
+                pass.put(run.text, x: column, y: y + row, style: run.style, clip: clip)
+                column += TextWidth.of(run.text)
+            }
+        }
+    }
+}
+
+/// The laid-out lines of a Markdown widget, kept until its text or width changes.
+final class MarkdownState: WidgetState {
+    var text: String?
+    var width = -1
+    var lines: [MarkdownLayout.Line] = []
+}

@@ -1,0 +1,145 @@
+import TerminiTemplate
+
+/// `Select`: `[ Chosen label ▾ ]` (or the dim placeholder). Enter, Space or a click opens its options in a list
+/// drawn over the page below it (above it when there is no room): Up/Down/PageUp/PageDown/Home/End move,
+/// typing jumps to the first label that starts with what was typed, Enter or a click picks (calling `onSelect`
+/// with `detail.value`), Esc closes without a change. The pick shows at once; a new `selected` from the page
+/// replaces it.
+extension SelectProps: WidgetBehavior {
+    static var traits: WidgetTraits { [.focusable] }
+
+    static func makeState() -> WidgetState? { SelectState() }
+
+    func didMount(_ e: Element, in tree: Reconciler) { (e.state as! SelectState).start(selected) }
+
+    func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
+        (e.state as! SelectState).follow(selected)
+    }
+
+    /// The most options the open list shows at once; more scroll.
+    static let listRows = 8
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        let widest = (ChoiceOption.parse(options).map { TextWidth.of($0.label) } + [TextWidth.of(placeholder)]).max() ?? 0
+        return (min(maxWidth, widest + 6), min(1, maxHeight))
+    }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        let state = e.state as! SelectState
+        let choices = ChoiceOption.parse(options)
+        let focused = pass.isFocused(e)
+        if !focused { state.open = false }
+        let chosen = ChoiceOption.index(of: state.shown, in: choices)
+        let inner = max(0, e.box.width - 6)
+        let label = chosen.map { choices[$0].label } ?? placeholder
+        let style = CellStyle(attributes: focused ? .reverse : [])
+        pass.put("[ " + TextFit.fit(label, width: inner) + " ▾ ]", x: x, y: y, style: style, clip: clip)
+        if chosen == nil && !label.isEmpty {
+            var dim = style
+            dim.attributes.insert(.dim)
+            pass.put(TextFit.fit(label, width: inner), x: x + 2, y: y, style: dim, clip: clip)
+        }
+        guard state.open, !choices.isEmpty else { return }
+        let width = e.box.width
+        pass.paintAbove { pass in
+            let page = pass.pageClip
+            let rows = min(Self.listRows, choices.count)
+            // Below the field when the page has room, else above it.
+            let below = y + 1 + rows <= page.maxY || y - rows < page.y
+            let top = below ? y + 1 : y - rows
+            state.listTop = top - y
+            state.scroll = min(max(0, state.scroll), max(0, choices.count - rows))
+            if state.highlight < state.scroll { state.scroll = state.highlight }
+            if state.highlight >= state.scroll + rows { state.scroll = state.highlight - rows + 1 }
+            let rect = CellRect(x: x, y: top, width: width, height: rows)
+            let visible = rect.intersection(page)
+            pass.buffer.fill(x: visible.x, y: visible.y, width: visible.width, height: visible.height, with: Cell(character: " "))
+            for row in 0..<rows {
+                let i = state.scroll + row
+                let marker = i == chosen ? "• " : "  "
+                let attributes: CellAttributes = i == state.highlight ? .reverse : []
+                pass.put(TextFit.fit(marker + choices[i].label, width: width), x: x, y: top + row,
+                         style: CellStyle(attributes: attributes), clip: page)
+            }
+            pass.recordRegion(e, originX: x, originY: y, rect: rect)
+        }
+    }
+
+    func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        let state = e.state as! SelectState
+        let choices = ChoiceOption.parse(options)
+        guard state.open else {
+            guard key == .enter || key == .space || key == .down else { return nil }
+            guard !choices.isEmpty else { return [] }
+            open(state, choices: choices)
+            router.needs.paint = true
+            return []
+        }
+        let page = Self.listRows
+        if case .character = key {} else { state.typed = "" }
+        switch key {
+        case .up: state.highlight = max(0, state.highlight - 1)
+        case .down: state.highlight = min(choices.count - 1, state.highlight + 1)
+        case .pageUp: state.highlight = max(0, state.highlight - page)
+        case .pageDown: state.highlight = min(choices.count - 1, state.highlight + page)
+        case .home: state.highlight = 0
+        case .end: state.highlight = choices.count - 1
+        case .escape: state.open = false
+        case .enter, .space:
+            state.open = false
+            router.needs.paint = true
+            return pick(choices[min(state.highlight, choices.count - 1)], state: state, on: e, in: router)
+        case .character(let c):
+            // Type-ahead: the typed prefix grows while it matches a label; a letter that matches nothing starts anew.
+            let grown = state.typed + String(c)
+            if let i = Self.firstMatch(grown, in: choices) { state.typed = grown; state.highlight = i }
+            else if let i = Self.firstMatch(String(c), in: choices) { state.typed = String(c); state.highlight = i }
+        default:
+            return []   // the open list keeps every other key (Backspace, arrows across) from the page
+        }
+        router.needs.paint = true
+        return []
+    }
+
+    static func firstMatch(_ prefix: String, in choices: [ChoiceOption]) -> Int? {
+        let lowered = prefix.lowercased()
+        return choices.firstIndex { $0.label.lowercased().hasPrefix(lowered) }
+    }
+
+    private func open(_ state: SelectState, choices: [ChoiceOption]) {
+        state.open = true
+        state.typed = ""
+        state.highlight = ChoiceOption.index(of: state.shown, in: choices) ?? 0
+    }
+
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        let state = e.state as! SelectState
+        let choices = ChoiceOption.parse(options)
+        router.focus.focused = e
+        router.needs.paint = true
+        guard let origin = router.paintedOrigin(of: e) else { return [] }
+        if state.open {
+            let row = mouse.y - origin.y - state.listTop
+            state.open = false
+            guard mouse.y != origin.y, row >= 0, state.scroll + row < choices.count else { return [] }
+            return pick(choices[state.scroll + row], state: state, on: e, in: router)
+        }
+        if !choices.isEmpty { open(state, choices: choices) }
+        return []
+    }
+
+    private func pick(_ option: ChoiceOption, state: SelectState, on e: Element, in router: PageInputRouter) -> [UIEvent] {
+        state.shown = option.value
+        return router.event(e, handler: onSelect, type: "select", detail: .object(["value": option.value]))
+    }
+}
+
+/// A Select's choice (see `ChoiceState`) and its open list: the highlighted option, the first one shown, where
+/// the list was drawn relative to the field, and the type-ahead prefix.
+final class SelectState: ChoiceState {
+    var open = false
+    var highlight = 0
+    var scroll = 0
+    var listTop = 1
+    var typed = ""
+}

@@ -1,0 +1,98 @@
+import TerminiTemplate
+
+/// `Tabs`: a strip of its `Tab`s' titles, a rule, and the selected tab's content. The strip is one Tab stop:
+/// Left/Right (or a click on a title) switch at once and call `onSelect` with `detail.value`, the index; a new
+/// `selected` from the page switches too. Every tab stays built, so a field keeps its text while another tab
+/// shows, but only the shown one is laid out, painted and reachable with Tab.
+extension TabsProps: WidgetBehavior {
+    static var traits: WidgetTraits { [.templateChildren, .focusable] }
+
+    static func makeState() -> WidgetState? { ChoiceState() }
+
+    func didMount(_ e: Element, in tree: Reconciler) { (e.state as! ChoiceState).start(.number(Double(selected))) }
+
+    func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
+        (e.state as! ChoiceState).follow(.number(Double(selected)))
+    }
+
+    /// The tabs among the children, in order (anything else in the block is ignored).
+    private func tabs(_ e: Element) -> [Element] { e.layoutChildren.filter { $0.widget is TabProps } }
+
+    private func shownIndex(_ e: Element, count: Int) -> Int {
+        let index = (e.state as! ChoiceState).shown.intValue ?? 0
+        return min(max(0, index), max(0, count - 1))
+    }
+
+    func focusableChildren(of e: Element) -> [Element] {
+        let all = tabs(e)
+        guard !all.isEmpty else { return [] }
+        return [all[shownIndex(e, count: all.count)]]
+    }
+
+    func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
+        let all = tabs(e)
+        let shown = shownIndex(e, count: all.count)
+        let strip = titles(all).reduce(0) { $0 + TextWidth.of($1) + 3 }
+        var width = min(maxWidth, strip), height = min(2, maxHeight)
+        for (i, tab) in all.enumerated() {
+            if i == shown {
+                let (w, h) = pass.layout(tab, maxWidth: maxWidth, maxHeight: max(0, maxHeight - 2), minWidth: minWidth)
+                tab.box.x = 0
+                tab.box.y = 2
+                width = max(width, w)
+                height = min(maxHeight, 2 + h)
+            } else {
+                tab.box.width = 0
+                tab.box.height = 0
+            }
+        }
+        return (max(width, minWidth), height)
+    }
+
+    private func titles(_ tabs: [Element]) -> [String] { tabs.map { ($0.widget as? TabProps)?.title ?? "" } }
+
+    func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        let all = tabs(e)
+        let shown = shownIndex(e, count: all.count)
+        var column = x
+        for (i, title) in titles(all).enumerated() {
+            let isShown = i == shown
+            let attributes: CellAttributes = isShown ? (pass.isFocused(e) ? [.reverse, .bold] : [.bold, .underline]) : .dim
+            pass.put(" \(title) ", x: column, y: y, style: CellStyle(attributes: attributes), clip: clip)
+            column += TextWidth.of(title) + 2
+            if i < all.count - 1 { pass.put("│", x: column, y: y, style: CellStyle(attributes: .dim), clip: clip) }
+            column += 1
+        }
+        pass.put(String(repeating: "─", count: max(0, e.box.width)), x: x, y: y + 1, style: CellStyle(attributes: .dim), clip: clip)
+        if shown < all.count { pass.paint(all[shown], originX: x, originY: y, clip: clip) }
+    }
+
+    func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        let count = tabs(e).count
+        guard count > 0 else { return nil }
+        let current = shownIndex(e, count: count)
+        switch key {
+        case .left: return current > 0 ? show(current - 1, on: e, in: router) : []
+        case .right: return current < count - 1 ? show(current + 1, on: e, in: router) : []
+        default: return nil
+        }
+    }
+
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        router.focus.focused = e
+        guard let origin = router.paintedOrigin(of: e), mouse.y == origin.y else { return [] }
+        var column = origin.x
+        for (i, title) in titles(tabs(e)).enumerated() {
+            let end = column + TextWidth.of(title) + 2
+            if mouse.x >= column && mouse.x < end { return i == shownIndex(e, count: tabs(e).count) ? [] : show(i, on: e, in: router) }
+            column = end + 1
+        }
+        return []
+    }
+
+    private func show(_ index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
+        (e.state as! ChoiceState).shown = .number(Double(index))
+        router.needs.layout = true
+        return router.event(e, handler: onSelect, type: "select", detail: .object(["value": .number(Double(index))]))
+    }
+}

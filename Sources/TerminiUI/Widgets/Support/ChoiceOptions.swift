@@ -1,0 +1,43 @@
+import TerminiTemplate
+
+/// The options of a RadioGroup or a Select: each a string (its own label and value) or `{label, value}` (a missing
+/// value is the label; a number or boolean shows as text).
+struct ChoiceOption: Equatable {
+    var label: String
+    var value: JSONValue
+
+    static func parse(_ options: [JSONValue]) -> [ChoiceOption] {
+        options.map { option in
+            if case .object(let o) = option {
+                let label = o["label"]?.displayText ?? o["value"]?.displayText ?? ""
+                return ChoiceOption(label: label, value: o["value"] ?? .string(label))
+            }
+            return ChoiceOption(label: option.displayText, value: option)
+        }
+    }
+
+    /// The index of the option whose value is `selected`, if any.
+    static func index(of selected: JSONValue, in options: [ChoiceOption]) -> Int? {
+        selected.isNull ? nil : options.firstIndex { $0.value == selected }
+    }
+}
+
+/// A choice widget's shown value: what the user picked last, until the page's bound value changes. The widget moves
+/// at once on a key, without waiting for the script to echo the choice back, and still follows the page when it
+/// sets the value itself (a reset). The same for Tabs with an index.
+class ChoiceState: WidgetState {
+    var shown: JSONValue = .null
+    /// The bound value last seen, to tell a page's change from an unchanged refresh.
+    var bound: JSONValue = .null
+
+    /// Starts from the bound value.
+    func start(_ value: JSONValue) {
+        bound = value
+        shown = value
+    }
+
+    /// Adopts the bound value when the page changed it.
+    func follow(_ value: JSONValue) {
+        if value != bound { start(value) }
+    }
+}

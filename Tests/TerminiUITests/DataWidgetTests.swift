@@ -1,0 +1,157 @@
+import Testing
+import TerminiTemplate
+@testable import TerminiUI
+
+/// Sparkline, BarChart, Log, Markdown, Table and Tree: what they draw, their keys and events, narrow terminals,
+/// wide characters and bad props.
+@Suite struct DataWidgetTests {
+    func focused(_ root: TemplateNode, data: JSONValue = [:], width: Int = 30, height: Int = 10) -> PageView {
+        let page = PageView(root: root, data: data)
+        page.placesInitialFocus = true
+        _ = page.renderText(width: width, height: height)
+        return page
+    }
+
+    @Test func sparklineScalesAndKeepsTheNewestValues() {
+        #expect(render(node("Sparkline", ["p1": [1, 2, 3, 4, 5, 6, 7, 8]]), width: 20, height: 1) == "▁▂▃▄▅▆▇█")
+        #expect(render(node("Sparkline", ["p1": [8, 1, 8, 1, 5]]), width: 3, height: 1) == "█▁▅", "the last values that fit")
+        #expect(render(node("Sparkline", ["p1": [3, 3, "x", 3]]), width: 10, height: 1) == "▅▅ ▅")
+        let bad = PageView(root: node("Sparkline", ["p1": "{{v}}"], loc: "c.swift:1:1"), data: ["v": "text"])
+        _ = bad.renderText(width: 10, height: 2)
+        #expect(bad.diagnostics.first?.loc == "c.swift:1:1")
+    }
+
+    @Test func barChartLabelsAndScalesToTheLargest() {
+        let text = render(node("BarChart", ["values": [10, 5, 0], "labels": ["一月", "Feb", "Mar"]]), width: 20, height: 3)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("一月 ██████████") && lines[0].hasSuffix(" 10"), "\(lines)")
+        #expect(lines[1].hasPrefix("Feb  █████") && lines[1].hasSuffix(" 5"))
+        #expect(lines[2] == "Mar   0")
+    }
+
+    @Test func logFollowsTheEndUntilScrolledUp() {
+        let root = node("Log", ["p1": "{{lines}}", "follow": true])
+        let page = focused(root, data: ["lines": ["one", "two", "three"]], width: 20, height: 2)
+        #expect(page.renderText(width: 20, height: 2) == "two\nthree")
+        page.apply([(path("lines"), ["one", "two", "three", "four"])])
+        #expect(page.renderText(width: 20, height: 2) == "three\nfour")
+        _ = page.handle(.key(.up))
+        page.apply([(path("lines"), ["one", "two", "three", "four", "five"])])
+        let held = page.renderText(width: 20, height: 2)
+        #expect(held.hasPrefix("two\nthree"), "scrolled up, it holds: \(held)")
+        #expect(held.contains("↓"))
+        _ = page.handle(.key(.end))
+        page.apply([(path("lines"), ["one", "two", "three", "four", "five", "six"])])
+        #expect(page.renderText(width: 20, height: 2) == "five\nsix")
+        #expect(render(node("Log", ["p1": ["a very long line of log output"]]), width: 10, height: 1) == "a very lo…")
+    }
+
+    @Test func markdownRendersHeadingsListsCodeQuotesAndWraps() {
+        let md = """
+        # Title
+
+        Some *soft* and **strong** text with `code` and a [link](https://x.org) that wraps.
+
+        - one
+        - two
+          1. nested
+
+        > quoted words
+
+        ```
+        let x = 1
+        ```
+        """
+        let page = PageView(root: node("Markdown", ["p1": .string(md)]), data: [:])
+        var buffer = CellBuffer(width: 24, height: 16)
+        page.build(size: (24, 16))
+        page.paint(into: &buffer)
+        let lines = buffer.renderText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "Title")
+        #expect(buffer[0, 0].style.attributes.contains([.bold, .underline]))
+        #expect(lines[2] == "Some soft and strong")
+        #expect(buffer[5, 2].style.attributes.contains(.italic) && buffer[14, 2].style.attributes.contains(.bold))
+        #expect(lines[3].hasPrefix("text with code and a"))
+        #expect(buffer[10, 3].style.foreground == .index(6), "inline code is coloured")
+        #expect(lines.contains("• one") && lines.contains("• two") && lines.contains("  1. nested"), "\(lines)")
+        #expect(lines.contains("│ quoted words"))
+        #expect(lines.contains("let x = 1"))
+    }
+
+    // MARK: Table
+
+    static func people(_ n: Int) -> JSONValue {
+        .array((0..<n).map { .object(["id": .number(Double($0)), "name": .string("Person \($0)"), "age": .number(Double(20 + $0 % 50))]) })
+    }
+
+    let table = node("Table", ["p1": "{{people}}", "key": "id",
+                               "columns": [["cls": "TableColumn", "cmd": "init", "p1": "Name", "field": "name"],
+                                           ["cls": "TableColumn", "cmd": "init", "p1": "Age", "field": "age", "width": 4,
+                                            "align": ["cls": "TextAlign", "cmd": "right"]]],
+                               "onSelect": "pick", "onSort": "sort"], loc: "t.swift:1:1")
+
+    @Test func tableDrawsOnlyTheRowsInViewAndSelectsWithKeys() {
+        let page = focused(table, data: ["people": Self.people(100_000)], width: 20, height: 4)
+        #expect(page.renderText(width: 20, height: 4) == "Name             Age\nPerson 0          20\nPerson 1          21\nPerson 2          22")
+        let down = page.handle(.key(.down))
+        #expect(down.first?.handler == "pick" && down.first?.detail["index"] == 1 && down.first?.detail["row"]?["name"] == "Person 1")
+        _ = page.handle(.key(.pageDown))
+        _ = page.handle(.key(.end))
+        #expect(page.renderText(width: 20, height: 4).hasSuffix("Person 99999      69"))
+        _ = page.handle(.key(.home))
+        #expect(page.renderText(width: 20, height: 4).contains("Person 0"))
+    }
+
+    @Test func tableSelectionFollowsItsKeyAndHeadersSort() {
+        let page = focused(table, data: ["people": Self.people(5)], width: 20, height: 6)
+        _ = page.handle(.key(.down))
+        _ = page.handle(.key(.down))   // Person 2
+        // A row inserted on top: the selection stays on Person 2.
+        var rows = Self.people(5).arrayValue!
+        rows.insert(["id": 99, "name": "New", "age": 1], at: 0)
+        page.apply([(path("people"), .array(rows))])
+        var buffer = CellBuffer(width: 20, height: 6)
+        page.build(size: (20, 6))
+        page.paint(into: &buffer)
+        #expect(buffer.renderText().split(separator: "\n")[4].hasPrefix("Person 2"))
+        #expect(buffer[0, 4].style.attributes.contains(.reverse))
+        // A click on the Age header sorts by age; `s` sorts by the next column.
+        let click = page.handle(.mouse(MouseEvent(x: 18, y: 0, kind: .press)))
+        #expect(click.first?.handler == "sort" && click.first?.detail == ["field": "age", "column": 1])
+        #expect(page.handle(.key(.character("s"))).first?.detail == ["field": "name", "column": 0])
+    }
+
+    @Test func tableCutsWideTextAndNarrowWidths() {
+        let rows: JSONValue = [["name": "中文名字很长很长", "age": 3]]
+        let text = focused(table, data: ["people": rows], width: 12, height: 2).renderText(width: 12, height: 2)
+        #expect(text == "Name     Age\n中文名…    3", "\(text)")
+        let bad = PageView(root: node("Table", ["p1": [], "columns": "{{x}}"], loc: "t.swift:4:4"), data: ["x": 3])
+        _ = bad.renderText(width: 20, height: 3)
+        #expect(bad.diagnostics.first?.message.contains("Table.columns") == true, "\(bad.diagnostics)")
+    }
+
+    // MARK: Tree
+
+    let tree = node("Tree", ["p1": "{{nodes}}", "onSelect": "pick", "onExpand": "load"], loc: "tree.swift:1:1")
+
+    @Test func treeExpandsLazilyCollapsesAndSelects() {
+        let nodes: JSONValue = [["label": "src", "expanded": true, "children": [["label": "main.swift"], ["label": "lib", "children": []]]],
+                                ["label": "README"]]
+        let page = focused(tree, data: ["nodes": nodes], width: 20, height: 6)
+        #expect(page.renderText(width: 20, height: 6).hasPrefix("▾ src\n    main.swift\n  ▸ lib\n  README\n"))
+        _ = page.handle(.key(.down))
+        _ = page.handle(.key(.down))
+        let expand = page.handle(.key(.right))
+        #expect(expand.first?.handler == "load" && expand.first?.detail["path"] == [0, 1])
+        // The script loads lib's children.
+        page.apply([(path("nodes[0].children[1].children"), [["label": "util.swift"]])])
+        #expect(page.renderText(width: 20, height: 6).contains("  ▾ lib\n      util.swift"))
+        // Left on a leaf goes to the parent; Left again collapses it; Enter selects.
+        _ = page.handle(.key(.down))
+        _ = page.handle(.key(.left))
+        _ = page.handle(.key(.left))
+        #expect(page.renderText(width: 20, height: 6).contains("  ▸ lib"))
+        #expect(page.handle(.key(.enter)).first?.detail["node"]?["label"] == "lib")
+        #expect(render(tree, data: ["nodes": [["label": "很长的名字很长的名字"]]], width: 10, height: 1) == "  很长的…")
+    }
+}
