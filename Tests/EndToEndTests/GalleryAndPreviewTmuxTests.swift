@@ -17,7 +17,7 @@ import Testing
         for name in ["Todo", "Feed", "Clock", "你好 Wide text"] { #expect(text.contains(name), "\(name) missing: \(text)") }
 
         // Each sample in gallery order: ↓ moves to it, Enter opens it, Esc comes back. What each app shows first:
-        let firstScreen = ["Todo": "Todo (2)", "Feed": "Top stories", "Clock": "Uptime", "Settings": "Dark mode",
+        let firstScreen = ["Todo": "Todo (2)", "Feed": "Top stories", "Clock": "Uptime", "Settings": "Dark mode", "Widgets": "Termini widgets",
                            "你好 Wide text": "你好，世界"]
         let rows = text.lines.compactMap { line -> String? in
             guard let open = line.range(of: "[ "), let close = line.range(of: " ]", range: open.upperBound..<line.endIndex),

@@ -21,6 +21,43 @@ import Testing
         #expect(r.stdout.contains("[ Clear done (1) ]"))
     }
 
+    func widgets(_ events: String?, size: String = "60x24") async throws -> [String] {
+        let r = try await BuiltBinaries.snapshot(BuiltBinaries.sample("widgets"), size: size, events: events,
+                                                 extra: ["--store", BuiltBinaries.temporaryFolder()])
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.lines
+    }
+
+    @Test func widgetsFormTypesChoosesAndSummarizes() async throws {
+        let first = try await widgets(nil)
+        #expect(first[2].hasPrefix(" Forms │ Data │ Charts │ Docs"), "\(first)")
+        #expect(first.contains("(•) Medium") && first.contains { $0.hasPrefix("[ Country") })
+        // The name field has focus when the page opens; five Tabs on is the Select: open it, type "br", pick Brazil.
+        let lines = try await widgets("type Ada\nsettle\n" + String(repeating: "key Tab\n", count: 5)
+                                      + "key Enter\ntype br\nkey Enter\nsettle\nkey BackTab\nkey Down\nsettle\n")
+        #expect(lines.contains("Ada · Large · Brazil · notifications on"), "\(lines)")
+        #expect(lines.contains("(•) Large") && lines.contains { $0.hasPrefix("[ Brazil") })
+    }
+
+    @Test func widgetsDataTabSortsTheTableAndLoadsTheTreeLazily() async throws {
+        let lines = try await widgets("key BackTab\nkey Right\nsettle\nkey Tab\nkey Down\nkey Down\nkey s\nsettle\n"
+                                      + "key Tab\nkey Right\nkey Down\nkey Down\nkey Right\nsettle\n")
+        #expect(lines.contains("sorted by name"), "\(lines)")
+        #expect(lines[4].hasPrefix("Name") && lines[5].hasPrefix("Person 23"), "\(lines)")
+        #expect(lines.contains("  ▾ lib") && lines.contains("      util.swift"), "\(lines)")
+    }
+
+    @Test func widgetsOtherTabsShowChartsAndMarkdown() async throws {
+        let charts = try await widgets("key BackTab\nkey Right\nkey Right\nsettle\n")
+        #expect(charts.contains { $0.hasPrefix("load ▁") } && charts.contains { $0.hasPrefix("Feb ████") }, "\(charts)")
+        #expect(charts.contains { $0.hasPrefix("│started") })
+        let docs = try await widgets("key BackTab\nkey Right\nkey Right\nkey Right\nsettle\n")
+        #expect(docs.contains("• lists, inline code and links") && docs.contains("│ Press Ctrl-T for the other theme."), "\(docs)")
+        // Ctrl-T switches the theme; the page says so.
+        let dark = try await widgets("key Ctrl-t\nsettle\n")
+        #expect(dark[0].contains("theme: dark"), "\(dark)")
+    }
+
     @Test func todoAddsAnItemTypedIntoTheField() async throws {
         let r = try await todo("type Buy milk\nkey Enter\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")

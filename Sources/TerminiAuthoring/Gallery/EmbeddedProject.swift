@@ -51,7 +51,7 @@ public enum EmbeddedSamples {
 
     /// The sample apps the gallery offers, in gallery order.
     public static var samples: [EmbeddedProject] {
-        let order = ["todo", "feed", "clock", "settings", "wide"]
+        let order = ["todo", "feed", "clock", "settings", "widgets", "wide"]
         return all.filter { $0.folder != galleryFolder }
             .sorted { (order.firstIndex(of: $0.folder) ?? order.count, $0.folder) < (order.firstIndex(of: $1.folder) ?? order.count, $1.folder) }
     }

@@ -820,5 +820,189 @@ let wide = Page("index", title: "你好") {
 
 """#,
         ]),
+        EmbeddedProject(folder: #"widgets"#, files: [
+            #"app.json"#: ##"""
+{
+  "id": "widgets",
+  "name": "Widgets",
+  "version": "1.0.0",
+  "pages": ["index"],
+  "permissions": [],
+  "keys": [{ "key": "ctrl+t", "handler": "toggleTheme", "label": "Theme" }],
+  "themes": {
+    "light": {
+      "accent": { "color": "blue", "style": ["bold"] },
+      "muted": { "color": "gray" },
+      "danger": { "color": "red", "style": ["bold"] }
+    },
+    "dark": {
+      "page": { "color": "brightWhite", "background": "#1c1c1c" },
+      "accent": { "color": "brightCyan", "style": ["bold"] },
+      "muted": { "color": "#8a8a8a" },
+      "danger": { "color": "brightRed", "style": ["bold"] }
+    }
+  }
+}
+
+"""##,
+            #"main.js"#: #"""
+// Every widget on one page. The data tab's table is sorted here, in the script, when a header is chosen; the
+// tree loads a folder's children when it is opened; the log grows while the page shows.
+const CITIES = ['Lisbon', 'Osaka', 'Lima', 'Oslo', 'Tunis', 'Quito']
+const people = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}`, city: CITIES[i % CITIES.length], age: 20 + (i * 7) % 50 }))
+
+const README = `# Termini widgets
+
+A **Markdown** widget renders *this text* with a real parser.
+
+- lists, \`inline code\` and [links](https://example.org)
+- block quotes and code blocks
+
+> Press **Ctrl-T** for the other theme.
+
+\`\`\`
+Page('index', { data: {} })
+\`\`\``
+
+Page('index', {
+  data: {
+    theme: 'light', tab: 0,
+    name: '', pin: '', notify: true, terms: false, size: 'Medium', country: null, note: '',
+    countries: ['Austria', 'Belgium', 'Brazil', 'Canada', 'Chile', 'China', 'Japan', 'Portugal', 'Peru', 'Tunisia'],
+    summary: '',
+    people, picked: 'Up/Down selects a row; s or a click on a header sorts',
+    tree: [
+      { label: 'src', expanded: true, children: [{ label: 'main.swift' }, { label: 'lib', children: [] }] },
+      { label: 'README.md' },
+    ],
+    load: [3, 4, 6, 5, 8, 9, 7, 6, 8, 10, 12, 11, 9, 8, 10, 13, 15, 14, 12, 16],
+    sales: [12, 19, 7, 15], months: ['Jan', 'Feb', 'Mar', 'Apr'],
+    progress: 0.6,
+    log: ['started'],
+    readme: README,
+  },
+
+  onLoad() {
+    this.summarize()
+    this.ticks = 0
+    this.timer = setInterval(() => {
+      this.ticks += 1
+      this.setData({ log: this.data.log.concat(`tick ${this.ticks}`).slice(-200) })
+    }, 1000)
+  },
+
+  onUnload() { clearInterval(this.timer) },
+
+  summarize() {
+    const d = this.data
+    this.setData({ summary: `${d.name || 'nobody'} · ${d.size} · ${d.country || 'no country'} · notifications ${d.notify ? 'on' : 'off'}` })
+  },
+
+  toggleTheme() {
+    const theme = this.data.theme === 'light' ? 'dark' : 'light'
+    bridge.invoke('setTheme', { name: theme }).then(() => this.setData({ theme }))
+  },
+
+  onTab(e) { this.setData({ tab: e.detail.value }) },
+  onName(e) { this.setData({ name: e.detail.value }); this.summarize() },
+  onPin(e) { this.setData({ pin: e.detail.value }) },
+  onNotify(e) { this.setData({ notify: e.detail.value }); this.summarize() },
+  onTerms(e) { this.setData({ terms: e.detail.value }) },
+  onSize(e) { this.setData({ size: e.detail.value }); this.summarize() },
+  onCountry(e) { this.setData({ country: e.detail.value }); this.summarize() },
+  onNote(e) { this.setData({ note: e.detail.value }) },
+  submit() { bridge.invoke('showToast', { title: `Submitted for ${this.data.name || 'nobody'}` }) },
+  remove() {
+    bridge.invoke('showModal', { title: 'Delete?', content: 'This clears the form.', confirmText: 'Delete' })
+      .then(res => { if (res.confirm) { this.setData({ name: '', pin: '', note: '' }); this.summarize() } })
+  },
+
+  onPerson(e) { this.setData({ picked: `${e.detail.row.name}, ${e.detail.row.age}, ${e.detail.row.city}` }) },
+  onSort(e) {
+    const field = e.detail.field
+    const sorted = this.data.people.slice().sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : 0))
+    this.setData({ people: sorted, picked: `sorted by ${field}` })
+  },
+  onNode(e) { this.setData({ picked: `selected ${e.detail.node.label}` }) },
+  onExpand(e) {
+    // A folder's children arrive when it opens, as from a server.
+    if (e.detail.node.label === 'lib' && e.detail.node.children.length === 0) {
+      this.setData({ 'tree[0].children[1].children': [{ label: 'util.swift' }, { label: 'net.swift' }] })
+    }
+  },
+})
+
+"""#,
+            #"pages/index.swift"#: #"""
+import TerminiDSL
+
+/// Every widget, on four tabs; Ctrl-T switches between the light and the dark theme.
+let index = Page("index", title: "Widgets") {
+    Column(spacing: 1) {
+        Row(spacing: 2) {
+            Text("Termini widgets").styleClass("accent")
+            Text("theme: {{theme}} · Ctrl-T switches").styleClass("muted")
+        }
+        Tabs(selected: "{{tab}}", onSelect: "onTab") {
+            Tab("Forms") {
+                Column {
+                    Row(spacing: 1) {
+                        Text("Name")
+                        TextField(value: "{{name}}", placeholder: "Your name", width: 20, maxLength: 30, onChange: "onName")
+                            .autoFocus()
+                    }
+                    Row(spacing: 1) {
+                        Text("PIN ")
+                        TextField(value: "{{pin}}", placeholder: "4 digits", width: 8, secure: true, maxLength: 4,
+                                  onChange: "onPin")
+                    }
+                    Switch(isOn: "{{notify}}", label: "Notifications", onToggle: "onNotify")
+                    Checkbox(checked: "{{terms}}", label: "I accept the terms", onToggle: "onTerms")
+                    RadioGroup(options: ["Small", "Medium", "Large"], selected: "{{size}}", onSelect: "onSize")
+                    Select(options: "{{countries}}", selected: "{{country}}", placeholder: "Country", onSelect: "onCountry")
+                    TextArea(value: "{{note}}", placeholder: "A note, over several lines", height: 3, onChange: "onNote")
+                    Row(spacing: 2) {
+                        Button("Submit", onTap: "submit")
+                        Button("Delete", onTap: "remove").styleClass("danger")
+                        Button("Disabled", onTap: "submit").disabled()
+                    }
+                    Text("{{summary}}", wrap: false).styleClass("muted")
+                }
+            }
+            Tab("Data") {
+                Column(spacing: 1) {
+                    Box(border: .none, height: 9) {
+                        Table("{{people}}", key: "id", columns: [
+                            TableColumn("Name", field: "name"),
+                            TableColumn("City", field: "city", width: 10),
+                            TableColumn("Age", field: "age", width: 4, align: .right),
+                        ], onSelect: "onPerson", onSort: "onSort")
+                    }
+                    Text("{{picked}}").styleClass("muted")
+                    Tree("{{tree}}", onSelect: "onNode", onExpand: "onExpand")
+                }
+            }
+            Tab("Charts") {
+                Column(spacing: 1) {
+                    Row(spacing: 1) {
+                        Text("load")
+                        Sparkline("{{load}}")
+                    }
+                    BarChart(values: "{{sales}}", labels: "{{months}}")
+                    ProgressBar(value: "{{progress}}")
+                    Box(title: "log") {
+                        Log("{{log}}")
+                    }
+                }
+            }
+            Tab("Docs") {
+                Markdown("{{readme}}")
+            }
+        }
+    }
+}
+
+"""#,
+        ]),
     ]
 }

@@ -19,6 +19,7 @@ public final class GalleryHost {
         "clock": "a live clock redrawn every second",
         "settings": "forms, switches and page navigation",
         "wide": "中文 wide-character layout and alignment",
+        "widgets": "every widget, and a light and a dark theme",
     ]
 
     public init(backend: any TerminalBackend, options: EngineOptions, samples: [EmbeddedProject] = EmbeddedSamples.samples) {

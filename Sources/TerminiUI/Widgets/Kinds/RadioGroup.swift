@@ -61,7 +61,7 @@ extension RadioGroupProps: WidgetBehavior {
     }
 
     private func pick(_ option: ChoiceOption, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        (e.state as! ChoiceState).shown = option.value
+        (e.state as! ChoiceState).pick(option.value)
         router.needs.paint = true
         return router.event(e, handler: onSelect, type: "select", detail: .object(["value": option.value]))
     }

@@ -129,7 +129,7 @@ extension SelectProps: WidgetBehavior {
     }
 
     private func pick(_ option: ChoiceOption, state: SelectState, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        state.shown = option.value
+        state.pick(option.value)
         return router.event(e, handler: onSelect, type: "select", detail: .object(["value": option.value]))
     }
 }

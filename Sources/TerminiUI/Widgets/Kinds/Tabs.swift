@@ -91,7 +91,7 @@ extension TabsProps: WidgetBehavior {
     }
 
     private func show(_ index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        (e.state as! ChoiceState).shown = .number(Double(index))
+        (e.state as! ChoiceState).pick(.number(Double(index)))
         router.needs.layout = true
         return router.event(e, handler: onSelect, type: "select", detail: .object(["value": .number(Double(index))]))
     }

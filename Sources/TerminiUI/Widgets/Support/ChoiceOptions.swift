@@ -29,15 +29,33 @@ class ChoiceState: WidgetState {
     var shown: JSONValue = .null
     /// The bound value last seen, to tell a page's change from an unchanged refresh.
     var bound: JSONValue = .null
+    /// Values reported with the widget's event that the page has not echoed back yet: their echoes, arriving after
+    /// later picks, must not move the widget back.
+    var reported: [JSONValue] = []
 
     /// Starts from the bound value.
     func start(_ value: JSONValue) {
         bound = value
         shown = value
+        reported.removeAll()
     }
 
-    /// Adopts the bound value when the page changed it.
+    /// Shows `value` picked by the user, reported to the page.
+    func pick(_ value: JSONValue) {
+        shown = value
+        reported.append(value)
+        if reported.count > 64 { reported.removeFirst(32) }
+    }
+
+    /// Adopts the bound value when the page changed it, unless the change echoes one of the widget's own picks.
     func follow(_ value: JSONValue) {
-        if value != bound { start(value) }
+        guard value != bound else { return }
+        bound = value
+        if let i = reported.firstIndex(of: value) {
+            reported.removeFirst(i + 1)
+            return
+        }
+        shown = value
+        reported.removeAll()
     }
 }
