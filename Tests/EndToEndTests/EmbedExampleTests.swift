@@ -11,7 +11,8 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let rows = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(rows.count == 6, "\(result.stdout)")
-        #expect(rows.first?.hasPrefix("A mini-app inside a host program") == true, "\(result.stdout)")
+        #expect(rows.first?.hasPrefix(" Greeting") == true, "the page's title bar: \(result.stdout)")
+        #expect(rows.dropFirst().first?.hasPrefix("A mini-app inside a host program") == true, "\(result.stdout)")
         #expect(rows.contains { $0.hasPrefix("The host says: hello from the host") }, "\(result.stdout)")
     }
 

@@ -16,7 +16,10 @@ import Testing
         #expect(check.status == 0 && check.stdout.contains("no problems found"), "\(template): \(check.stdout)")
         let screen = try await BuiltBinaries.snapshot(dir, size: "50x12")
         #expect(screen.status == 0, "\(screen.stderr)")
-        #expect(screen.stdout.lines.first == firstLine, "\(template): \(screen.stdout)")
+        // The page's title in the title bar, then its first line.
+        #expect(screen.stdout.lines.first?.hasPrefix(" ") == true && screen.stdout.lines.first?.hasSuffix(" App") == true,
+                "\(template): \(screen.stdout)")
+        #expect(screen.stdout.lines.dropFirst().first == firstLine, "\(template): \(screen.stdout)")
         let tsc = try await BuiltBinaries.run("/usr/bin/tsc", ["-p", dir + "/jsconfig.json", "--pretty", "false"])
         #expect(tsc.status == 0, "\(template): \(tsc.stdout)")
         let readme = try String(contentsOfFile: dir + "/README.md", encoding: .utf8)

@@ -14,10 +14,11 @@ import Testing
         let r = try await todo(nil)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.lines
-        #expect(lines[0] == "Todo (2)")
-        #expect(lines[2] == "What needs doing?")
-        #expect(lines[4].hasPrefix("[x] Write the compiler"))
-        #expect(lines[6].hasPrefix("[ ] Wire up the runtime"))
+        #expect(lines[0].hasPrefix(" Todo"), "the page's title bar")
+        #expect(lines[1] == "Todo (2)")
+        #expect(lines[3] == "What needs doing?")
+        #expect(lines[5].hasPrefix("[x] Write the compiler"))
+        #expect(lines[7].hasPrefix("[ ] Wire up the runtime"))
         #expect(r.stdout.contains("[ Clear done (1) ]"))
     }
 
@@ -30,7 +31,7 @@ import Testing
 
     @Test func widgetsFormTypesChoosesAndSummarizes() async throws {
         let first = try await widgets(nil)
-        #expect(first[2].hasPrefix(" Forms │ Data │ Charts │ Docs"), "\(first)")
+        #expect(first[3].hasPrefix(" Forms │ Data │ Charts │ Docs"), "\(first)")
         #expect(first.contains("(•) Medium") && first.contains { $0.hasPrefix("[ Country") })
         // The name field has focus when the page opens; five Tabs on is the Select: open it, type "br", pick Brazil.
         let lines = try await widgets("type Ada\nsettle\n" + String(repeating: "key Tab\n", count: 5)
@@ -43,7 +44,7 @@ import Testing
         let lines = try await widgets("key BackTab\nkey Right\nsettle\nkey Tab\nkey Down\nkey Down\nkey s\nsettle\n"
                                       + "key Tab\nkey Right\nkey Down\nkey Down\nkey Right\nsettle\n")
         #expect(lines.contains("sorted by name"), "\(lines)")
-        #expect(lines[4].hasPrefix("Name") && lines[5].hasPrefix("Person 23"), "\(lines)")
+        #expect(lines[5].hasPrefix("Name") && lines[6].hasPrefix("Person 23"), "\(lines)")
         #expect(lines.contains("  ▾ lib") && lines.contains("      util.swift"), "\(lines)")
     }
 
@@ -55,39 +56,39 @@ import Testing
         #expect(docs.contains("• lists, inline code and links") && docs.contains("│ Press Ctrl-T for the other theme."), "\(docs)")
         // Ctrl-T switches the theme; the page says so.
         let dark = try await widgets("key Ctrl-t\nsettle\n")
-        #expect(dark[0].contains("theme: dark"), "\(dark)")
+        #expect(dark[1].contains("theme: dark"), "\(dark)")
     }
 
     @Test func todoAddsAnItemTypedIntoTheField() async throws {
         let r = try await todo("type Buy milk\nkey Enter\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.lines[0] == "Todo (3)")
-        #expect(r.stdout.lines[8].hasPrefix("[ ] Buy milk"))
+        #expect(r.stdout.lines[1] == "Todo (3)")
+        #expect(r.stdout.lines[9].hasPrefix("[ ] Buy milk"))
     }
 
     @Test func todoTogglesTheFocusedCheckbox() async throws {
         let r = try await todo("key Tab\nkey Space\nsettle\n")
-        #expect(r.stdout.lines[4].hasPrefix("[ ] Write the compiler"))
+        #expect(r.stdout.lines[5].hasPrefix("[ ] Write the compiler"))
         #expect(r.stdout.contains("[ Clear done (0) ]"))
     }
 
     @Test func todoMovesAndRemovesRowsByClicking() async throws {
-        // Row 6 is the second item; its down-arrow button sits at the end of the row. Click "↑" on the second row.
+        // Row 7 is the second item; its down-arrow button sits at the end of the row. Click "↑" on the second row.
         let first = try await todo(nil).stdout.lines
-        let upColumn = try #require(first[6].range(of: "↑")).lowerBound.utf16Offset(in: first[6])
-        let moved = try await todo("click \(upColumn) 6\nsettle\n")
-        #expect(moved.stdout.lines[4].hasPrefix("[ ] Wire up the runtime"))
-        #expect(moved.stdout.lines[6].hasPrefix("[x] Write the compiler"))
-        let removeColumn = try #require(first[4].range(of: "✕")).lowerBound.utf16Offset(in: first[4])
-        let removed = try await todo("click \(removeColumn) 4\nsettle\n", store: BuiltBinaries.temporaryFolder())
-        #expect(removed.stdout.lines[0] == "Todo (1)")
-        #expect(removed.stdout.lines[4].hasPrefix("[ ] Wire up the runtime"))
+        let upColumn = try #require(first[7].range(of: "↑")).lowerBound.utf16Offset(in: first[7])
+        let moved = try await todo("click \(upColumn) 7\nsettle\n")
+        #expect(moved.stdout.lines[5].hasPrefix("[ ] Wire up the runtime"))
+        #expect(moved.stdout.lines[7].hasPrefix("[x] Write the compiler"))
+        let removeColumn = try #require(first[5].range(of: "✕")).lowerBound.utf16Offset(in: first[5])
+        let removed = try await todo("click \(removeColumn) 5\nsettle\n", store: BuiltBinaries.temporaryFolder())
+        #expect(removed.stdout.lines[1] == "Todo (1)")
+        #expect(removed.stdout.lines[5].hasPrefix("[ ] Wire up the runtime"))
     }
 
     @Test func todoKeepsItsItemsAcrossRestarts() async throws {
         _ = try await todo("type Persist me\nkey Enter\nsettle\n")
         let again = try await todo(nil)
-        #expect(again.stdout.lines[0] == "Todo (3)")
+        #expect(again.stdout.lines[1] == "Todo (3)")
         #expect(again.stdout.contains("Persist me"))
     }
 

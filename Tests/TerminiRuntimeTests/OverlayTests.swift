@@ -30,8 +30,8 @@ import Testing
         #expect(screen.contains { $0.contains("This cannot be undone.") })
         let buttons = try #require(screen.first { $0.contains("[ Delete ]") })
         #expect(buttons.contains("[ Cancel ]  [ Delete ]"))
-        // The page under the modal is still painted.
-        #expect(screen[0].hasPrefix("a: hello"))
+        // The page under the modal is still painted, below its title bar.
+        #expect(screen[1].hasPrefix("a: hello"))
         // An Enter meant for the page does not delete: Cancel has the focus.
         try h.play("key Enter\n")
         #expect(h.log.contains("modal confirm=false cancel=true showModal:ok"))

@@ -27,8 +27,8 @@ import TerminiUI
         #expect(background(h, x: 30, y: 8) == .default, "the first theme, light, has a plain page")
         try h.play("key Enter\nsettle\n")
         #expect(h.log.contains("theme dark of light,dark"), "\(h.log)")
-        #expect(background(h, x: 30, y: 8) == .index(235) && background(h, x: 0, y: 0) == .index(235))
-        #expect(h.engine.frames.compositor.front[0, 0].style.foreground == .index(15))
+        #expect(background(h, x: 30, y: 8) == .index(235) && background(h, x: 0, y: 1) == .index(235))
+        #expect(h.engine.frames.compositor.front[0, 1].style.foreground == .index(15))
     }
 
     @Test func anUnknownThemeOrAnAppWithoutThemesFailsNamingWhatThereIs() throws {

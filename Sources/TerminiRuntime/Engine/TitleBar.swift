@@ -2,16 +2,16 @@ import TerminiUI
 
 /// The one-line navigation bar above a page.
 ///
-/// It appears on every page above the root (with `‹`, which a click or Esc follows back) and on the root only
-/// once the app calls `setNavigationBarTitle`: a single-page app keeps all its rows, and a pushed page always
-/// says where the user is and how to leave.
+/// It appears on every page above the root (with `‹`, which a click or Esc follows back), and on the root when
+/// its page declares a `title:` or the app calls `setNavigationBarTitle`: a page says what it is from the first
+/// screen, a pushed page also how to leave, and a root page without a title keeps all its rows.
 enum TitleBar {
     static let style = CellStyle(attributes: [.reverse])
 
     /// Columns of the back arrow that a click follows.
     static let backColumns = 0..<3
 
-    static func isShown(for entry: PageEntry, depth: Int) -> Bool { depth > 1 || entry.titleSetByApp }
+    static func isShown(for entry: PageEntry, depth: Int) -> Bool { depth > 1 || entry.titleSetByApp || entry.title != nil }
 
     /// Paints the bar in row 0 of `buffer`.
     static func paint(title: String, canGoBack: Bool, into buffer: inout CellBuffer) {

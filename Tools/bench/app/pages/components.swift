@@ -2,7 +2,7 @@ import TerminiDSL
 
 // The `components` operation (`termini bench --ops components`): 1,000 rows built in full (ForEach, not a virtualized
 // ListView), as plain Text rows or as BenchRow component instances (`c` and `p` switch), timed by the same keys.
-let components = Page("components", title: "Bench") {
+let components = Page("components") {
     Column {
         Text("termini bench  rows: {{rows.length}}", wrap: false)
         If("{{componentRows}}") {
