@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TestSupport"]),
-        .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript", "TerminiClock"]),
+        .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript", "TerminiClock", "CJavaScriptCore"]),
         .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport"]),
         .testTarget(name: "TerminiAuthoringTests", dependencies: ["TerminiAuthoring", "TerminiRuntime", "TestSupport"]),
         .testTarget(name: "TerminiBenchTests", dependencies: ["TerminiBench"]),

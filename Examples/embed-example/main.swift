@@ -12,6 +12,9 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+// 0. Prepare JavaScriptCore on the main thread, before anything else (its garbage collector's timers need it).
+MiniAppEngine.prepareProcess()
+
 // 1. Arguments: the bundle folder (manifest.json, main.js, pages/*.json) and the screen size (default 80x24).
 var arguments = Array(CommandLine.arguments.dropFirst())
 var size = (width: 80, height: 24)

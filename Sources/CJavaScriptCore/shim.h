@@ -30,4 +30,13 @@ JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
 // An object of heap counters (`heapSize`, `heapCapacity`, `objectCount`, …); from JSBasePrivate.h.
 JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
+
+// WTF::initializeMainThread(), exported by libjavascriptcoregtk as a C++ symbol: it records the main thread and
+// creates WTF's main run loop. JavaScriptCore's full-collection timer asks the memory pressure handler, whose first
+// use builds a timer on that main run loop; without one the process crashes the first time a big heap is collected
+// from its timer. The C API does not call it (WebKit's own processes do).
+void termini_wtf_initializeMainThread(void) __asm__("_ZN3WTF20initializeMainThreadEv");
+// WTF::MemoryPressureHandler::singleton(): what the collector's timer calls and what crashed without the above. Only
+// a test calls it, to prove that preparing the process makes it safe.
+void *termini_wtf_memoryPressureHandler(void) __asm__("_ZN3WTF21MemoryPressureHandler9singletonEv");
 #endif

@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import Foundation
 import Synchronization
 import TerminiClock
@@ -37,8 +38,16 @@ public final class ScriptRuntime: Sendable {
     public let configuration: Configuration
     private let loop: ScriptEventLoop
 
+    /// Prepares JavaScriptCore for this process: WTF's main thread and main run loop, which its garbage collection
+    /// timers need (see `termini_wtf_initializeMainThread` in the CJavaScriptCore shim). Call it from the main thread
+    /// before anything else, as `termini`'s `main` does; the first runtime calls it otherwise. Idempotent.
+    public static func prepareProcess() { _ = processPrepared }
+
+    private static let processPrepared: Void = termini_wtf_initializeMainThread()
+
     /// Starts the JS thread, which creates the context and evaluates the prelude before serving any job.
     public init(configuration: Configuration = Configuration(), delegate: any ScriptRuntimeDelegate) {
+        Self.prepareProcess()
         self.configuration = configuration
         let loop = ScriptEventLoop(fixedClock: configuration.fixedClock)
         self.loop = loop

@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Each operation runs 5 warm-ups and --runs measured runs, end to end through the page's onKey, "
             + "and every frame's bytes are replayed into a VT emulator and checked. A wrong screen exits 1.")
 
-    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), components (create 1k rows that are each a component instance against 1k plain rows, alternating, with memory per instance), idle (10 s of a 1 Hz spinner: CPU and bytes).")
+    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), components (create 1k rows that are each a component instance against 1k plain rows, alternating, with memory per instance), table (a Table of 100k rows loaded by 10k appends: append, scroll a line and a page, sort), idle (10 s of a 1 Hz spinner: CPU and bytes).")
     var ops = "1,2,3,4,5,6,7,8,9"
 
     @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
@@ -22,6 +22,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Warm-up runs per operation.")
     var warmups = 5
+
+    @Option(help: "The table operation's length, a multiple of 10000.")
+    var tableRows = TableBench.defaultRows
 
     @Option(help: "List lengths for the biglist operations, comma-separated multiples of 10000.")
     var bigSizes = KeyedListBench.bigListSizes.map(String.init).joined(separator: ",")
@@ -38,8 +41,8 @@ struct BenchCommand: ParsableCommand {
         guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
         guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
         guard warmups >= 0, warmups <= 1_000 else { throw ValidationError("--warmups must be between 0 and 1000") }
-        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "tap", "biglist", "components"].contains(key) {
-            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize, biglist, components or idle")
+        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "tap", "biglist", "components", "table"].contains(key) {
+            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize, biglist, components, table or idle")
         }
         let sizes = bigSizes.split(separator: ",")
         guard !sizes.isEmpty, sizes.count == bigSizeList.count,
@@ -54,9 +57,10 @@ struct BenchCommand: ParsableCommand {
     var idleSeconds = 10.0
 
     func run() throws {
-        let keyed = opKeys.filter { $0 != "idle" && $0 != "components" }
+        let keyed = opKeys.filter { $0 != "idle" && $0 != "components" && $0 != "table" }
         if !keyed.isEmpty { try runKeyed(keyed) }
         if opKeys.contains("components") { try runComponents() }
+        if opKeys.contains("table") { try runTable() }
         if opKeys.contains("idle") {
             FileHandle.standardError.write(Data("bench: idle_1hz_spinner (\(idleSeconds) s)\n".utf8))
             let idle: IdleBench.Result
@@ -101,6 +105,31 @@ struct BenchCommand: ParsableCommand {
             print(BenchReport.table(outcome.results), terminator: "")
             print(String(format: "component rows / plain rows, p50 end to end: %.2fx; memory per instance: %.0f bytes (JS heap %.0f + malloc %.0f)",
                          ratio, m.totalBytes, m.scriptHeapBytes, m.nativeHeapBytes))
+        }
+    }
+
+    /// The Table operations at 100k rows.
+    func runTable() throws {
+        let bench: TableBench
+        do { bench = try TableBench(rows: tableRows) } catch { throw CLIError("bench: \(error)") }
+        let results: [TableBench.Result]
+        do {
+            results = try bench.run(runs: runs, warmups: warmups) { FileHandle.standardError.write(Data("bench: \($0)\n".utf8)) }
+        } catch {
+            bench.close()
+            throw CLIError("bench FAILED: \(error)")
+        }
+        bench.close()
+        if !json { print("table bench: pty 100x30, a Table of \(tableRows) rows, \(warmups) warm-ups + \(runs) runs; key to screen, ms") }
+        for r in results {
+            let p50 = BenchReport.percentile(r.milliseconds, 0.5), p90 = BenchReport.percentile(r.milliseconds, 0.9)
+            let worst = r.milliseconds.max() ?? 0
+            if json {
+                print("{\"op\": \"\(r.op)\", \"runs\": \(r.milliseconds.count), \"p50_ms\": \(BenchReport.round(p50)), \"p90_ms\": \(BenchReport.round(p90)), \"worst_ms\": \(BenchReport.round(worst))}")
+            } else {
+                print(r.op.padding(toLength: 28, withPad: " ", startingAt: 0)
+                      + String(format: " p50 %8.2f   p90 %8.2f   worst %8.2f", p50, p90, worst))
+            }
         }
     }
 

@@ -13,9 +13,11 @@ struct Termini: AsyncParsableCommand {
         subcommands: TerminiSubcommands.all
     )
 
-    /// Installs the crash handlers before anything else (see `CrashReport.installHandlers`), then parses and runs.
+    /// Installs the crash handlers before anything else (see `CrashReport.installHandlers`), prepares JavaScriptCore
+    /// on the main thread (`MiniAppEngine.prepareProcess`), then parses and runs.
     static func main() async {
         CrashReport.installHandlers()
+        MiniAppEngine.prepareProcess()
         await main(nil)
     }
 

@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    /// A Table of 10,000 rows: loaded by an append, then appended, scrolled and sorted by the script, each time read
+    /// back off the screen. The loading also outlives a full garbage collection from JavaScriptCore's timer.
+    @Test func tableOperationsAreTimedFromTheKeyToTheScreen() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "table", "--table-rows", "10000", "--runs", "1", "--warmups", "0", "--json",
+        ], timeout: 120)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for op in ["table_append_10k@10k", "table_scroll_1_line@10k", "table_scroll_1_page@10k", "table_sort@10k"] {
+            #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
+        }
+        let refused = try await BuiltBinaries.run("termini", ["bench", "--ops", "table", "--table-rows", "12345"], timeout: 30)
+        #expect(refused.status != 0 && refused.stderr.contains("multiple of 10000"), "\(refused.stderr)")
+    }
+
     @Test func bigListOperationsAreTimedCheckedAndWeighed() async throws {
         let result = try await BuiltBinaries.run("termini", [
             "bench", "--ops", "biglist", "--big-sizes", "10000,20000", "--runs", "1", "--warmups", "0", "--json",

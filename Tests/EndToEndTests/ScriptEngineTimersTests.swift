@@ -24,4 +24,30 @@ import Testing
         let r = try await BuiltBinaries.snapshot(dir, size: "30x3", events: "wait 5000\n")
         #expect(r.stdout.lines.first == "finalized the object", "\(r.stdout)\(r.stderr)")
     }
+
+    /// A big heap kept while the app idles: JavaScriptCore's full collection runs from its timer, and asks WTF's
+    /// memory pressure handler, which needs the main run loop the runtime prepares (it crashed the process before).
+    @Test func aBigHeapOutlivesTheCollectorsTimer() async throws {
+        let dir = BuiltBinaries.temporaryFolder() + "/heap"
+        try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
+        try #"{ "id": "heap", "name": "Heap", "version": "1.0.0", "pages": ["index"], "permissions": [] }"#
+            .write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
+        try "import TerminiDSL\n\nlet index = Page(\"index\") {\n    Text(\"{{message}}\")\n}\n"
+            .write(toFile: dir + "/pages/index.swift", atomically: true, encoding: .utf8)
+        try """
+            const kept = []
+            Page('index', { data: { message: 'growing' },
+              onLoad() {
+                let rounds = 0
+                const grow = setInterval(() => {
+                  for (let i = 0; i < 50000; i++) kept.push({ id: kept.length, name: 'row ' + kept.length })
+                  if (++rounds === 8) { clearInterval(grow); this.setData({ message: 'kept ' + kept.length }) }
+                }, 100)
+              },
+            })
+            """.write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
+        let r = try await BuiltBinaries.snapshot(dir, size: "30x3", events: "wait 6000\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.lines.first == "kept 400000", "\(r.stdout)\(r.stderr)")
+    }
 }

@@ -59,6 +59,11 @@ public final class MiniAppEngine {
     /// thread keeps up with the script.
     public private(set) var scriptQueueHighWater = 0
 
+    /// Prepares the process for JavaScriptCore (its main thread and run loop, which its garbage collection timers
+    /// use). Call it first thing on the main thread of a host; the first engine does it otherwise, from its script
+    /// thread. Idempotent.
+    public static func prepareProcess() { ScriptRuntime.prepareProcess() }
+
     /// `commands` are the host's own commands, registered with the built-in ones (a duplicate name throws).
     public init(bundle: LoadedBundle, backend: any TerminalBackend, options: EngineOptions,
                 commands: [CommandRegistration] = []) throws

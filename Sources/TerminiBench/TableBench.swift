@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TerminiClock
+import TerminiRuntime
+import TerminiTemplate
+import TerminiTerminal
+import TerminiUI
+
+/// The Table operations of docs/PERFORMANCE.md: a `Table` loaded with 100,000 rows (or `--table-rows`) through appends of 10,000
+/// (`spliceData`, each well under the 1 MiB setData cap), then timed at that length: an append of 10,000 rows
+/// (undone, untimed), scrolling by a line and by a page with the keys, and a sort the script does when `s` asks
+/// for one (the sorted rows go back in ten splices of 10,000). Each time runs from the key to the frame on the
+/// pty that shows the result, which the bench reads off the screen.
+public final class TableBench {
+    /// One measured operation: its runs' key-to-screen times in milliseconds.
+    public struct Result: Sendable {
+        public var op: String
+        public var milliseconds: [Double]
+    }
+
+    /// The length measured when none is given.
+    public static let defaultRows = 100_000
+    static let batch = 10_000
+
+    /// The table's length, a multiple of 10,000.
+    public let rows: Int
+
+    let engine: MiniAppEngine
+    let backend: NcursesBackend
+    let pty: BenchPseudoTerminal
+    private let clock = MonotonicClock.system
+    private let height: Int
+
+    public init(rows: Int = TableBench.defaultRows, width: Int = 100, height: Int = 30) throws {
+        guard rows >= Self.batch, rows % Self.batch == 0 else {
+            throw BenchError("table rows must be a multiple of \(Self.batch), got \(rows)")
+        }
+        self.rows = rows
+        self.height = height
+        pty = try BenchPseudoTerminal(width: width, height: height)
+        do {
+            backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color", mouse: false)
+        } catch {
+            throw BenchError("cannot start ncurses on the bench pty: \(error)")
+        }
+        var options = EngineOptions()
+        options.storeDirectory = nil
+        options.scriptLimit = .seconds(10)
+        options.scriptMemoryLimit = nil
+        options.stallThreshold = .seconds(30)
+        engine = try MiniAppEngine(bundle: try Self.bundle(), backend: backend, options: options)
+        engine.start()
+        try waitForScreen("start") { $0.contains("rows: 0") }
+    }
+
+    public func close() {
+        engine.stop()
+        backend.shutdown()
+        pty.close()
+    }
+
+    /// Loads the table, then times each operation `runs` times after `warmups`.
+    public func run(runs: Int, warmups: Int, progress: (String) -> Void) throws -> [Result] {
+        progress("table: loading \(rows) rows in appends of \(Self.batch)")
+        var count = 0
+        while count < rows {
+            count += Self.batch
+            _ = try press("a", "loading, at \(count)") { $0.contains("rows: \(count) ") }
+        }
+        var append: [Double] = [], line: [Double] = [], page: [Double] = [], sort: [Double] = []
+        // PageDown moves the selection a page (the rows in view: the height less the count line and the table's
+        // header) and leaves it on the view's last row, so each Down then scrolls the view by one line.
+        let visible = height - 2
+        _ = try press(.pageDown, "to the view's last row") { Self.selected($0, is: visible) }
+        var selected = visible
+        var sorts = 0
+        for run in 0..<(warmups + runs) {
+            progress("table: run \(run + 1) of \(warmups + runs)")
+            let measured = run >= warmups
+            let a = try press("a", "append_10k") { [rows] in $0.contains("rows: \(rows + Self.batch) ") }
+            _ = try press("z", "undo append") { [rows] in $0.contains("rows: \(rows) ") }
+            selected += 1
+            let target = selected
+            let l = try press(.down, "scroll_1_line") { Self.selected($0, is: target) }
+            selected += visible
+            let p = try press(.pageDown, "scroll_1_page") { [selected] in Self.selected($0, is: selected) }
+            sorts += 1
+            let expected = sorts
+            let s = try press("s", "sort") { $0.contains("sorts: \(expected) ") }
+            if measured { append.append(a); line.append(l); page.append(p); sort.append(s) }
+        }
+        let at = rows % 1000 == 0 ? "\(rows / 1000)k" : "\(rows)"
+        return [Result(op: "table_append_10k@\(at)", milliseconds: append), Result(op: "table_scroll_1_line@\(at)", milliseconds: line),
+                Result(op: "table_scroll_1_page@\(at)", milliseconds: page), Result(op: "table_sort@\(at)", milliseconds: sort)]
+    }
+
+    /// Whether the selected row (drawn with its index in the `#` column) shows `index`.
+    static func selected(_ screen: String, is index: Int) -> Bool {
+        screen.contains("selected: \(index) ·")
+    }
+
+    private func press(_ character: Character, _ label: String, until shows: (String) -> Bool) throws -> Double {
+        try press(.character(character), label, until: shows)
+    }
+
+    /// Key → the first frame whose screen satisfies `shows`, in milliseconds.
+    private func press(_ key: Key, _ label: String, until shows: (String) -> Bool) throws -> Double {
+        usleep(20_000)
+        let start = clock.now()
+        engine.handle(.key(key))
+        try waitForScreen(label, shows)
+        return Double(clock.now() - start) / 1e6
+    }
+
+    private func waitForScreen(_ label: String, _ shows: (String) -> Bool) throws {
+        let deadline = clock.now() + 60_000_000_000
+        while !shows(engine.screenText) {
+            if clock.now() > deadline { throw BenchError("table bench: \(label): the screen never showed it:\n\(engine.screenText)") }
+            engine.step(maxWaitMilliseconds: 1)
+        }
+    }
+
+    /// The bench's app: a header line with the row count, the sort count and the selected index, and the table.
+    static func bundle() throws -> LoadedBundle {
+        let template = try TemplateFile(jsonText: #"""
+        {"format":"termini.template/1","page":"index","source":"bench/table.swift","deps":["count","sorts","selected","rows"],
+         "root":{"cls":"Column","loc":"bench/table.swift:1:1","children":[
+           {"cls":"Text","p1":"rows: {{count}} sorts: {{sorts}} selected: {{selected}} ·","loc":"bench/table.swift:2:5"},
+           {"cls":"Table","p1":"{{rows}}","key":"id","onSelect":"picked","onSort":"sort","loc":"bench/table.swift:3:5",
+            "columns":[{"cls":"TableColumn","cmd":"init","p1":"#","field":"id","width":7,"align":{"cls":"TextAlign","cmd":"right"}},
+                       {"cls":"TableColumn","cmd":"init","p1":"Name","field":"name"},
+                       {"cls":"TableColumn","cmd":"init","p1":"City","field":"city","width":10},
+                       {"cls":"TableColumn","cmd":"init","p1":"Age","field":"age","width":4,"align":{"cls":"TextAlign","cmd":"right"}}]}]}}
+        """#)
+        let script = #"""
+        const CITIES = ['Lisbon', 'Osaka', 'Lima', 'Oslo', 'Tunis', 'Quito']
+        function make(from, n) {
+          return Array.from({ length: n }, (_, i) => ({ id: from + i, name: 'Person ' + ((from + i) * 7919 % 100003), city: CITIES[(from + i) % 6], age: 20 + (from + i) * 7 % 50 }))
+        }
+        Page('index', {
+          data: { rows: [], count: 0, sorts: 0, selected: 0 },
+          onKey(e) {
+            const n = this.data.rows.length
+            if (e.detail.key === 'a') { this.spliceData('rows', n, 0, ...make(n, 10000)); this.setData({ count: n + 10000 }) }
+            if (e.detail.key === 'z') { this.spliceData('rows', n - 10000, 10000); this.setData({ count: n - 10000 }) }
+          },
+          picked(e) { this.setData({ selected: e.detail.index }) },
+          sort(e) {
+            const field = e.detail.field
+            const down = this.data.sorts % 2 === 1
+            const sorted = this.data.rows.slice().sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : 0) * (down ? -1 : 1))
+            for (let i = 0; i < sorted.length; i += 10000) this.spliceData('rows', i, 10000, ...sorted.slice(i, i + 10000))
+            this.setData({ sorts: this.data.sorts + 1 })
+          },
+        })
+        """#
+        let manifest = BundleManifest(id: "tablebench", name: "Table bench", version: "1.0.0", pages: ["index"])
+        return LoadedBundle(manifest: manifest, origin: "memory", script: script, scriptName: "tablebench/main.js",
+                            pages: ["index": template])
+    }
+}
