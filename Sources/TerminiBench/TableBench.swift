@@ -70,25 +70,34 @@ public final class TableBench {
             _ = try press("a", "loading, at \(count)") { $0.contains("rows: \(count) ") }
         }
         var append: [Double] = [], line: [Double] = [], page: [Double] = [], sort: [Double] = []
-        // PageDown moves the selection a page (the rows in view: the height less the count line and the table's
-        // header) and leaves it on the view's last row, so each Down then scrolls the view by one line.
+        // Each run starts from the top: PageDown moves the selection a page (the rows in view: the height less the
+        // count line and the table's header) and leaves it on the view's last row, so Down then scrolls a line.
+        // (A sort moves the selection with its row's key, so each run starts again.)
         let visible = height - 2
-        _ = try press(.pageDown, "to the view's last row") { Self.selected($0, is: visible) }
-        var selected = visible
         var sorts = 0
         for run in 0..<(warmups + runs) {
             progress("table: run \(run + 1) of \(warmups + runs)")
             let measured = run >= warmups
+            _ = try press(.home, "to the top") { Self.selected($0, is: 0) }
+            _ = try press(.pageDown, "to the view's last row") { Self.selected($0, is: visible) }
+            var selected = visible
             let a = try press("a", "append_10k") { [rows] in $0.contains("rows: \(rows + Self.batch) ") }
             _ = try press("z", "undo append") { [rows] in $0.contains("rows: \(rows) ") }
+            // Scrolling is timed to the frame that shows the new last row; the script's echo of the selection
+            // (a second frame) is waited for untimed.
             selected += 1
-            let target = selected
-            let l = try press(.down, "scroll_1_line") { Self.selected($0, is: target) }
+            let l = try press(.down, "scroll_1_line", settled: { [selected] in Self.selected($0, is: selected) }) { [selected] in
+                Self.lastRow($0, is: selected)
+            }
             selected += visible
-            let p = try press(.pageDown, "scroll_1_page") { [selected] in Self.selected($0, is: selected) }
+            let p = try press(.pageDown, "scroll_1_page", settled: { [selected] in Self.selected($0, is: selected) }) { [selected] in
+                Self.lastRow($0, is: selected)
+            }
             sorts += 1
             let expected = sorts
             let s = try press("s", "sort") { $0.contains("sorts: \(expected) ") }
+            // Back to the order of the ids, untimed, so the next run's rows are where it expects them.
+            _ = try press("o", "back in order") { $0.contains("ordered: \(expected) ") }
             if measured { append.append(a); line.append(l); page.append(p); sort.append(s) }
         }
         let at = rows % 1000 == 0 ? "\(rows / 1000)k" : "\(rows)"
@@ -96,22 +105,32 @@ public final class TableBench {
                 Result(op: "table_scroll_1_page@\(at)", milliseconds: page), Result(op: "table_sort@\(at)", milliseconds: sort)]
     }
 
-    /// Whether the selected row (drawn with its index in the `#` column) shows `index`.
+    /// Whether the script has heard that row `index` is selected (the count line says so).
     static func selected(_ screen: String, is index: Int) -> Bool {
         screen.contains("selected: \(index) ·")
+    }
+
+    /// Whether the table's last line on screen is the row with id `id` (the `#` column, right-aligned in 7 cells).
+    static func lastRow(_ screen: String, is id: Int) -> Bool {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let last = lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return false }
+        return last.hasPrefix(String(repeating: " ", count: max(0, 7 - String(id).count)) + String(id) + " ")
     }
 
     private func press(_ character: Character, _ label: String, until shows: (String) -> Bool) throws -> Double {
         try press(.character(character), label, until: shows)
     }
 
-    /// Key → the first frame whose screen satisfies `shows`, in milliseconds.
-    private func press(_ key: Key, _ label: String, until shows: (String) -> Bool) throws -> Double {
+    /// Key → the first frame whose screen satisfies `shows`, in milliseconds; then, untimed, until `settled` holds.
+    private func press(_ key: Key, _ label: String, settled: ((String) -> Bool)? = nil,
+                       until shows: (String) -> Bool) throws -> Double {
         usleep(20_000)
         let start = clock.now()
         engine.handle(.key(key))
         try waitForScreen(label, shows)
-        return Double(clock.now() - start) / 1e6
+        let elapsed = Double(clock.now() - start) / 1e6
+        if let settled { try waitForScreen(label + " (settling)", settled) }
+        return elapsed
     }
 
     private func waitForScreen(_ label: String, _ shows: (String) -> Bool) throws {
@@ -125,9 +144,9 @@ public final class TableBench {
     /// The bench's app: a header line with the row count, the sort count and the selected index, and the table.
     static func bundle() throws -> LoadedBundle {
         let template = try TemplateFile(jsonText: #"""
-        {"format":"termini.template/1","page":"index","source":"bench/table.swift","deps":["count","sorts","selected","rows"],
+        {"format":"termini.template/1","page":"index","source":"bench/table.swift","deps":["count","sorts","ordered","selected","rows"],
          "root":{"cls":"Column","loc":"bench/table.swift:1:1","children":[
-           {"cls":"Text","p1":"rows: {{count}} sorts: {{sorts}} selected: {{selected}} ·","loc":"bench/table.swift:2:5"},
+           {"cls":"Text","p1":"rows: {{count}} sorts: {{sorts}} ordered: {{ordered}} selected: {{selected}} ·","loc":"bench/table.swift:2:5"},
            {"cls":"Table","p1":"{{rows}}","key":"id","onSelect":"picked","onSort":"sort","loc":"bench/table.swift:3:5",
             "columns":[{"cls":"TableColumn","cmd":"init","p1":"#","field":"id","width":7,"align":{"cls":"TextAlign","cmd":"right"}},
                        {"cls":"TableColumn","cmd":"init","p1":"Name","field":"name"},
@@ -140,18 +159,21 @@ public final class TableBench {
           return Array.from({ length: n }, (_, i) => ({ id: from + i, name: 'Person ' + ((from + i) * 7919 % 100003), city: CITIES[(from + i) % 6], age: 20 + (from + i) * 7 % 50 }))
         }
         Page('index', {
-          data: { rows: [], count: 0, sorts: 0, selected: 0 },
+          data: { rows: [], count: 0, sorts: 0, ordered: 0, selected: 0 },
           onKey(e) {
             const n = this.data.rows.length
             if (e.detail.key === 'a') { this.spliceData('rows', n, 0, ...make(n, 10000)); this.setData({ count: n + 10000 }) }
             if (e.detail.key === 'z') { this.spliceData('rows', n - 10000, 10000); this.setData({ count: n - 10000 }) }
+            if (e.detail.key === 'o') { this.replaceRows(this.data.rows.slice().sort((a, b) => a.id - b.id)); this.setData({ ordered: this.data.sorts }) }
+          },
+          replaceRows(sorted) {
+            for (let i = 0; i < sorted.length; i += 10000) this.spliceData('rows', i, 10000, ...sorted.slice(i, i + 10000))
           },
           picked(e) { this.setData({ selected: e.detail.index }) },
           sort(e) {
             const field = e.detail.field
             const down = this.data.sorts % 2 === 1
-            const sorted = this.data.rows.slice().sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : 0) * (down ? -1 : 1))
-            for (let i = 0; i < sorted.length; i += 10000) this.spliceData('rows', i, 10000, ...sorted.slice(i, i + 10000))
+            this.replaceRows(this.data.rows.slice().sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : 0) * (down ? -1 : 1)))
             this.setData({ sorts: this.data.sorts + 1 })
           },
         })
