@@ -20,6 +20,8 @@ struct ChildSpec {
 final class Reconciler {
     let data: PageData
     let root: Element
+    /// The page's own scrolling, for a page taller than the screen (see `PageScroll`).
+    let pageScroll = PageScroll()
     let readIndex = ReadIndex()
     let needs: FrameNeeds
     private(set) var diagnostics = DiagnosticLog()
@@ -48,6 +50,7 @@ final class Reconciler {
         self.components = components
         self.componentData = componentData
         let rootNode = CompiledNode.compile(template, context: TemplateContext(components: components))
+        pageScroll.enabled = !PageScroll.templateFillsHeight(rootNode)
         let wrapper = CompiledNode.pageRoot(child: rootNode)
         root = Element(node: wrapper, parent: nil, depth: 0)
         root.scopeOwner = root
@@ -64,6 +67,7 @@ final class Reconciler {
         pass += 1
         diagnostics.removeAll()
         let rootNode = CompiledNode.compile(template, context: TemplateContext(components: components))
+        pageScroll.enabled = !PageScroll.templateFillsHeight(rootNode)
         updateChildren(root, specs: [ChildSpec(node: rootNode, key: nil, binding: nil)], deep: true)
         needs.layout = true
         finishPass()

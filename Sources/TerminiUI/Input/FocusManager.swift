@@ -43,18 +43,27 @@ final class FocusManager {
         if let focused { scrollIntoView(focused) }
     }
 
-    /// Scrolls every scrollable ancestor of `element` so that it is inside their viewports.
+    /// The page's own scrolling.
+    var pageScroll: PageScroll { tree.pageScroll }
+
+    /// Scrolls every scrollable ancestor of `element`, and then the page, so that it is inside their viewports.
     func scrollIntoView(_ element: Element) {
         var top = element.box.y  // the element's top relative to the current ancestor's content origin
         var child = element
         var e = element.parent
+        var insideScrollable = false
         while let ancestor = e {
-            if ancestor.kind.traits.contains(.scrollable), ancestor.widget.reveal(element, top: top, via: child, in: ancestor) {
-                needs.layout = true
+            if ancestor.kind.traits.contains(.scrollable) {
+                insideScrollable = true
+                if ancestor.widget.reveal(element, top: top, via: child, in: ancestor) { needs.layout = true }
             }
             top += ancestor.box.y  // fragments sit at 0, except ListView rows, which sit at their row's offset
             child = ancestor
             e = ancestor.parent
+        }
+        // `top` is now on the page, with the page's own offset applied: back to page content rows.
+        if !insideScrollable, tree.pageScroll.reveal(top: top + tree.pageScroll.offset, height: max(1, element.box.height)) {
+            needs.layout = true
         }
     }
 

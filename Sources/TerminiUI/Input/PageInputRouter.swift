@@ -55,7 +55,13 @@ final class PageInputRouter {
         case .end: delta = LayoutPass.unbounded
         default: return .unused
         }
-        guard focus.scrollTarget(near: nil, painted: painted) != nil else { return .unused }
+        guard focus.scrollTarget(near: nil, painted: painted) != nil else {
+            // Nothing on the page scrolls: the page itself does, when it is taller than the screen.
+            let pageDelta = key == .pageUp || key == .pageDown ? delta.signum() * max(1, focus.pageScroll.viewport - 1) : delta
+            guard focus.pageScroll.scroll(by: pageDelta) else { return .unused }
+            needs.layout = true
+            return KeyHandling(used: true, events: [])
+        }
         scroll(by: delta)
         return KeyHandling(used: true, events: [])
     }
@@ -93,7 +99,10 @@ final class PageInputRouter {
     static let pullDownRefreshHandler = "onPullDownRefresh"
 
     func scroll(by delta: Int, near start: Element? = nil) {
-        guard let target = focus.scrollTarget(near: start, painted: painted) else { return }
+        guard let target = focus.scrollTarget(near: start, painted: painted) else {
+            if focus.pageScroll.scroll(by: delta) { needs.layout = true }
+            return
+        }
         target.widget.scroll(target, by: delta)
         needs.layout = true
     }

@@ -29,10 +29,21 @@ final class LayoutPass {
     func layoutPage(width: Int, height: Int) {
         let w = max(0, width), h = max(0, height)
         nodes = 0
+        let scroll = tree.pageScroll
+        scroll.viewport = h
+        if scroll.enabled {
+            // As tall as it needs: the page scrolls when that is more than the screen.
+            var content = 0
+            for child in tree.root.layoutChildren {
+                content = max(content, layout(child, maxWidth: w, maxHeight: LayoutPass.unbounded).1)
+            }
+            scroll.contentHeight = content
+            scroll.offset = min(max(0, scroll.offset), scroll.maxOffset)
+        }
         for child in tree.root.layoutChildren {
-            layout(child, maxWidth: w, maxHeight: h)
+            if !scroll.enabled { layout(child, maxWidth: w, maxHeight: h) }
             child.box.x = 0
-            child.box.y = 0
+            child.box.y = scroll.enabled ? -scroll.offset : 0
         }
         tree.stats.layoutNodes += nodes
         tree.needs.layout = false

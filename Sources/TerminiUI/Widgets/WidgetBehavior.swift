@@ -30,6 +30,9 @@ struct WidgetTraits: OptionSet, Sendable {
     /// Its `key` prop names the member that identifies a row of its data (Table, Tree), as a list's does; it is
     /// not the element's own key.
     static let keysItsRows = WidgetTraits(rawValue: 1 << 11)
+    /// Takes the height it is given, scrolling within it (ListView, ScrollView, Log, Table, Tree) or filling free
+    /// space (Expanded, Spacer): a page that holds one fits the screen instead of scrolling as a page.
+    static let fillsHeight = WidgetTraits(rawValue: 1 << 12)
 }
 
 /// One widget kind's behaviour, behind which the engine handles every kind alike.

@@ -1,6 +1,6 @@
 /// `Expanded`: takes `flex` shares of the space its Row or Column has left, and gives it to its content.
 extension ExpandedProps: WidgetBehavior {
-    static var traits: WidgetTraits { [.templateChildren] }
+    static var traits: WidgetTraits { [.templateChildren, .fillsHeight] }
 
     var flexFactor: Int? { max(1, min(10_000, flex)) }
 

@@ -6,7 +6,7 @@ import TerminiTemplate
 /// million rows as in one of a hundred. Any other change diffs the keys of all items, so moves and state follow
 /// keys over the whole list.
 extension ListViewProps: WidgetBehavior, ItemsBinding {
-    static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable] }
+    static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable, .fillsHeight] }
 
     /// Rows built beyond the viewport on each side, so short scrolls need no build.
     static let margin = 4

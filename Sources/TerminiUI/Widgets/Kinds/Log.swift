@@ -5,7 +5,7 @@ import TerminiTemplate
 /// wheel, once focused) holds the view where it is until it reaches the end again. It takes the height it is
 /// given (all of it in a Column's Expanded), or its lines' count when that is smaller.
 extension LogProps: WidgetBehavior {
-    static var traits: WidgetTraits { [.focusable, .scrollable] }
+    static var traits: WidgetTraits { [.focusable, .scrollable, .fillsHeight] }
 
     static func makeState() -> WidgetState? { LogState() }
 

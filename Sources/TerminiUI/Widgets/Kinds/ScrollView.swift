@@ -1,7 +1,7 @@
 /// `ScrollView`: content that scrolls vertically when taller than its box. Focusable, so arrows and PageUp/PageDown
 /// reach it; Tab onto a widget inside scrolls that widget into view.
 extension ScrollViewProps: WidgetBehavior {
-    static var traits: WidgetTraits { [.templateChildren, .focusable, .scrollable] }
+    static var traits: WidgetTraits { [.templateChildren, .focusable, .scrollable, .fillsHeight] }
 
     static func makeState() -> WidgetState? { ScrollState() }
 

@@ -1,6 +1,6 @@
 /// `Spacer`: flexible empty space; its Row or Column gives it one share of what is left.
 extension SpacerProps: WidgetBehavior {
-    static var traits: WidgetTraits { [] }
+    static var traits: WidgetTraits { [.fillsHeight] }
 
     var flexFactor: Int? { 1 }
 

@@ -7,7 +7,7 @@ import TerminiTemplate
 /// it shown. With `key`, a selected row is followed by its key when rows are inserted, removed or sorted. A click
 /// on a title, or `s` (the next column each time), calls `onSort` with `{field, column}`: sorting is the script's.
 extension TableProps: WidgetBehavior {
-    static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows] }
+    static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows, .fillsHeight] }
 
     static func makeState() -> WidgetState? { TableState() }
 

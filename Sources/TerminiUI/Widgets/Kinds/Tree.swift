@@ -7,7 +7,7 @@ import TerminiTemplate
 /// Up/Down/Home/End move; Enter (or a click) calls `onSelect` with `{path, node}`. A node's `expanded` sets how it
 /// starts; what the user opens and closes afterwards is remembered by the node's `key` member, else its path.
 extension TreeProps: WidgetBehavior {
-    static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows] }
+    static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows, .fillsHeight] }
 
     static func makeState() -> WidgetState? { TreeState() }
 
