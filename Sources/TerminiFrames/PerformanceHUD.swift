@@ -66,6 +66,24 @@ public struct PerformanceHUD: Sendable {
         if h > 2 { paintBars(raster, label: "r", into: &buffer, x: left, y: top + 2, width: w) }
     }
 
+    /// Paints the panel as one row across `buffer` at row `y`: the headline, then one bar per frame for build plus
+    /// raster time against the budget, the newest at the right edge. The host gives the row to the panel alone,
+    /// so it never covers the page.
+    public func paintRow(into buffer: inout CellBuffer, y: Int) {
+        guard y >= 0, y < buffer.height, buffer.width > 0 else { return }
+        buffer.fill(x: 0, y: y, width: buffer.width, height: 1, with: Cell(character: " ", style: Self.panel))
+        let text = " " + headline() + " ms"
+        buffer.write(text, x: 0, y: y, style: Self.panel, maxWidth: buffer.width)
+        let room = buffer.width - text.count - 2  // the headline is ASCII
+        let shown = min(recorded, history, max(0, room))
+        for i in 0..<shown {
+            let age = shown - 1 - i
+            let index = ((next - 1 - age) % history + history) % history
+            let total = build[index] + raster[index]
+            buffer[buffer.width - 1 - shown + i, y] = Cell(character: bar(total), style: style(total))
+        }
+    }
+
     private func headline() -> String {
         let fps = framesPerSecond.map { String(Int($0.rounded())) } ?? "--"
         guard let latest else { return "FPS \(fps)" }

@@ -44,3 +44,18 @@ import TerminiUI
         #expect(none.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app declares no themes in app.json"), "\(none.log)")
     }
 }
+
+/// The `--perf` panel (on by default in `termini preview`) takes the screen's last row for itself: the page, the
+/// title bar and the footer keep all of theirs.
+@Suite struct PerformanceHUDRowTests {
+    @Test func thePanelHasARowOfItsOwnUnderThePage() throws {
+        let h = try EngineHarness(pages: ["a"], action: "function ACTION() {}", size: (60, 6), performanceHUD: true)
+        h.start()
+        try h.play("settle\n")
+        let screen = h.screen
+        #expect(screen[0].hasPrefix(" Title a"), "\(screen)")
+        #expect(screen[1].hasPrefix("a: hello") && !screen[1].contains("FPS"), "the page's first row is whole: \(screen)")
+        #expect(screen[5].hasPrefix(" FPS "), "\(screen)")
+        #expect(!screen[0...4].contains { $0.contains("FPS") })
+    }
+}

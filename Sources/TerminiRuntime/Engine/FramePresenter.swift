@@ -69,9 +69,11 @@ final class FramePresenter {
         let top = stack.last
         let titled = top.map { TitleBar.isShown(for: $0, depth: stack.count) } ?? false
         footer.bindings = top.map { KeyBindings(page: $0.view.template.keys, app: navigator.bundle.manifest.keys) }
-        let footed = footer.bindings?.showsFooter == true && size.height > 1
-        let tabbed = navigator.showsTabBar && size.height > (footed ? 2 : 1)
-        let chromeRows = (titled ? 1 : 0) + (footed ? 1 : 0) + (tabbed ? 1 : 0)
+        // The --perf panel takes the last row; the footer and the tab strip stand above it.
+        let hudRows = showsHUD && size.height > 1 ? 1 : 0
+        let footed = footer.bindings?.showsFooter == true && size.height > 1 + hudRows
+        let tabbed = navigator.showsTabBar && size.height > (footed ? 2 : 1) + hudRows
+        let chromeRows = (titled ? 1 : 0) + (footed ? 1 : 0) + (tabbed ? 1 : 0) + hudRows
         let pageSize = (width: size.width, height: max(0, size.height - chromeRows))
         if let top, top.error == nil, appError == nil {
             top.view.build(size: pageSize)
@@ -84,7 +86,7 @@ final class FramePresenter {
             layers.append(errorScreen)
         } else if let top {
             top.layer.topInset = titled ? 1 : 0
-            top.layer.bottomInset = (footed ? 1 : 0) + (tabbed ? 1 : 0)
+            top.layer.bottomInset = (footed ? 1 : 0) + (tabbed ? 1 : 0) + hudRows
             top.layer.inert = overlays.capturesInput || keyHelp.isOpen
             layers.append(top.layer)
             if titled {
@@ -92,11 +94,14 @@ final class FramePresenter {
                 titleBar.canGoBack = stack.count > 1
                 layers.append(titleBar)
             }
-            if footed { layers.append(footer) }
+            if footed {
+                footer.rowsBelow = hudRows
+                layers.append(footer)
+            }
             if tabbed, let tabBar = navigator.tabBar {
                 tabStrip.tabs = tabBar.list
                 tabStrip.selected = top.name
-                tabStrip.rowsBelow = footed ? 1 : 0
+                tabStrip.rowsBelow = (footed ? 1 : 0) + hudRows
                 layers.append(tabStrip)
             }
         }
@@ -110,7 +115,7 @@ final class FramePresenter {
         layers.append(modal)
         layers.append(toast)
         layers.append(keyHelp)
-        if showsHUD { layers.append(hud) }
+        if hudRows > 0 { layers.append(hud) }
         layers.append(contentsOf: hostLayers)
         compositor.compose(layers)
         backend.cursor = compositor.cursor

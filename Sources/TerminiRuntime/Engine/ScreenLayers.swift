@@ -64,17 +64,16 @@ final class ToastLayer: CompositorLayer {
     var inputPolicy: LayerInputPolicy { .passThrough }
 }
 
-/// The `--perf` frame-time panel in the top-right corner.
+/// The `--perf` frame-time panel: the screen's last row, which the page gives up for it (it never covers the page).
 final class PerformanceHUDLayer: CompositorLayer {
     var hud: PerformanceHUD
 
     init(hud: PerformanceHUD) { self.hud = hud }
 
     func frame(in screen: CellRect) -> CellRect {
-        let w = min(hud.width, screen.width), h = min(PerformanceHUD.height, screen.height)
-        return CellRect(x: screen.width - w, y: 0, width: w, height: h)
+        screen.height > 0 ? CellRect(x: 0, y: screen.height - 1, width: screen.width, height: 1) : CellRect(x: 0, y: 0, width: 0, height: 0)
     }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) { hud.paint(into: &buffer) }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) { hud.paintRow(into: &buffer, y: frame.y) }
     var inputPolicy: LayerInputPolicy { .passThrough }
 }
 
@@ -83,9 +82,12 @@ final class FooterLayer: CompositorLayer {
     static let style = CellStyle(attributes: [.reverse])
     var bindings: KeyBindings?
 
+    /// Rows kept free under the footer (the `--perf` panel's).
+    var rowsBelow = 0
+
     func frame(in screen: CellRect) -> CellRect {
-        guard bindings?.showsFooter == true, screen.height > 1 else { return CellRect(x: 0, y: 0, width: 0, height: 0) }
-        return CellRect(x: 0, y: screen.maxY - 1, width: screen.width, height: 1)
+        guard bindings?.showsFooter == true, screen.height > 1 + rowsBelow else { return CellRect(x: 0, y: 0, width: 0, height: 0) }
+        return CellRect(x: 0, y: screen.maxY - 1 - rowsBelow, width: screen.width, height: 1)
     }
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {

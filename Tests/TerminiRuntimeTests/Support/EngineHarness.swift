@@ -15,7 +15,7 @@ final class EngineHarness {
     let store = TemporaryFolder()
 
     init(pages: [String], action: String, extraScript: String = "", permissions: [String] = ["storage"],
-         size: (Int, Int) = (60, 12), tabBar: TabBar? = nil, themes: ThemeSet = ThemeSet()) throws
+         size: (Int, Int) = (60, 12), tabBar: TabBar? = nil, themes: ThemeSet = ThemeSet(), performanceHUD: Bool = false) throws
     {
         var templates: [String: TemplateFile] = [:]
         for page in pages {
@@ -55,6 +55,7 @@ final class EngineHarness {
                                   pages: templates)
         var options = EngineOptions()
         options.storeDirectory = store.path
+        options.showPerformanceHUD = performanceHUD
         let sink = lines
         options.console = { sink.append($0) }
         session = try SnapshotSession(bundle: bundle, width: size.0, height: size.1, options: options)
