@@ -43,6 +43,22 @@ enum FuzzTargets {
             let view = PageView(template: file, data: ["items": [["id": 1, "t": "a"], ["id": 2, "t": "中"]], "n": 3])
             _ = view.renderText(width: width, height: height)
         },
+        // Markdown through Ink and back out of its HTML as styled lines, at a width the first byte chooses.
+        "markdown": { bytes in
+            guard bytes.count > 1, let text = String(validating: UnsafeBufferPointer(rebasing: bytes[1...]), as: UTF8.self) else { return }
+            let width = Int(bytes[0] % 100) + 1
+            let view = PageView(root: TemplateNode(cls: "Markdown", loc: "fuzz", props: ["p1": .string(text)]), data: [:])
+            _ = view.renderText(width: width, height: 40)
+        },
+        // app.json's `themes`: JSON parsed, the key order read from the text, the themes decoded and painted with.
+        "themes": { bytes in
+            guard let text = String(validating: bytes, as: UTF8.self), let json = try? JSONValue.parse(text) else { return }
+            let order = JSONKeyOrder.keys(ofMember: "themes", in: text)
+            guard let set = try? ThemeSet(json: json["themes"] ?? json, order: order) else { return }
+            _ = set.json
+            let view = PageView(root: TemplateNode(cls: "Text", loc: "fuzz", props: ["p1": "x", "styleClass": "danger"]), data: [:])
+            for theme in set.themes { view.theme = theme; _ = view.renderText(width: 10, height: 2) }
+        },
         // The terminal's raw key and mouse codes, four bytes each.
         "keys": { bytes in
             var i = 0

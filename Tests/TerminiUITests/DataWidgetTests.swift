@@ -78,6 +78,19 @@ import TerminiTemplate
         #expect(lines.contains("let x = 1"))
     }
 
+    /// Inputs that made Ink loop for ever (found by fuzzing): an unclosed `<p`/`<pre` tag and control characters.
+    /// They render as written, at once.
+    @Test func markdownThatHungTheParserRendersAsWritten() {
+        #expect(render(node("Markdown", ["p1": "x <p"]), width: 20, height: 1) == "x <p")
+        #expect(render(node("Markdown", ["p1": "a <pre b"]), width: 20, height: 1) == "a <pre b")
+        #expect(render(node("Markdown", ["p1": "nul\u{0}and\u{C}ff"]), width: 20, height: 1) == "nul and ff")
+        let brackets = String(repeating: "[", count: 40) + "x"
+        #expect(render(node("Markdown", ["p1": .string(brackets)]), width: 50, height: 1) == brackets)
+        #expect(render(node("Markdown", ["p1": "a [link](u) and [[nested]]"]), width: 40, height: 1) == "a link and [[nested]]")
+        #expect(render(node("Markdown", ["p1": "```\nlet m: [[Int]] = []\n```"]), width: 40, height: 1) == "let m: [[Int]] = []")
+        #expect(render(node("Markdown", ["p1": "use `[[x]]` here"]), width: 40, height: 1) == "use [[x]] here")
+    }
+
     // MARK: Table
 
     static func people(_ n: Int) -> JSONValue {

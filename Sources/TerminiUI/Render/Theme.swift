@@ -46,7 +46,9 @@ public struct ThemeSet: Equatable, Sendable {
         guard case .object(let byName) = json else { throw ThemeError("\(path): expected an object of themes") }
         guard !byName.isEmpty else { throw ThemeError("\(path): declares no theme") }
         var themes: [Theme] = []
-        let known = order.filter { byName[$0] != nil }
+        // A name written twice (JSON keeps the last) counts once, where it was first written.
+        var seen: Set<String> = []
+        let known = order.filter { byName[$0] != nil && seen.insert($0).inserted }
         for name in known + byName.keys.filter({ !known.contains($0) }).sorted() {
             guard case .object(let classes)? = byName[name] else {
                 throw ThemeError("\(path).\(name): expected an object of named styles")
@@ -93,7 +95,8 @@ public struct ThemeSet: Equatable, Sendable {
         let text: String
         switch json {
         case .string(let s): text = s
-        case .number(let n) where n == n.rounded(): text = String(Int(n))
+        // Only a whole number a palette could hold is read as one (a huge one would not fit an Int).
+        case .number(let n) where n == n.rounded() && abs(n) < 1_000_000: text = String(Int(n))
         default: throw ThemeError("\(path): expected a colour name, #rrggbb or 0-255, found \(json.serialized())")
         }
         guard let color = TerminalColor(name: text) else {
