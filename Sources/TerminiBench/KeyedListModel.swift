@@ -1,3 +1,4 @@
+import TerminiUI
 /// The benchmark's own model of the keyed list (docs/BENCH-PROTOCOL.md): the same mulberry32 generator, seed and
 /// labels as the bench app, so the bench knows exactly which rows every screen must show.
 public struct KeyedListModel: Sendable {
@@ -91,11 +92,17 @@ public struct KeyedListModel: Sendable {
         if !header.contains("rows: \(rows.count)") {
             return "screen row 0: expected the header to contain 'rows: \(rows.count)', actual '\(header)'"
         }
+        // While the list has focus (not after a click gave it to a row) it shows its scroll position in the last
+        // column, which must then be exactly right too.
+        let track = screen.height - 1
+        let thumb = ScrollIndicator.thumb(offset: offset, viewport: track, total: rows.count, track: track)
         for y in 1..<screen.height {
             let index = y - 1 + offset
             let expected = index < rows.count ? Self.text(of: rows[index]) : ""
             let actual = screen.line(y)
-            if actual != expected {
+            let withIndicator = expected.padding(toLength: max(expected.count, screen.width - 1), withPad: " ", startingAt: 0)
+                + String(ScrollIndicator.glyph(row: y - 1, thumb: thumb))
+            if actual != expected && actual != withIndicator {
                 return "screen row \(y) (list index \(index)): expected '\(expected)', actual '\(actual)'"
             }
             let shouldReverse = index < rows.count && rows[index].id == selected

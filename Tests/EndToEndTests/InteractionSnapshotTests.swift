@@ -103,6 +103,6 @@ import Testing
         let lines = try await run("key Tab\n" + String(repeating: "key PageDown\nsettle\n", count: 5), size: "40x8")
         #expect(lines[0] == "log: more20")
         let jumped = try await run("key Tab\nkey j\nsettle\n", size: "40x8")
-        #expect(jumped[2] == "row 4 (open)")
+        #expect(jumped[2].hasPrefix("row 4 (open)"), "\(jumped)")
     }
 }

@@ -82,11 +82,11 @@ import Testing
 
     @Test func eventsComeFromStandardInputOrADeviceFile() async throws {
         let app = BuiltBinaries.sample("todo")
-        let empty = try await BuiltBinaries.run("termini", ["snapshot", app, "--size", "40x8", "--events", "/dev/null"])
+        let empty = try await BuiltBinaries.run("termini", ["snapshot", app, "--size", "50x8", "--events", "/dev/null"])
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(empty.stdout.contains("[x] Write the compiler"))
         let piped = try await BuiltBinaries.run("/bin/sh", ["-c",
-            "printf 'key Tab\\nkey Space\\nsettle\\n' | '\(BuiltBinaries.path("termini"))' snapshot '\(app)' --size 40x8 --events -"])
+            "printf 'key Tab\\nkey Space\\nsettle\\n' | '\(BuiltBinaries.path("termini"))' snapshot '\(app)' --size 50x8 --events -"])
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.contains("[ ] Write the compiler"), "\(piped.stdout)")
         let bad = try await BuiltBinaries.run("/bin/sh", ["-c",

@@ -57,3 +57,14 @@ extension Element {
     /// A text field's cursor.
     var cursor: Int { (state as? TextEditState)?.cursor ?? 0 }
 }
+
+/// The text with the scroll indicator that a focused ListView, ScrollView or Log draws in its last column taken off,
+/// for tests about what the view shows rather than its focus.
+func withoutScrollIndicator(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        var line = Substring(line)
+        if let last = line.last, last == "│" || last == "┃" { line = line.dropLast() }
+        while line.last == " " { line = line.dropLast() }
+        return String(line)
+    }.joined(separator: "\n")
+}

@@ -173,12 +173,13 @@ import TerminiTemplate
         _ = page.handle(.key(.pageDown))
         page.build(size: (20, 5))
         page.paint(into: &buffer)
-        #expect(buffer.renderText() == "row 5\nrow 6\nrow 7\nrow 8\nrow 9")
+        // Focused, the list shows where it is in its last column: a thumb at the top of 10,000 rows.
+        #expect(buffer.renderText() == "row 5              ┃\nrow 6              │\nrow 7              │\nrow 8              │\nrow 9              │")
         #expect(list.children.count <= 5 + 2 * ListViewProps.margin)
         _ = page.handle(.key(.end))
         page.build(size: (20, 5))
         page.paint(into: &buffer)
-        #expect(buffer.renderText() == "row 9995\nrow 9996\nrow 9997\nrow 9998\nrow 9999")
+        #expect(buffer.renderText() == "row 9995           │\nrow 9996           │\nrow 9997           │\nrow 9998           │\nrow 9999           ┃")
     }
 }
 

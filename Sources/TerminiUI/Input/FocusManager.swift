@@ -18,7 +18,7 @@ final class FocusManager {
             if e.hidden || e.lifecycle != .active || e.widget.isError { continue }
             // A disabled widget is skipped with everything in it.
             if e.decoration?.disabled == true || e.widget.isDisabled { continue }
-            if e.kind.isFocusable || (e.node.isTappable && !e.kind.isFragment) { order.append(e) }
+            if (e.kind.isFocusable && e.widget.takesFocus(e)) || (e.node.isTappable && !e.kind.isFragment) { order.append(e) }
             stack.append(contentsOf: e.widget.focusableChildren(of: e).reversed())
         }
         return order

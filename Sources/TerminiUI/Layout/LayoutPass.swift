@@ -78,6 +78,7 @@ final class LayoutPass {
         var flexTotal = 0
         var crossSize = 0
         var mainSizes = [Int](repeating: 0, count: children.count)
+        var squeezed = false
         for (i, child) in children.enumerated() {
             if i > 0 { used += gap }
             if let flex = child.widget.flexFactor {
@@ -87,9 +88,15 @@ final class LayoutPass {
             let remaining = max(0, mainMax - used)
             let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: remaining, minWidth: childMinWidth)
                                     : layout(child, maxWidth: remaining, maxHeight: crossMax)
+            // A child of a Row that took all that was left may have pushed the ones after it out.
+            if !vertical && bounded && cw >= remaining && children.count > 1 { squeezed = true }
             mainSizes[i] = vertical ? ch : cw
             used += mainSizes[i]
             crossSize = max(crossSize, vertical ? cw : ch)
+        }
+        if squeezed, let fitted = fitRow(children, gap: gap, align: align, maxW: maxW, maxH: maxH, offsetX: offsetX,
+                                         offsetY: offsetY) {
+            return fitted
         }
         if flexTotal > 0 {
             let free = bounded ? max(0, mainMax - used) : 0
@@ -147,5 +154,100 @@ final class LayoutPass {
         }
         let main = min(used, mainMax)
         return vertical ? (crossSize, main) : (main, crossSize)
+    }
+
+    /// The narrowest a text-like child is made before the Row wraps instead: a few letters and the `…`.
+    static let shrinkFloor = 4
+
+    /// A Row whose children do not fit side by side. Nothing that takes focus is cut: text-like children (anything
+    /// that neither takes focus nor is tapped) give up width first, the widest first, down to `shrinkFloor` (a
+    /// title shrinks before a counter does), wrapping or ending in `…` as they are set to. When even that leaves
+    /// too little room, the children wrap onto further lines in order, as CSS's `flex-wrap` does. Returns nil when
+    /// the children fit after all, for the ordinary layout.
+    private func fitRow(_ children: [Element], gap: Int, align: Alignment, maxW: Int, maxH: Int, offsetX: Int,
+                        offsetY: Int) -> (Int, Int)?
+    {
+        var natural = [Int](repeating: 0, count: children.count)
+        var laidOutAt = natural
+        var shrinkTotal = 0
+        for (i, child) in children.enumerated() where child.widget.flexFactor == nil {
+            natural[i] = layout(child, maxWidth: maxW, maxHeight: maxH).0
+            laidOutAt[i] = maxW
+            if Self.shrinks(child) { shrinkTotal += natural[i] }
+        }
+        let gaps = gap * max(0, children.count - 1)
+        let total = natural.reduce(0, +) + gaps
+        guard total > maxW else { return nil }
+        let fixed = total - shrinkTotal
+        let shrinkFloorTotal = children.indices.reduce(0) { sum, i in
+            Self.shrinks(children[i]) && children[i].widget.flexFactor == nil ? sum + min(natural[i], Self.shrinkFloor) : sum
+        }
+        var widths = natural
+        if fixed + shrinkFloorTotal <= maxW {
+            // The widest shrink first: every shrinking child is capped at one width, the largest that fits.
+            let room = maxW - fixed
+            let shrinking = children.indices.filter { Self.shrinks(children[$0]) && children[$0].widget.flexFactor == nil }
+            var cap = shrinking.map { natural[$0] }.max() ?? 0
+            func capped(_ c: Int) -> Int { shrinking.reduce(0) { $0 + min(natural[$1], c) } }
+            while cap > Self.shrinkFloor && capped(cap) > room { cap -= 1 }
+            for i in shrinking { widths[i] = min(natural[i], cap) }
+            var x = 0
+            var crossSize = 0
+            for (i, child) in children.enumerated() {
+                if i > 0 { x += gap }
+                if child.widget.flexFactor != nil {
+                    child.box.width = 0
+                } else if widths[i] != natural[i] || laidOutAt[i] != maxW {
+                    layout(child, maxWidth: widths[i], maxHeight: maxH)
+                }
+                crossSize = max(crossSize, child.box.height)
+                child.box.x = offsetX + x
+                x += child.box.width
+            }
+            place(children, lines: [(0, children.count, crossSize)], align: align, offsetY: offsetY)
+            return (min(x, maxW), crossSize)
+        }
+        // Wrap: each child at its own width (at most the row's), a new line when the next does not fit.
+        var lines: [(start: Int, end: Int, height: Int)] = []
+        var lineStart = 0, x = 0, lineHeight = 0, widest = 0
+        for (i, child) in children.enumerated() {
+            if child.widget.flexFactor != nil { child.box.width = 0; child.box.x = offsetX + x; continue }
+            let w = min(natural[i], maxW)
+            if x > 0 && x + gap + w > maxW {
+                lines.append((lineStart, i, lineHeight))
+                lineStart = i; x = 0; lineHeight = 0
+            }
+            if x > 0 { x += gap }
+            child.box.x = offsetX + x
+            x += w
+            widest = max(widest, x)
+            lineHeight = max(lineHeight, child.box.height)
+        }
+        lines.append((lineStart, children.count, lineHeight))
+        place(children, lines: lines, align: align, offsetY: offsetY)
+        return (widest, min(maxH, lines.reduce(0) { $0 + $1.height }))
+    }
+
+    /// Sets the rows of children laid out on consecutive lines, each placed within its line by `align`.
+    private func place(_ children: [Element], lines: [(start: Int, end: Int, height: Int)], align: Alignment, offsetY: Int) {
+        var top = offsetY
+        for line in lines {
+            for child in children[line.start..<line.end] {
+                var y = 0
+                switch align {
+                case .start: y = 0
+                case .center: y = max(0, (line.height - child.box.height) / 2)
+                case .end: y = max(0, line.height - child.box.height)
+                case .stretch: child.box.height = line.height
+                }
+                child.box.y = top + y
+            }
+            top += line.height
+        }
+    }
+
+    /// Whether a Row may narrow this child to fit the others: text and what holds it, not what takes focus or taps.
+    private static func shrinks(_ child: Element) -> Bool {
+        !child.kind.isFocusable && !child.node.isTappable
     }
 }

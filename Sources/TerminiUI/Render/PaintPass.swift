@@ -131,6 +131,20 @@ final class PaintPass {
         if column < clip.maxX { buffer.write(String(rest), x: column, y: y, style: style, maxWidth: clip.maxX - column) }
     }
 
+    /// The focus cue of a widget that scrolls its content (a ListView, ScrollView or Log): while it has focus, its
+    /// last column shows where the view is in the content (`ScrollIndicator`). Such a widget has no caret or
+    /// selection of its own, so without it a Tab onto it would show nothing at all.
+    func scrollIndicator(for e: Element, x: Int, y: Int, offset: Int, viewport: Int, total: Int, clip: CellRect) {
+        guard isFocused(e), e.box.width >= 2, e.box.height >= 1 else { return }
+        let height = e.box.height
+        let thumb = ScrollIndicator.thumb(offset: offset, viewport: viewport, total: total, track: height)
+        for row in 0..<height {
+            let glyph = ScrollIndicator.glyph(row: row, thumb: thumb)
+            put(String(glyph), x: x + e.box.width - 1, y: y + row,
+                style: CellStyle(attributes: glyph == ScrollIndicator.thumbGlyph ? .bold : .dim), clip: clip)
+        }
+    }
+
     /// A border of `style`'s line set around the box, with an optional title in the top edge.
     func drawBorder(_ border: BorderStyle, title: String?, style: CellStyle, x: Int, y: Int, width: Int, height: Int,
                     clip: CellRect)

@@ -97,6 +97,9 @@ protocol WidgetBehavior: Equatable, Sendable {
     var isDisabled: Bool { get }
     /// The children that can hold focus now: all of them, except in a widget that shows only some (Tabs).
     func focusableChildren(of element: Element) -> [Element]
+    /// Whether a focusable widget is a Tab stop now (after layout): a view whose content fits has nothing to
+    /// scroll, and a stop that does nothing would only hide where focus went.
+    func takesFocus(_ element: Element) -> Bool
     /// Scrolls a scrollable element by `delta` rows (or items); clamping finishes in layout.
     func scroll(_ element: Element, by delta: Int)
     /// Scrolls a scrollable element so that its descendant `target`, whose top is `top` rows below this element's
@@ -134,6 +137,7 @@ extension WidgetBehavior {
     var editsText: Bool { false }
     var isDisabled: Bool { false }
     func focusableChildren(of element: Element) -> [Element] { element.children }
+    func takesFocus(_ element: Element) -> Bool { true }
     func scroll(_ element: Element, by delta: Int) {}
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {

@@ -223,6 +223,8 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         for row in e.children {
             pass.paintChildren(row.layoutChildren, originX: x + row.box.x, originY: y + row.box.y, clip: clip)
         }
+        let state = e.state as! ListState
+        pass.scrollIndicator(for: e, x: x, y: y, offset: state.offset, viewport: e.box.height, total: state.slots.count, clip: clip)
     }
 
     // MARK: Input
@@ -230,6 +232,12 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return []
+    }
+
+    /// A Tab stop only while it has more rows than it shows (its rows' own buttons are stops of their own).
+    func takesFocus(_ e: Element) -> Bool {
+        let state = e.state as! ListState
+        return state.offset > 0 || state.slots.count > e.box.height
     }
 
     func scroll(_ e: Element, by delta: Int) {

@@ -36,12 +36,16 @@ extension LogProps: WidgetBehavior {
         if !log.atEnd, e.box.height > 0, e.box.width >= 3 {
             pass.put(" ↓ ", x: x + e.box.width - 3, y: y + e.box.height - 1, style: CellStyle(attributes: .reverse), clip: clip)
         }
+        pass.scrollIndicator(for: e, x: x, y: y, offset: log.offset, viewport: log.height, total: log.count, clip: clip)
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return []
     }
+
+    /// A Tab stop only while it has more lines than it shows.
+    func takesFocus(_ e: Element) -> Bool { let log = e.state as! LogState; return log.count > log.height }
 
     func scroll(_ e: Element, by delta: Int) {
         let log = e.state as! LogState

@@ -13,17 +13,25 @@ extension ScrollViewProps: WidgetBehavior {
         scroll.offset = max(0, min(scroll.offset, ch - h))
         scroll.laidOutOffset = scroll.offset
         for child in e.layoutChildren { child.box.y -= scroll.offset }
-        return (cw, h)
+        // Content taller than the box gets a column beside it, where the focused view shows its scroll position,
+        // so that the indicator does not cover the content's own last column.
+        return (ch > h && cw < maxWidth ? cw + 1 : cw, h)
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         pass.paintChildren(e.layoutChildren, originX: x, originY: y, clip: clip)
+        let scroll = e.state as! ScrollState
+        pass.scrollIndicator(for: e, x: x, y: y, offset: scroll.laidOutOffset, viewport: e.box.height,
+                             total: scroll.contentHeight, clip: clip)
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         return []
     }
+
+    /// A Tab stop only while its content is taller than its box.
+    func takesFocus(_ e: Element) -> Bool { (e.state as! ScrollState).contentHeight > e.box.height }
 
     func scroll(_ e: Element, by delta: Int) {
         let scroll = e.state as! ScrollState
