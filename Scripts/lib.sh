@@ -6,7 +6,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 # Debian packages the build, the tests and the gallery need (node-typescript: `tsc` checks the samples against
 # types/termini.d.ts).
-TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev libsqlite3-dev tmux pkg-config python3 node-typescript)
+# ncurses-term: the `-direct` terminfo entries (xterm-direct, tmux-direct) through which 24-bit colour is drawn.
+TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev ncurses-term libsqlite3-dev tmux pkg-config python3 node-typescript)
 
 ensure_packages() {
   local missing=()

@@ -53,6 +53,6 @@ extension Binding where Value == Color {
     public static var brightWhite: Self { Self(constant: .brightWhite) }
     /// A 256-colour palette index, 0...255.
     public static func index(_ n: Int) -> Self { Self(constant: .index(n)) }
-    /// A `#rrggbb` colour, shown as the nearest the terminal has.
+    /// A `#rrggbb` colour: itself where the terminal has 24-bit colour, else the nearest it has.
     public static func hex(_ rgb: String) -> Self { Self(constant: .hex(rgb)) }
 }

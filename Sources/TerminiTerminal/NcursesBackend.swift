@@ -43,6 +43,19 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         return String(cString: value).isEmpty
     }
 
+    /// Whether the ncurses screen takes 24-bit colour values (a direct-colour terminfo entry).
+    public var hasDirectColor: Bool { colorPairs.direct }
+
+    /// The direct-colour terminfo name for `term` when `COLORTERM` is `truecolor` or `24bit` (as terminals that
+    /// have 24-bit colour set it): `xterm-256color` → `xterm-direct`, `tmux-256color` → `tmux-direct`. Nil
+    /// otherwise, or when the name is direct already.
+    static func directColorVariant(of term: String, colorterm: String? = getenv("COLORTERM").map { String(cString: $0) }) -> String? {
+        guard let colorterm, ["truecolor", "24bit"].contains(colorterm.lowercased()), !term.hasSuffix("-direct") else { return nil }
+        var base = Substring(term)
+        for suffix in ["-256color", "-88color", "-color"] where base.hasSuffix(suffix) { base = base.dropLast(suffix.count) }
+        return base.isEmpty ? nil : base + "-direct"
+    }
+
     /// Takes over the terminal on `input`/`output` (they may be a pty for benchmarks and tests). `term` overrides
     /// `$TERM`. Only one ncurses backend can be live per process.
     /// `colors: false` draws without colour (attributes stay); by default colour is on unless `NO_COLOR` is set
@@ -76,7 +89,10 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             throw fail(.system(call: "fdopen", errno: errno))
         }
         TerminalSignals.install(wakeFileDescriptor: waker.writeFileDescriptorForSignals)
-        guard let screen = termName.withCString({ newterm($0, out, inp) }) else {
+        // A terminal that says it has 24-bit colour gets its `-direct` terminfo entry when there is one, which is
+        // how ncurses sends RGB colours; without one, RGB colours show as their nearest palette colour.
+        let directScreen = Self.directColorVariant(of: termName).flatMap { name in name.withCString { newterm($0, out, inp) } }
+        guard let screen = directScreen ?? termName.withCString({ newterm($0, out, inp) }) else {
             TerminalSignals.uninstall()
             fclose(out)
             fclose(inp)
@@ -116,7 +132,8 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             colors = start_color() == OK
             use_default_colors()
         }
-        colorPairs = NcursesColorPairs(enabled: colors, colorCount: COLORS, pairLimit: COLOR_PAIRS)
+        colorPairs = NcursesColorPairs(enabled: colors, colorCount: COLORS, pairLimit: COLOR_PAIRS,
+                                       direct: COLORS >= 0x100_0000)
         if mouse {
             mousemask(mmask_t(KeyDecoder.MouseMask.wanted), nil)
             mouseinterval(0)    // report press and release at once instead of waiting to synthesize clicks

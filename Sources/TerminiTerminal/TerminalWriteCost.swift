@@ -42,6 +42,7 @@ struct TerminalWriteCost {
         case .default: 0
         case .index(let n) where n < 16: 3                 // ;3n or ;9n
         case .index(let n): 6 + digits(Int(n))             // ;38;5;n
+        case .rgb(let r, let g, let b): 7 + digits(Int(r)) + digits(Int(g)) + digits(Int(b))  // ;38:2::r:g:b
         }
     }
 

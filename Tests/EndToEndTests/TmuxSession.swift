@@ -42,6 +42,9 @@ struct TmuxSession {
 
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
 
+    /// The screen with its colours and attributes as escape sequences (`capture-pane -e`).
+    func styledScreen() throws -> String { try tmux(["capture-pane", "-e", "-p", "-t", name]) }
+
     /// Polls the screen until `predicate` holds or a generous deadline passes (a loaded machine is slow, not wrong).
     func waitForScreen(timeout: TimeInterval = 20, _ predicate: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)

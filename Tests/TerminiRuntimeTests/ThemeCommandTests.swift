@@ -27,7 +27,7 @@ import TerminiUI
         #expect(background(h, x: 30, y: 8) == .default, "the first theme, light, has a plain page")
         try h.play("key Enter\nsettle\n")
         #expect(h.log.contains("theme dark of light,dark"), "\(h.log)")
-        #expect(background(h, x: 30, y: 8) == .index(235) && background(h, x: 0, y: 1) == .index(235))
+        #expect(background(h, x: 30, y: 8) == .rgb(0x26, 0x26, 0x26) && background(h, x: 0, y: 1) == .rgb(0x26, 0x26, 0x26))
         #expect(h.engine.frames.compositor.front[0, 1].style.foreground == .index(15))
     }
 

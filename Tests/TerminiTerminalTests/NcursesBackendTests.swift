@@ -7,6 +7,15 @@ import TerminiUI
 
 /// The real ncurses backend, driven through a pty. Serialized: ncurses has one screen per process.
 @Suite(.serialized) struct NcursesBackendTests {
+    @Test func aTerminalThatSaysItHasTrueColourGetsItsDirectEntry() {
+        #expect(NcursesBackend.directColorVariant(of: "xterm-256color", colorterm: "truecolor") == "xterm-direct")
+        #expect(NcursesBackend.directColorVariant(of: "tmux-256color", colorterm: "24bit") == "tmux-direct")
+        #expect(NcursesBackend.directColorVariant(of: "xterm", colorterm: "TrueColor") == "xterm-direct")
+        #expect(NcursesBackend.directColorVariant(of: "xterm-direct", colorterm: "truecolor") == nil)
+        #expect(NcursesBackend.directColorVariant(of: "xterm-256color", colorterm: nil) == nil)
+        #expect(NcursesBackend.directColorVariant(of: "xterm-256color", colorterm: "yes") == nil)
+    }
+
     @Test func unchangedFrameWritesZeroBytesAndOneCellChangeWritesAFew() throws {
         let pty = try #require(PseudoTerminal(width: 40, height: 10))
         // Colour on, whatever the environment says (SwiftPM runs tests with NO_COLOR set).

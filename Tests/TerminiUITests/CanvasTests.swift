@@ -155,3 +155,24 @@ import Testing
         #expect(buffer.width == 0 && buffer.height == 0)
     }
 }
+
+/// 24-bit colours in cells: interned so a cell stays one word, exact through a round trip, and beside every other
+/// field of the cell.
+@Suite struct RGBCellTests {
+    @Test func anRGBColourSurvivesTheCellBesideAWideCharacterAndAttributes() {
+        let style = CellStyle(foreground: .rgb(1, 2, 3), background: .rgb(250, 128, 7), attributes: [.bold, .reverse])
+        let cell = Cell(character: "中", style: style, isWideContinuation: true)
+        #expect(cell.style == style && cell.character == "中" && cell.isWideContinuation)
+        let palette = Cell(character: "é", style: CellStyle(foreground: .index(255), background: .default))
+        #expect(palette.style.foreground == .index(255) && palette.style.background == .default)
+        #expect(Cell(character: "x", style: style) != Cell(character: "x", style: CellStyle(foreground: .rgb(1, 2, 4))))
+    }
+
+    @Test func aColourWrittenThroughTheBufferComesBackAndTheThemeNameReadsBack() {
+        var buffer = CellBuffer(width: 4, height: 1)
+        buffer.write("ab", x: 0, y: 0, style: CellStyle(foreground: .rgb(0x12, 0x34, 0x56)), maxWidth: 4)
+        #expect(buffer[1, 0].style.foreground == .rgb(0x12, 0x34, 0x56))
+        #expect(TerminalColor(name: "#123456") == .rgb(0x12, 0x34, 0x56))
+        #expect(TerminalColor.rgb(0x12, 0x34, 0x56).themeName == "#123456")
+    }
+}

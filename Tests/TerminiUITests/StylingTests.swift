@@ -12,14 +12,18 @@ import TerminiTemplate
         return buffer
     }
 
-    @Test func stylesCombineAndHexColoursTakeTheNearestPaletteEntry() {
+    @Test func stylesCombineAndHexColoursStayExactUntilTheTerminalNeedsAPaletteEntry() {
         let page = PageView(root: node("Column", [:], [
             node("Text", ["p1": "both", "style": ["bold", ["cls": "TextStyle", "cmd": "underline"]], "color": "#ff0000"]),
             node("Text", ["p1": "one", "style": "{{s}}", "color": ["cls": "Color", "cmd": "brightBlue"]]),
         ]), data: ["s": "italic"])
         let buffer = paint(page)
         #expect(buffer[0, 0].style.attributes == [.bold, .underline])
-        #expect(buffer[0, 0].style.foreground == .index(196))
+        // The cell keeps the colour itself; a terminal without direct colour shows the nearest it has.
+        #expect(buffer[0, 0].style.foreground == .rgb(255, 0, 0))
+        #expect(buffer[0, 0].style.foreground.nearestPaletteIndex(among: 256) == 196)
+        #expect(buffer[0, 0].style.foreground.nearestPaletteIndex(among: 16) == 9)
+        #expect(TerminalColor.index(196).nearestPaletteIndex(among: 8) == 1, "past the palette: the nearest of the first 8")
         #expect(buffer[0, 1].style.attributes == [.italic])
         #expect(buffer[0, 1].style.foreground == .index(12))
         // The cube's pure red is the nearest of 16 to bright red; a mid gray to gray.
@@ -37,7 +41,8 @@ import TerminiTemplate
         // The column is as wide as its widest line: its blank cells are blue too, and the inner text keeps its own.
         #expect(buffer[0, 0].style.background == .index(4) && buffer[3, 0].style.background == .index(4))
         #expect(buffer[5, 0].style.background == .default)
-        #expect(buffer[0, 1].style.background == .index(46))
+        #expect(buffer[0, 1].style.background == .rgb(0, 255, 0))
+        #expect(buffer[0, 1].style.background.nearestPaletteIndex(among: 256) == 46)
         #expect(buffer[0, 2].style.background == .default, "below the column's box nothing is painted")
     }
 
@@ -126,7 +131,8 @@ import TerminiTemplate
         let set = try ThemeSet(json: json["themes"]!, order: order)
         #expect(set.names == ["light", "dark"])
         #expect(set.themes[0].styles["danger"] == ThemeStyle(foreground: .index(1), attributes: .bold))
-        #expect(set.themes[0].styles["surface"]?.background == .index(255))
+        #expect(set.themes[0].styles["surface"]?.background == .rgb(0xee, 0xee, 0xee))
+        #expect(set.themes[0].styles["surface"]?.background?.nearestPaletteIndex(among: 256) == 255)
         #expect(set.themes[1].styles["danger"]?.foreground == .index(9))
         #expect(try ThemeSet(json: set.json, order: set.names) == set)
 

@@ -75,8 +75,10 @@ public enum WidgetReferenceEmitter {
         - **Text styles combine**: `style: [.bold, .underline]`, one case `style: .bold`, or a binding to a name or a
           list of names (`style: "{{done ? ['dim'] : ['bold']}}"`).
         - **Colours**: the sixteen names (`.red`, `.brightRed`, `.gray`, …), a palette index `.index(208)`, or
-          `#rrggbb` (`color: "#ff8800"`, or `.hex("#ff8800")`, or from data). A `#rrggbb` colour is drawn as the
-          nearest of the terminal's 256 colours, and any colour as the nearest of 16 on a 16-colour terminal.
+          `#rrggbb` (`color: "#ff8800"`, or `.hex("#ff8800")`, or from data). A `#rrggbb` colour is drawn as
+          itself on a terminal that says it has 24-bit colour (`COLORTERM=truecolor` or `24bit`, through the
+          terminal's `-direct` terminfo entry, e.g. `xterm-direct`), else as the nearest of the terminal's 256
+          colours; any colour is the nearest of 16 on a 16-colour terminal.
           `NO_COLOR` set to anything but empty turns colour off (bold, underline and the rest stay).
         - **`.background(color)`** fills the widget's box; what is inside shows on it unless it sets its own.
         - **`.styleClass("name")`** applies the named style of the app's current theme (`app.json` `"themes"`,

@@ -166,7 +166,7 @@ extension Catalog {
           ]
         },
         {
-          "doc": "A `#rrggbb` colour: shown as the nearest colour the terminal has (of 256, or of 16). A plain `\"#rrggbb\"` string, bound or constant, means the same.",
+          "doc": "A `#rrggbb` colour: shown as itself where the terminal has 24-bit colour (`COLORTERM`), else as the nearest colour it has (of 256, or of 16). A plain `\"#rrggbb\"` string, bound or constant, means the same.",
           "name": "hex",
           "parameters": [
             {

@@ -1,14 +1,14 @@
 /// One terminal cell.
 ///
 /// Stored as one 64-bit word so that buffers are flat arrays that compare with a single integer test per cell:
-/// bits 0..<32 the character code (a Unicode scalar, or an index into `GraphemeTable` for multi-scalar
-/// characters), 32..<58 the style, bit 58 the wide-continuation flag.
+/// bits 0..<22 the character code (a Unicode scalar, or an index into `GraphemeTable` for multi-scalar
+/// characters), 22..<62 the style (two 16-bit colours and the attributes), bit 62 the wide-continuation flag.
 public struct Cell: Hashable, Sendable {
     @usableFromInline var bits: UInt64
 
-    static let codeMask: UInt64 = 0xFFFF_FFFF
-    static let styleMask: UInt64 = 0x3FF_FFFF << 32
-    static let continuationBit: UInt64 = 1 << 58
+    static let codeMask: UInt64 = 0x3F_FFFF
+    static let styleMask: UInt64 = 0xFF_FFFF_FFFF << 22
+    static let continuationBit: UInt64 = 1 << 62
 
     @inline(__always) init(bits: UInt64) { self.bits = bits }
 
@@ -37,7 +37,7 @@ public struct Cell: Hashable, Sendable {
         set { if newValue { bits |= Cell.continuationBit } else { bits &= ~Cell.continuationBit } }
     }
 
-    @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits) }
+    @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits & Cell.codeMask) }
 
     public static let blank = Cell(bits: 0x20)
 }

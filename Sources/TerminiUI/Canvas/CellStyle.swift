@@ -1,18 +1,55 @@
 /// A terminal colour: the default colour or a palette index (0 black 1 red 2 green 3 yellow 4 blue 5 magenta 6 cyan 7 white 8 gray, up to 255).
 public enum TerminalColor: Hashable, Sendable {
     case `default`
+    /// Entry n of the terminal's 256-colour palette (0–15 are the sixteen named colours).
     case index(UInt8)
+    /// A 24-bit colour (`#rrggbb`): shown as itself on a terminal with direct colour, else as the nearest palette
+    /// colour the terminal has.
+    case rgb(UInt8, UInt8, UInt8)
 
-    /// Packed form used inside `Cell`: 0 is the default colour, 0x100 | n is palette index n.
+    /// Packed form used inside `Cell`, 16 bits: 0 is the default colour, 0x100 | n palette index n, and
+    /// 0x8000 | id an RGB colour interned in `RGBColorTable` (one the full table cannot take keeps its nearest
+    /// palette colour instead).
     @inline(__always) var packed: UInt64 {
         switch self {
         case .default: 0
         case .index(let n): 0x100 | UInt64(n)
+        case .rgb(let r, let g, let b):
+            if let id = RGBColorTable.id(r: r, g: g, b: b) { 0x8000 | UInt64(id) }
+            else { 0x100 | UInt64(ColorPalette.nearest(r: Int(r), g: Int(g), b: Int(b), among: 256)) }
         }
     }
 
     @inline(__always) init(packed: UInt64) {
-        self = packed & 0x100 == 0 ? .default : .index(UInt8(truncatingIfNeeded: packed))
+        if packed & 0x8000 != 0 {
+            let c = RGBColorTable.color(id: UInt16(truncatingIfNeeded: packed & 0x7FFF))
+            self = .rgb(c.r, c.g, c.b)
+        } else {
+            self = packed & 0x100 == 0 ? .default : .index(UInt8(truncatingIfNeeded: packed))
+        }
+    }
+
+    /// The palette colour to show on a terminal with `count` colours (256, 16 or 8): RGB colours become the
+    /// nearest entry, palette entries past `count` the nearest of the first 16.
+    public func nearestPaletteIndex(among count: Int) -> UInt8? {
+        switch self {
+        case .default: return nil
+        case .index(let n):
+            if Int(n) < count { return n }
+            let c = ColorPalette.rgb(n)
+            return ColorPalette.nearest(r: c.r, g: c.g, b: c.b, among: min(count, 16))
+        case .rgb(let r, let g, let b):
+            return ColorPalette.nearest(r: Int(r), g: Int(g), b: Int(b), among: count >= 256 ? 256 : min(count, 16))
+        }
+    }
+
+    /// The colour as RGB: palette entries as xterm draws them.
+    public var rgbComponents: (r: Int, g: Int, b: Int)? {
+        switch self {
+        case .default: nil
+        case .index(let n): ColorPalette.rgb(n)
+        case .rgb(let r, let g, let b): (Int(r), Int(g), Int(b))
+        }
     }
 }
 
@@ -41,14 +78,14 @@ public struct CellStyle: Hashable, Sendable {
 
     public static let plain = CellStyle()
 
-    /// Bits 32..<58 of a packed cell: foreground (9 bits), background (9 bits), attributes (8 bits).
+    /// Bits 22..<62 of a packed cell: foreground (16 bits), background (16 bits), attributes (8 bits).
     @inline(__always) var packed: UInt64 {
-        (foreground.packed << 32) | (background.packed << 41) | (UInt64(attributes.rawValue) << 50)
+        (foreground.packed << 22) | (background.packed << 38) | (UInt64(attributes.rawValue) << 54)
     }
 
     @inline(__always) init(packed: UInt64) {
-        foreground = TerminalColor(packed: (packed >> 32) & 0x1FF)
-        background = TerminalColor(packed: (packed >> 41) & 0x1FF)
-        attributes = CellAttributes(rawValue: UInt8(truncatingIfNeeded: packed >> 50))
+        foreground = TerminalColor(packed: (packed >> 22) & 0xFFFF)
+        background = TerminalColor(packed: (packed >> 38) & 0xFFFF)
+        attributes = CellAttributes(rawValue: UInt8(truncatingIfNeeded: packed >> 54))
     }
 }

@@ -40,10 +40,10 @@ public enum ColorPalette {
 }
 
 extension TerminalColor {
-    /// The 256-palette colour nearest `#rrggbb`; nil when the text is not such a colour.
+    /// The colour `#rrggbb`; nil when the text is not such a colour.
     public init?(hex: String) {
         guard let c = ColorPalette.parseHex(hex) else { return nil }
-        self = .index(ColorPalette.nearest(r: c.r, g: c.g, b: c.b, among: 256))
+        self = .rgb(UInt8(c.r), UInt8(c.g), UInt8(c.b))
     }
 
     /// A colour as themes and `app.json` write it: a name (`red`, `brightBlue`, `gray`, `default`), `#rrggbb`, or

@@ -15,6 +15,7 @@ enum GraphemeTable {
     private static let storage = Mutex(Storage())
 
     /// A cap so that hostile input cannot grow the table without bound; later clusters degrade to their first scalar.
+    /// Codes stay below 2^22, the bits a `Cell` has for them.
     static let capacity = 1 << 20
 
     @inline(__always) static func code(for character: Character) -> UInt32 {

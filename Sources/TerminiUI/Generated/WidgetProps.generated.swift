@@ -257,7 +257,7 @@ public enum Color: Equatable, Sendable {
     case brightWhite
     /// A 256-colour palette index, 0...255.
     case index(Int)
-    /// A `#rrggbb` colour: shown as the nearest colour the terminal has (of 256, or of 16). A plain `"#rrggbb"` string, bound or constant, means the same.
+    /// A `#rrggbb` colour: shown as itself where the terminal has 24-bit colour (`COLORTERM`), else as the nearest colour it has (of 256, or of 16). A plain `"#rrggbb"` string, bound or constant, means the same.
     case hex(String)
 }
 

@@ -132,6 +132,7 @@ extension TerminalColor {
         switch self {
         case .default: "default"
         case .index(let n): n < 16 ? Self.names[Int(n) + 1] : String(n)
+        case .rgb(let r, let g, let b): "#" + [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
     }
 }
