@@ -256,6 +256,11 @@ final class Reconciler {
             }
             pendingItems = (ObjectIdentifier(element), value.arrayValue ?? [], path)
         }
+        let wasError = element.widget.isError
+        defer {
+            // A fragment lays out in its parent: its turning into an error box, or back, changes the parent's children.
+            if node.kind.isFragment && wasError != element.widget.isError { element.invalidateLayoutChildren() }
+        }
         do {
             if node.hasDecoration {
                 let decoration = try ElementDecoration.take(from: &props)

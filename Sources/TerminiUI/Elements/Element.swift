@@ -85,7 +85,8 @@ final class Element {
     private func appendLayoutChildren(to out: inout [Element]) {
         for child in children {
             if child.hidden { continue }
-            if child.node.kind.isFragment { child.appendLayoutChildren(to: &out) } else { out.append(child) }
+            // A fragment that could not be built (a ForEach whose items are not a list) shows its error box.
+            if child.node.kind.isFragment && !child.widget.isError { child.appendLayoutChildren(to: &out) } else { out.append(child) }
         }
     }
 
