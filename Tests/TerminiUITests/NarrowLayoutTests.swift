@@ -72,3 +72,36 @@ import Testing
         #expect(ScrollIndicator.thumb(offset: 999_995, viewport: 5, total: 1_000_000, track: 5) == (4, 1))
     }
 }
+
+/// Controls whose labels do not fit end them in `…`, and a tab strip keeps the shown tab in view.
+@Suite struct NarrowControlTests {
+    @Test func checkboxAndSwitchLabelsEndInAnEllipsis() {
+        #expect(render(node("Checkbox", ["checked": false, "label": "I accept the terms"]), width: 12, height: 1) == "[ ] I accep…")
+        #expect(render(node("Switch", ["isOn": true, "label": "Notifications"]), width: 12, height: 1) == "[━━●] Notif…")
+        #expect(render(node("Checkbox", ["checked": true, "label": "中文标签"]), width: 8, height: 1) == "[x] 中…")
+    }
+
+    let tabs = node("Tabs", ["selected": "{{tab}}", "onSelect": "pick"], [
+        node("Tab", ["p1": "Forms"], [node("Text", ["p1": "forms page"])]),
+        node("Tab", ["p1": "Data"], [node("Text", ["p1": "data page"])]),
+        node("Tab", ["p1": "Charts"], [node("Text", ["p1": "charts page"])]),
+        node("Tab", ["p1": "Docs"], [node("Text", ["p1": "docs page"])]),
+    ])
+
+    @Test func aTabStripTooWideShowsTheShownTabAndSaysWhatIsHidden() {
+        let first = render(tabs, data: ["tab": 0], width: 20, height: 3)
+        #expect(first.hasPrefix(" Forms │ Data │ Cha…"), "\(first)")
+        let last = render(tabs, data: ["tab": 3], width: 20, height: 3)
+        #expect(last.hasPrefix("‹ Data │ Charts │ Docs") || last.hasPrefix("‹ Charts │ Docs"), "\(last)")
+        #expect(last.contains("docs page"))
+    }
+
+    @Test func aClickOnAShiftedTabPicksThatTab() {
+        let page = PageView(root: tabs, data: ["tab": 3])
+        let screen = page.renderText(width: 20, height: 3)
+        let line = Array(screen.split(separator: "\n")[0])
+        guard let column = line.firstIndex(of: "C") else { Issue.record("no Charts label: \(screen)"); return }
+        let events = page.handle(.mouse(MouseEvent(x: column, y: 0, kind: .press)))
+        #expect(events.first?.handler == "pick" && events.first?.detail == ["value": 2], "\(events)")
+    }
+}

@@ -36,7 +36,7 @@ import TerminiTemplate
         _ = page.handle(.key(.tab))
         #expect(page.focusedLoc == "settings.swift:4:9")
         #expect(page.focusEditsText == false)
-        #expect(page.renderText(width: 7, height: 1) == "[━━●] D")
+        #expect(page.renderText(width: 7, height: 1) == "[━━●] …", "a label that does not fit ends in …")
         #expect(page.renderText(width: 3, height: 1) == "[━━")
         #expect(page.renderText(width: 0, height: 0) == "")
     }

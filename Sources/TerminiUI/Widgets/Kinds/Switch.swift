@@ -15,7 +15,9 @@ extension SwitchProps: WidgetBehavior {
         let focus: CellAttributes = pass.isFocused(e) ? .reverse : []
         let track = CellStyle(foreground: isOn ? .index(2) : .default, attributes: focus.union(isOn ? .bold : .dim))
         pass.put(isOn ? "[━━●]" : "[●━━]", x: x, y: y, style: track, clip: clip)
-        if !label.isEmpty { pass.put(" \(label)", x: x + 5, y: y, style: CellStyle(attributes: focus), clip: clip) }
+        if !label.isEmpty, e.box.width > 6 {
+            pass.put(" " + TextFit.truncate(label, width: e.box.width - 6), x: x + 5, y: y, style: CellStyle(attributes: focus), clip: clip)
+        }
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {

@@ -51,18 +51,38 @@ extension TabsProps: WidgetBehavior {
 
     private func titles(_ tabs: [Element]) -> [String] { tabs.map { ($0.widget as? TabProps)?.title ?? "" } }
 
+    /// Where each tab's label sits in the strip, in columns from the strip's left edge. A strip wider than the box
+    /// starts from a later tab so that the shown one is always whole: `‹` says tabs are hidden on the left, `…`
+    /// that the strip goes on past the right edge.
+    private func strip(_ titles: [String], shown: Int, width: Int) -> (labels: [(index: Int, column: Int)], left: Bool, right: Bool) {
+        let widths = titles.map { TextWidth.of($0) + 2 }
+        func span(_ range: Range<Int>) -> Int { range.isEmpty ? 0 : widths[range].reduce(0, +) + range.count - 1 }
+        var start = 0
+        while start < shown && span(start..<(shown + 1)) + (start > 0 ? 1 : 0) > width { start += 1 }
+        var labels: [(index: Int, column: Int)] = []
+        var column = start > 0 ? 1 : 0
+        for i in start..<titles.count {
+            labels.append((i, column))
+            column += widths[i] + 1
+        }
+        return (labels, start > 0, column - 1 > width)
+    }
+
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let all = tabs(e)
         let shown = shownIndex(e, count: all.count)
-        var column = x
-        for (i, title) in titles(all).enumerated() {
-            let isShown = i == shown
+        let names = titles(all)
+        let layout = strip(names, shown: shown, width: e.box.width)
+        let dim = CellStyle(attributes: .dim)
+        if layout.left { pass.put("‹", x: x, y: y, style: dim, clip: clip) }
+        for (n, label) in layout.labels.enumerated() {
+            let isShown = label.index == shown
             let attributes: CellAttributes = isShown ? (pass.isFocused(e) ? [.reverse, .bold] : [.bold, .underline]) : .dim
-            pass.put(" \(title) ", x: column, y: y, style: CellStyle(attributes: attributes), clip: clip)
-            column += TextWidth.of(title) + 2
-            if i < all.count - 1 { pass.put("│", x: column, y: y, style: CellStyle(attributes: .dim), clip: clip) }
-            column += 1
+            let column = x + label.column
+            pass.put(" \(names[label.index]) ", x: column, y: y, style: CellStyle(attributes: attributes), clip: clip)
+            if n < layout.labels.count - 1 { pass.put("│", x: column + TextWidth.of(names[label.index]) + 2, y: y, style: dim, clip: clip) }
         }
+        if layout.right, e.box.width > 0 { pass.put("…", x: x + e.box.width - 1, y: y, style: dim, clip: clip) }
         pass.put(String(repeating: "─", count: max(0, e.box.width)), x: x, y: y + 1, style: CellStyle(attributes: .dim), clip: clip)
         if shown < all.count { pass.paint(all[shown], originX: x, originY: y, clip: clip) }
     }
@@ -81,11 +101,13 @@ extension TabsProps: WidgetBehavior {
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
         guard let origin = router.paintedOrigin(of: e), mouse.y == origin.y else { return [] }
-        var column = origin.x
-        for (i, title) in titles(tabs(e)).enumerated() {
-            let end = column + TextWidth.of(title) + 2
-            if mouse.x >= column && mouse.x < end { return i == shownIndex(e, count: tabs(e).count) ? [] : show(i, on: e, in: router) }
-            column = end + 1
+        let names = titles(tabs(e))
+        let shown = shownIndex(e, count: names.count)
+        for label in strip(names, shown: shown, width: e.box.width).labels {
+            let start = origin.x + label.column, end = start + TextWidth.of(names[label.index]) + 2
+            if mouse.x >= start && mouse.x < end {
+                return label.index == shown ? [] : show(label.index, on: e, in: router)
+            }
         }
         return []
     }
