@@ -108,7 +108,8 @@ let package = Package(
         .executableTarget(name: "storage-writer", dependencies: ["TerminiBridge"], path: "Tools/storage-writer"),
         .executableTarget(name: "services-bench", dependencies: ["TerminiBridge"], path: "Tools/bench/services"),
         // The fuzz targets (Fuzz/README.md): a replay tool in a normal build, libFuzzer targets under Scripts/fuzz.
-        .executableTarget(name: "termini-fuzz", dependencies: ["TerminiTemplate", "TerminiUI", "TerminiTerminal"],
+        // TerminiRuntime re-exports TerminiTemplate and TerminiTerminal; TemplateCompiler is there for `tplgen`.
+        .executableTarget(name: "termini-fuzz", dependencies: ["TerminiRuntime", "TemplateCompiler", "TerminiUI"],
                           path: "Fuzz/Targets"),
 
         // Spawns and reaps the child processes that tests drive (built binaries, tmux, swiftc).

@@ -3,8 +3,9 @@
 //    TERMINI_FUZZ_TARGET environment variable;
 //  - normally: `termini-fuzz <target> <file or folder>...` replays inputs (the seed corpora and every crash that
 //    was found), which the test suite runs so a fixed crash stays fixed.
-import TerminiTemplate
-import TerminiTerminal
+import Foundation
+import TemplateCompiler
+import TerminiRuntime
 import TerminiUI
 
 /// The targets by name.
@@ -59,6 +60,37 @@ enum FuzzTargets {
             let view = PageView(root: TemplateNode(cls: "Text", loc: "fuzz", props: ["p1": "x", "styleClass": "danger"]), data: [:])
             for theme in set.themes { view.theme = theme; _ = view.renderText(width: 10, height: 2) }
         },
+        // A bundle's manifest.json or a project's app.json: decoded, the fields install checks (version, engine
+        // requirement, file paths) read, and what pack writes decoded again to the same manifest.
+        "manifest": { bytes in
+            guard let text = String(validating: bytes, as: UTF8.self),
+                  let manifest = try? BundleManifest(text: text, file: "app.json") else { return }
+            if let requirement = EngineRequirement(manifest.engine) { _ = requirement.isSatisfied(by: TerminiEngine.version) }
+            _ = SemanticVersion(manifest.version).map(\.description)
+            for path in manifest.files.keys { _ = BundleEntryPath.validate(path) }
+            let reread = try? BundleManifest(text: manifest.json.prettySerialized(), file: "manifest.json")
+            precondition(reread == manifest, "the manifest pack writes does not decode to the same manifest")
+        },
+        // The events file of `termini snapshot --events`, read as the command reads it.
+        "events": { bytes in
+            guard let text = String(data: Data(buffer: bytes), encoding: .utf8) else { return }
+            _ = try? EventScript.parse(text, file: "events.txt")
+        },
+        // A bundle archive through every check `termini run x.zip` and install make, written to a temp file.
+        "bundle": { bytes in BundleFuzzing.verifyAndExtract(bytes) },
+        // `tplgen compile` of one declaration file, in memory; whatever compiles must load in the engine.
+        "tplgen": { bytes in
+            guard case .success(let source) = PageSourceLoader.decode(Array(bytes), path: "fuzz.swift") else { return }
+            let result = TplgenFuzzing.compiler.compile([source])
+            for page in result.pages {
+                let text = page.json.prettySerialized()
+                precondition((try? TemplateFile(jsonText: text)) != nil, "tplgen wrote a page the engine cannot load: \(text)")
+            }
+            for component in result.components {
+                let text = component.json.prettySerialized()
+                precondition((try? ComponentTemplate(jsonText: text)) != nil, "tplgen wrote a component the engine cannot load: \(text)")
+            }
+        },
         // The terminal's raw key and mouse codes, four bytes each.
         "keys": { bytes in
             var i = 0
@@ -72,8 +104,54 @@ enum FuzzTargets {
     ]
 }
 
+/// The compiler the `tplgen` target shares across inputs: decoding the built-in catalogue once, not per input.
+enum TplgenFuzzing {
+    static let compiler = try! PageCompiler()
+}
+
+/// The `bundle` target's files: one private temp folder per process, emptied after every input.
+enum BundleFuzzing {
+    /// The public half of the key that signed the seed bundles in Corpus/bundle. Its private half was not kept: new
+    /// seeds are packed with a new `termini keygen` key, whose `.pub` line then replaces this one.
+    static let seedKey = try! BundlePublicKey(fileText: """
+        termini-ed25519-public-key/1
+        bvBnL26ubLYnc23wmQoMVO3KdIHRB/35c7k3cXxvLv4=
+        """, path: "seed.pub")
+    /// Small limits keep an execution fast; the checks are the same code as with the standard limits.
+    static let limits = ExtractionLimits(maxEntries: 64, maxFileBytes: 256 << 10, maxTotalBytes: 1 << 20)
+    static let folder: String = {
+        var template = Array((NSTemporaryDirectory() + "/termini-fuzz-bundle-XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else { fatalError("cannot create a temp folder: \(String(cString: strerror(errno)))") }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        atexit { rmdir(BundleFuzzing.folder) }
+        return path
+    }()
+
+    /// Writes the input as a zip, then extracts it with a trusted signature check and, if the signature is what
+    /// failed, again in dev mode (no signature check) so that mutated manifests still reach the hash and path checks.
+    static func verifyAndExtract(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let archive = folder + "/bundle.zip", extracted = folder + "/extracted", store = folder + "/store"
+        defer {
+            unlink(archive)
+            try? FileManager.default.removeItem(atPath: extracted)
+            try? FileManager.default.removeItem(atPath: store)
+        }
+        guard FileManager.default.createFile(atPath: archive, contents: Data(buffer: bytes)) else { fatalError("cannot write \(archive)") }
+        for dev in [false, true] {
+            let installer = BundleInstaller(store: AppStore(root: store),
+                                            options: InstallOptions(trustedKeys: [seedKey], skipSignatureCheck: dev, limits: limits))
+            do {
+                _ = try installer.extractChecked(archivePath: archive, into: extracted)
+                return
+            } catch {
+                precondition(!FileManager.default.fileExists(atPath: extracted), "a rejected bundle left its extraction folder")
+                guard [.missingSignature, .badSignature, .untrustedKey].contains(error.kind) else { return }
+            }
+        }
+    }
+}
+
 #if FUZZING
-import Foundation
 
 private let selected: @Sendable (UnsafeBufferPointer<UInt8>) -> Void = {
     guard let name = getenv("TERMINI_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTargets.all[name] else {

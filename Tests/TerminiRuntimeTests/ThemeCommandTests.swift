@@ -43,6 +43,19 @@ import TerminiUI
         try none.play("key Enter\nsettle\n")
         #expect(none.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app declares no themes in app.json"), "\(none.log)")
     }
+
+    /// A project's app.json is read from its text (`termini run <project>`, preview, check): the app starts in the
+    /// theme written first, as its packed bundle does, not in the alphabetically first.
+    @Test func appJSONTextKeepsTheThemesInTheOrderWritten() throws {
+        let text = """
+            {"id": "s", "version": "1.0.0", "pages": ["index"],
+             "themes": {"light": {"page": {}}, "dark": {"page": {"background": "#262626"}}, "amber": {"page": {}}}}
+            """
+        let manifest = try BundleManifest(text: text, file: "app.json")
+        #expect(manifest.themes.names == ["light", "dark", "amber"])
+        let packed = try BundleManifest(text: manifest.json.prettySerialized(), file: "manifest.json")
+        #expect(packed.themes.names == ["light", "dark", "amber"], "manifest.json keeps the order in themeOrder")
+    }
 }
 
 /// The `--perf` panel (on by default in `termini preview`) takes the screen's last row for itself: the page, the

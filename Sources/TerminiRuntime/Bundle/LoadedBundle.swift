@@ -130,6 +130,8 @@ extension BundleManifest {
         do { json = try JSONValue.parse(text) } catch {
             throw BundleLoadError(file: "\(file):\(error.line):\(error.column)", message: error.message)
         }
-        do { try self.init(json: json, file: file) } catch { throw BundleLoadError(file: file, message: error.message) }
+        // The text goes along for app.json's theme order: without it the themes fell back to alphabetical order, and a
+        // project run from its folder started in another theme than its bundle.
+        do { try self.init(json: json, file: file, text: text) } catch { throw BundleLoadError(file: file, message: error.message) }
     }
 }

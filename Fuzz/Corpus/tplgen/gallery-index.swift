@@ -1,0 +1,18 @@
+import TerminiDSL
+
+// A fixed-width, borderless Box keeps the summaries in one column whatever the names' widths.
+let galleryRow = Row(spacing: 1) {
+    Box(border: .none, width: 22) { Button("{{app.name}}", onTap: "open").data(["id": "{{app.id}}"]) }
+    Text("{{app.summary}}", style: .dim, wrap: false)
+}
+
+let gallery = Page("index", title: "Termini") {
+    Column(spacing: 1) {
+        Text("Termini sample apps", style: .bold, color: .cyan)
+        Column {
+            ForEach("{{apps}}", key: "id", item: "app") { galleryRow }
+        }
+        Divider()
+        Text("↑/↓ or Tab: choose   Enter: open   Esc in an app: back here   Esc here: quit", style: .dim)
+    }
+}
