@@ -1,6 +1,5 @@
 import CJavaScriptCore
 import Foundation
-import Synchronization
 import TerminiClock
 import TerminiTemplate
 
@@ -171,7 +170,7 @@ public final class ScriptRuntime: Sendable {
 
     /// Runs `question` on the JS thread and waits for its answer; nil after `timeout`.
     private func waitForAnswer<T: Sendable>(timeout: Duration, _ question: @escaping @Sendable (ScriptEngine) -> T) -> T? {
-        let result = Mutex<T?>(nil)
+        let result = Locked<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         loop.post { engine in
             let answer = question(engine)

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 @preconcurrency import CNcurses
-import Synchronization
 import TerminiClock
 import TerminiUI
 
@@ -16,7 +15,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     public private(set) var size: (width: Int, height: Int)
     public let inputWaker: WakeSignal
 
-    private static let active = Mutex(false)
+    private static let active = Locked(false)
 
     private let terminalFileDescriptor: Int32      // our dup of `output`: where frames are forwarded
     private let cursesOutputFileDescriptor: Int32  // the descriptor ncurses writes to and sets modes on
