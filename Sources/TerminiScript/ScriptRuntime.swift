@@ -39,7 +39,9 @@ public final class ScriptRuntime: Sendable {
 
     /// Prepares JavaScriptCore for this process: WTF's main thread and main run loop, which its garbage collection
     /// timers need (see `termini_wtf_initializeMainThread` in the CJavaScriptCore shim). Call it from the main thread
-    /// before anything else, as `termini`'s `main` does; the first runtime calls it otherwise. Idempotent.
+    /// before anything else, as `termini`'s `main` does; the first runtime calls it otherwise. Idempotent. The calling
+    /// thread must outlive every runtime: the run loop lives in its thread-local storage and is freed when it exits
+    /// (an `async` main exits the main thread through `dispatch_main`; docs/EMBEDDING.md).
     public static func prepareProcess() { _ = processPrepared }
 
     private static let processPrepared: Void = termini_wtf_initializeMainThread()

@@ -85,7 +85,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             throw .terminalSetupFailed(term: termName, reason: "ncurses does not know this terminal")
         }
         set_term(screen)
-        TerminalSignals.screenActive = true
+        TerminalSignals.screenActive.store(true, ordering: .relaxed)
 
         inputWaker = waker
         terminalFileDescriptor = terminalFD
@@ -212,7 +212,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     public func suspend() {
         guard !isShutDown else { return }
         TerminalSignals.suspendPending.store(false, ordering: .relaxed)
-        TerminalSignals.screenActive = false
+        TerminalSignals.screenActive.store(false, ordering: .relaxed)
         endwin()   // the shell gets its own modes and screen back
         TerminalSignals.stopProcess()
         TerminalSignals.continuePending.store(false, ordering: .relaxed)
@@ -232,7 +232,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     /// `endwin`, the screen is cleared (the shell drew on it), and a size change while stopped is picked up.
     private func reclaimTerminal() {
         if !isendwin() { endwin() }
-        TerminalSignals.screenActive = true
+        TerminalSignals.screenActive.store(true, ordering: .relaxed)
         wclear(stdscr)
         wnoutrefresh(stdscr)
         // Not through `flushCounted`: this update also sets the terminal's modes again (cbreak, no echo) through
@@ -249,7 +249,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        TerminalSignals.screenActive = false
+        TerminalSignals.screenActive.store(false, ordering: .relaxed)
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
