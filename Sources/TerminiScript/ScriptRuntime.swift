@@ -52,11 +52,20 @@ public final class ScriptRuntime: Sendable {
         self.configuration = configuration
         let loop = ScriptEventLoop(fixedClock: configuration.fixedClock)
         self.loop = loop
+        // Handed to the engine and dropped here, so that the thread's closure does not keep the host's delegate (and
+        // through it the host's objects) alive after `shutdown` (EngineReleaseTests).
+        let handOver = Locked<(any ScriptRuntimeDelegate)?>(delegate)
         let thread = Thread { [loop] in
             // Set from the thread itself: a name given before `start()` does not reach the kernel on Linux, and
             // profilers, gdb and `perf sched` show the kernel's name.
             Thread.current.name = configuration.threadName
-            loop.run { ScriptEngine(loop: $0, configuration: configuration, delegate: delegate) }
+            loop.run { loop in
+                let delegate = handOver.withLock { slot -> (any ScriptRuntimeDelegate)? in
+                    defer { slot = nil }
+                    return slot
+                }
+                return ScriptEngine(loop: loop, configuration: configuration, delegate: delegate!)
+            }
         }
         // JSC sizes its recursion limit from the thread's stack; give it the usual main-thread 8 MiB.
         thread.stackSize = 8 << 20
@@ -200,7 +209,7 @@ public final class ScriptRuntime: Sendable {
 
     /// Stops the loop after the job now running (a runaway script is cut off by the script limit) and releases the
     /// context on the JS thread. Waits for that unless called from the JS thread itself (e.g. from the delegate).
-    /// Jobs posted afterwards are dropped. The delegate is released once the thread exits.
+    /// Jobs posted afterwards are dropped. The delegate is released by the time it returns.
     public func shutdown() {
         loop.stop()
         if !loop.isCurrentThread {

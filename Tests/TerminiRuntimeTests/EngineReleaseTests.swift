@@ -1,4 +1,3 @@
-import Foundation
 import TerminiBridge
 import TerminiScript
 import TerminiUI
@@ -26,9 +25,6 @@ import Testing
             view = h.engine.stack.last?.view
             #expect(view != nil)
         }  // the harness stops the engine as it goes
-        // The JS thread's closure holds the runtime's delegate until the thread has exited, a moment after the stop.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while runtime != nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(engine == nil)
         #expect(navigator == nil)
         #expect(runtime == nil)
