@@ -54,7 +54,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
 
         .target(name: "TerminiTemplate"),
-        // Time and wake-ups shared by every thread: the one monotonic clock and the self-pipe wake signal.
+        // Time, wake-ups and locks shared by every thread: the one monotonic clock, the self-pipe wake signal and
+        // `Locked`, the pthread-mutex lock ThreadSanitizer understands.
         .target(name: "TerminiClock"),
         .target(name: "TerminiDSL"),
         .target(name: "TemplateCompiler", dependencies: [
@@ -68,7 +69,7 @@ let package = Package(
                 resources: [.embedInCode("Prelude/prelude.js")]),
         .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
         // Ink parses the Markdown widget's text (CommonMark to HTML, which MarkdownLayout turns into styled lines).
-        .target(name: "TerminiUI", dependencies: ["TerminiTemplate", .product(name: "Ink", package: "Ink")]),
+        .target(name: "TerminiUI", dependencies: ["TerminiTemplate", "TerminiClock", .product(name: "Ink", package: "Ink")]),
         .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "TerminiClock", "CNcurses"]),
         .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiClock"]),
         // Runs bundles: script, bridge, UI, terminal, frames, bundle verification, install and store. Never links the

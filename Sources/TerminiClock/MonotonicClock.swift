@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// The one clock of the engine: monotonic time in nanoseconds (CLOCK_MONOTONIC) for frame timing, timers, wait
 /// deadlines and the watchdog, on every thread. Injectable (`ManualClock`) so schedulers and watchdogs can be tested
@@ -40,10 +39,10 @@ public struct MonotonicClock: Sendable {
 
 /// A clock that only moves when told to: for deterministic tests of time-based logic.
 public final class ManualClock: Sendable {
-    private let current: Mutex<UInt64>
+    private let current: Locked<UInt64>
 
     public init(nanoseconds: UInt64 = 0) {
-        current = Mutex(nanoseconds)
+        current = Locked(nanoseconds)
     }
 
     /// The current time in nanoseconds.

@@ -1,4 +1,3 @@
-import Synchronization
 import TerminiClock
 
 /// Decides when the UI thread renders: only when something is dirty, at most `framesPerSecond` times a second.
@@ -42,7 +41,7 @@ public final class FrameScheduler: Sendable {
     public let budgetNanoseconds: UInt64
     private let clock: MonotonicClock
     private let waker: WakeSignal?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// `framesPerSecond` is clamped to 1...1000.
     public init(framesPerSecond: Int = 60, clock: MonotonicClock = .system, waker: WakeSignal? = nil) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TerminiClock
 
 /// A thread that missed its heartbeat for longer than the threshold, and where the user was at the time.
@@ -33,10 +32,10 @@ public final class Watchdog: Sendable {
     private let clock: MonotonicClock
     private let pageStack: @Sendable () -> [String]
     private let onStall: @Sendable (StallReport) -> Void
-    private let heartbeats = Mutex([String: Heartbeat]())
+    private let heartbeats = Locked([String: Heartbeat]())
     /// Threads that publish when their current piece of work began instead of beating (the JS thread's loop).
-    private let probes = Mutex([String: (probe: @Sendable () -> UInt64?, reportedBusySince: UInt64?)]())
-    private let running = Mutex(false)
+    private let probes = Locked([String: (probe: @Sendable () -> UInt64?, reportedBusySince: UInt64?)]())
+    private let running = Locked(false)
     private let stopSignal: WakeSignal
 
     /// `threshold` defaults to 1 s; checks run every quarter threshold (at least every 1 ms) unless told otherwise.

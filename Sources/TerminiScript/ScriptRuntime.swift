@@ -1,6 +1,5 @@
 import CJavaScriptCore
 import Foundation
-import Synchronization
 import TerminiClock
 import TerminiTemplate
 
@@ -40,7 +39,9 @@ public final class ScriptRuntime: Sendable {
 
     /// Prepares JavaScriptCore for this process: WTF's main thread and main run loop, which its garbage collection
     /// timers need (see `termini_wtf_initializeMainThread` in the CJavaScriptCore shim). Call it from the main thread
-    /// before anything else, as `termini`'s `main` does; the first runtime calls it otherwise. Idempotent.
+    /// before anything else, as `termini`'s `main` does; the first runtime calls it otherwise. Idempotent. The calling
+    /// thread must outlive every runtime: the run loop lives in its thread-local storage and is freed when it exits
+    /// (an `async` main exits the main thread through `dispatch_main`; docs/EMBEDDING.md).
     public static func prepareProcess() { _ = processPrepared }
 
     private static let processPrepared: Void = termini_wtf_initializeMainThread()
@@ -51,11 +52,20 @@ public final class ScriptRuntime: Sendable {
         self.configuration = configuration
         let loop = ScriptEventLoop(fixedClock: configuration.fixedClock)
         self.loop = loop
+        // Handed to the engine and dropped here, so that the thread's closure does not keep the host's delegate (and
+        // through it the host's objects) alive after `shutdown` (EngineReleaseTests).
+        let handOver = Locked<(any ScriptRuntimeDelegate)?>(delegate)
         let thread = Thread { [loop] in
             // Set from the thread itself: a name given before `start()` does not reach the kernel on Linux, and
             // profilers, gdb and `perf sched` show the kernel's name.
             Thread.current.name = configuration.threadName
-            loop.run { ScriptEngine(loop: $0, configuration: configuration, delegate: delegate) }
+            loop.run { loop in
+                let delegate = handOver.withLock { slot -> (any ScriptRuntimeDelegate)? in
+                    defer { slot = nil }
+                    return slot
+                }
+                return ScriptEngine(loop: loop, configuration: configuration, delegate: delegate!)
+            }
         }
         // JSC sizes its recursion limit from the thread's stack; give it the usual main-thread 8 MiB.
         thread.stackSize = 8 << 20
@@ -171,7 +181,7 @@ public final class ScriptRuntime: Sendable {
 
     /// Runs `question` on the JS thread and waits for its answer; nil after `timeout`.
     private func waitForAnswer<T: Sendable>(timeout: Duration, _ question: @escaping @Sendable (ScriptEngine) -> T) -> T? {
-        let result = Mutex<T?>(nil)
+        let result = Locked<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         loop.post { engine in
             let answer = question(engine)
@@ -199,7 +209,7 @@ public final class ScriptRuntime: Sendable {
 
     /// Stops the loop after the job now running (a runaway script is cut off by the script limit) and releases the
     /// context on the JS thread. Waits for that unless called from the JS thread itself (e.g. from the delegate).
-    /// Jobs posted afterwards are dropped. The delegate is released once the thread exits.
+    /// Jobs posted afterwards are dropped. The delegate is released by the time it returns.
     public func shutdown() {
         loop.stop()
         if !loop.isCurrentThread {

@@ -1,11 +1,10 @@
-import Synchronization
 import TerminiClock
 import TerminiTemplate
 import TerminiUI
 
 /// Input waiting for a headless backend; other threads (a test driver, an events file reader) push into it.
 public final class HeadlessInputQueue: Sendable {
-    private let events = Mutex<[InputEvent]>([])
+    private let events = Locked<[InputEvent]>([])
     let waker: WakeSignal
 
     init(waker: WakeSignal) {

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 @preconcurrency import CNcurses
-import Synchronization
 import TerminiClock
 import TerminiUI
 
@@ -16,7 +15,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     public private(set) var size: (width: Int, height: Int)
     public let inputWaker: WakeSignal
 
-    private static let active = Mutex(false)
+    private static let active = Locked(false)
 
     private let terminalFileDescriptor: Int32      // our dup of `output`: where frames are forwarded
     private let cursesOutputFileDescriptor: Int32  // the descriptor ncurses writes to and sets modes on
@@ -102,7 +101,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             throw .terminalSetupFailed(term: termName, reason: "ncurses does not know this terminal")
         }
         set_term(screen)
-        TerminalSignals.screenActive = true
+        TerminalSignals.screenActive.store(true, ordering: .relaxed)
 
         inputWaker = waker
         terminalFileDescriptor = terminalFD
@@ -230,7 +229,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     public func suspend() {
         guard !isShutDown else { return }
         TerminalSignals.suspendPending.store(false, ordering: .relaxed)
-        TerminalSignals.screenActive = false
+        TerminalSignals.screenActive.store(false, ordering: .relaxed)
         endwin()   // the shell gets its own modes and screen back
         TerminalSignals.stopProcess()
         TerminalSignals.continuePending.store(false, ordering: .relaxed)
@@ -250,7 +249,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     /// `endwin`, the screen is cleared (the shell drew on it), and a size change while stopped is picked up.
     private func reclaimTerminal() {
         if !isendwin() { endwin() }
-        TerminalSignals.screenActive = true
+        TerminalSignals.screenActive.store(true, ordering: .relaxed)
         wclear(stdscr)
         wnoutrefresh(stdscr)
         // Not through `flushCounted`: this update also sets the terminal's modes again (cbreak, no echo) through
@@ -267,7 +266,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        TerminalSignals.screenActive = false
+        TerminalSignals.screenActive.store(false, ordering: .relaxed)
         endwin()
         if let screen { delscreen(screen) }
         screen = nil

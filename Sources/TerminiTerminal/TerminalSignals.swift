@@ -9,10 +9,11 @@ import Synchronization
 ///
 /// Signal handlers cannot capture context, so the state they touch is global and set before they are installed.
 enum TerminalSignals {
-    /// Write end of the active backend's wake pipe: SIGWINCH wakes the input wait.
-    nonisolated(unsafe) static var resizeWakeFileDescriptor: Int32 = -1
-    /// Whether ncurses currently owns the terminal (read by the termination handler).
-    nonisolated(unsafe) static var screenActive = false
+    /// Write end of the active backend's wake pipe: SIGWINCH wakes the input wait. Atomic, like `screenActive`: a
+    /// handler may run on any thread while the UI thread installs or uninstalls (ThreadSanitizer saw that race).
+    static let resizeWakeFileDescriptor = Atomic<Int32>(-1)
+    /// Whether ncurses currently owns the terminal (read by the termination and crash handlers).
+    static let screenActive = Atomic<Bool>(false)
     static let resizePending = Atomic<Bool>(false)
     /// Ctrl-Z (SIGTSTP) arrived: the UI loop hides the app before it stops (`NcursesBackend.suspend`).
     static let suspendPending = Atomic<Bool>(false)
@@ -38,14 +39,14 @@ enum TerminalSignals {
     /// re-read the size from the descriptor we temporarily redirect while flushing), and termination handlers where
     /// the host has none.
     static func install(wakeFileDescriptor: Int32) {
-        resizeWakeFileDescriptor = wakeFileDescriptor
+        resizeWakeFileDescriptor.store(wakeFileDescriptor, ordering: .relaxed)
         resizePending.store(false, ordering: .relaxed)
         previousActions = []
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             TerminalSignals.resizePending.store(true, ordering: .relaxed)
             var byte: UInt8 = 1
-            _ = write(TerminalSignals.resizeWakeFileDescriptor, &byte, 1)
+            _ = write(TerminalSignals.resizeWakeFileDescriptor.load(ordering: .relaxed), &byte, 1)
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
@@ -64,7 +65,7 @@ enum TerminalSignals {
                 TerminalSignals.continuePending.store(true, ordering: .relaxed)
             }
             var byte: UInt8 = 1
-            _ = write(TerminalSignals.resizeWakeFileDescriptor, &byte, 1)
+            _ = write(TerminalSignals.resizeWakeFileDescriptor.load(ordering: .relaxed), &byte, 1)
         }
         sigemptyset(&jobControl.sa_mask)
         jobControl.sa_flags = SA_RESTART
@@ -76,7 +77,7 @@ enum TerminalSignals {
 
         var terminate = sigaction()
         terminate.__sigaction_handler.sa_handler = { signal in
-            if TerminalSignals.screenActive { endwin() }
+            if TerminalSignals.screenActive.load(ordering: .relaxed) { endwin() }
             Glibc.signal(signal, SIG_DFL)
             raise(signal)
         }
@@ -89,7 +90,7 @@ enum TerminalSignals {
         if !exitHookInstalled {
             exitHookInstalled = true
             // A host that calls exit() without shutdown() must not leave the terminal in raw mode.
-            atexit { if TerminalSignals.screenActive { endwin() } }
+            atexit { if TerminalSignals.screenActive.load(ordering: .relaxed) { endwin() } }
         }
     }
 
@@ -123,8 +124,8 @@ enum TerminalSignals {
         crashHandlersInstalled = true
         var crash = sigaction()
         crash.__sigaction_handler.sa_handler = { signal in
-            if TerminalSignals.screenActive {
-                TerminalSignals.screenActive = false
+            if TerminalSignals.screenActive.load(ordering: .relaxed) {
+                TerminalSignals.screenActive.store(false, ordering: .relaxed)
                 endwin()
             }
             CrashReport.write(signal: signal)
@@ -155,6 +156,6 @@ enum TerminalSignals {
             sigaction(signal, &restore, nil)
         }
         previousActions = []
-        resizeWakeFileDescriptor = -1
+        resizeWakeFileDescriptor.store(-1, ordering: .relaxed)
     }
 }

@@ -6,7 +6,7 @@ import TerminiTerminal
 /// `termini`: runs, previews, snapshots, packs and installs mini-apps. Each subcommand lives in its own file.
 /// Without a subcommand it opens the gallery of the sample apps that are embedded in the binary.
 @main
-struct Termini: AsyncParsableCommand {
+struct Termini: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "termini",
         abstract: "A dynamic UI engine for terminal mini-apps. Without a subcommand: the gallery of sample apps.",
@@ -15,13 +15,18 @@ struct Termini: AsyncParsableCommand {
 
     /// Installs the crash handlers before anything else (see `CrashReport.installHandlers`), prepares JavaScriptCore
     /// on the main thread (`MiniAppEngine.prepareProcess`), then parses and runs.
-    static func main() async {
+    ///
+    /// Synchronous on purpose: an `async` main hands the main thread to `dispatch_main`, which ends it with
+    /// `pthread_exit`, and its thread-local destructors free WTF's main run loop that `prepareProcess` made. The
+    /// first full collection from JavaScriptCore's timer then wrote into that freed memory (a `malloc_consolidate()`
+    /// abort or a SIGSEGV in the benchmarks; docs/RELIABILITY.md, "Sanitizers").
+    static func main() {
         CrashReport.installHandlers()
         MiniAppEngine.prepareProcess()
-        await main(nil)
+        main(nil)
     }
 
-    func run() async throws {
+    func run() throws {
         let backend: NcursesBackend
         do { backend = try NcursesBackend() } catch {
             throw CLIError("cannot start the terminal: \(error)")

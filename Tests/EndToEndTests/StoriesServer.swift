@@ -7,6 +7,8 @@ import Glibc
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the feed and preload tests. `GET /stories` answers a JSON list of
 /// stories after `delay` seconds; anything else is 404. One thread per connection, `Connection: close`, and a
 /// lifetime after which it stops by itself, so a failing test cannot leave it running.
+/// The lifetime counts from the test's start: ten minutes, since under ThreadSanitizer a test can wait minutes for
+/// a thread of the cooperative pool before its first request.
 final class StoriesServer: @unchecked Sendable {
     let port: Int
     let stories: [(id: String, title: String, author: String)]
@@ -15,7 +17,7 @@ final class StoriesServer: @unchecked Sendable {
     private let lock = NSLock()
     private var served = 0
 
-    init(stories: [(id: String, title: String, author: String)], delay: Double = 0, lifetime: Double = 60) throws {
+    init(stories: [(id: String, title: String, author: String)], delay: Double = 0, lifetime: Double = 600) throws {
         self.stories = stories
         self.delay = delay
         listener = try LoopbackListener()

@@ -1,4 +1,3 @@
-import Synchronization
 import TerminiClock
 @testable import TerminiFrames
 import Testing
@@ -6,7 +5,7 @@ import Testing
 @Suite struct WatchdogTests {
     @Test func reportsAStallOnceWithThePageStackAndRearmsOnTheNextBeat() {
         let clock = ManualClock(nanoseconds: 0)
-        let reported = Mutex([StallReport]())
+        let reported = Locked([StallReport]())
         let watchdog = Watchdog(threshold: .seconds(1), clock: clock.clock,
                                     pageStack: { ["todo/index", "todo/detail"] },
                                     onStall: { report in reported.withLock { $0.append(report) } })
@@ -28,7 +27,7 @@ import Testing
 
     @Test func aProbedThreadIsReportedOncePerLongPieceOfWork() {
         let clock = ManualClock(nanoseconds: 0)
-        let busySince = Mutex<UInt64?>(nil)
+        let busySince = Locked<UInt64?>(nil)
         let watchdog = Watchdog(threshold: .seconds(1), clock: clock.clock, pageStack: { ["index"] }, onStall: { _ in })
         watchdog.watch("js", busySince: { busySince.withLock { $0 } })
         clock.advance(milliseconds: 5_000)
@@ -57,7 +56,7 @@ import Testing
     }
 
     @Test func theWatchdogThreadReportsAStalledThread() async throws {
-        let reported = Mutex([StallReport]())
+        let reported = Locked([StallReport]())
         let watchdog = Watchdog(threshold: .milliseconds(30), checkInterval: .milliseconds(5),
                                     pageStack: { ["app/page"] },
                                     onStall: { report in reported.withLock { $0.append(report) } })

@@ -1,4 +1,4 @@
-import Synchronization
+import TerminiClock
 import TerminiScript
 import TerminiTemplate
 
@@ -21,8 +21,8 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
         var invokes: [BridgeCall] = []
     }
 
-    private let record = Mutex(Record())
-    private let responder = Mutex<(@Sendable (BridgeCall) -> Void)?>(nil)
+    private let record = Locked(Record())
+    private let responder = Locked<(@Sendable (BridgeCall) -> Void)?>(nil)
 
     func respond(with body: @escaping @Sendable (BridgeCall) -> Void) { responder.withLock { $0 = body } }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TerminiClock
 import TerminiScript
 import TerminiTemplate
 
@@ -59,7 +59,7 @@ struct ScriptRegistrations {
             var invokes: [String] = []
         }
 
-        let state = Mutex(State())
+        let state = Locked(State())
         func pageCreated(pageId: Int, name: String, initialData: JSONValue) {}
         func setData(pageId: Int, patches: [DataPatch], sequence: Int) {}
         func invoke(_ call: BridgeCall) { state.withLock { $0.invokes.append(call.name) } }

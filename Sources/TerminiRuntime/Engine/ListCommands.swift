@@ -8,8 +8,10 @@ import TerminiUI
 /// needs no permission.
 enum ListCommands {
     static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
+        // The navigator unowned, as in its own commands: it reaches this router through the script inbox, so a strong
+        // reference would keep both alive after the engine is gone (EngineReleaseTests).
         [
-            CommandRegistration(name: "scrollTo", thread: .ui, shape: .scrollTo) { params, context, reply throws(CommandError) in
+            CommandRegistration(name: "scrollTo", thread: .ui, shape: .scrollTo) { [unowned navigator] params, context, reply throws(CommandError) in
                 let id = try params.requiredString("id")
                 let key = params["key"].flatMap { $0.isNull ? nil : $0 }
                 var index: Int?

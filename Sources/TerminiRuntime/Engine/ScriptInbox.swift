@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TerminiClock
 import TerminiScript
 import TerminiTemplate
 
@@ -28,7 +28,7 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     private let routeDirectly: @Sendable (BridgeCall) -> Bool
     /// Each component's initial data from its `Component()`, read by the UI thread when it creates an instance, so
     /// the instance's first frame shows it. Written before any page exists (main.js's top level).
-    private let componentData = Mutex<[String: [String: JSONValue]]>([:])
+    private let componentData = Locked<[String: [String: JSONValue]]>([:])
 
     init(wake: @escaping @Sendable () -> Void, routeDirectly: @escaping @Sendable (BridgeCall) -> Bool) {
         self.wake = wake

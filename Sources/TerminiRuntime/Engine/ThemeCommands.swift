@@ -8,8 +8,10 @@ import TerminiUI
 /// thread; needs no permission, since it only changes the app's own screen.
 enum ThemeCommands {
     static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
+        // The navigator unowned, as in its own commands: it reaches this router through the script inbox, so a strong
+        // reference would keep both alive after the engine is gone (EngineReleaseTests).
         [
-            CommandRegistration(name: "setTheme", thread: .ui, shape: .setTheme) { params, _, reply throws(CommandError) in
+            CommandRegistration(name: "setTheme", thread: .ui, shape: .setTheme) { [unowned navigator] params, _, reply throws(CommandError) in
                 let name = try params.requiredString("name")
                 let themes = navigator.bundle.manifest.themes
                 guard let theme = themes.theme(named: name) else {
@@ -21,7 +23,7 @@ enum ThemeCommands {
                 scheduler.markDirty()
                 reply.succeed()
             },
-            CommandRegistration(name: "getTheme", thread: .ui, shape: .getTheme) { _, _, reply in
+            CommandRegistration(name: "getTheme", thread: .ui, shape: .getTheme) { [unowned navigator] _, _, reply in
                 let names = navigator.bundle.manifest.themes.names
                 reply.succeed(["name": .string(navigator.theme.name), "themes": .array(names.map { .string($0) })])
             },

@@ -128,48 +128,52 @@ final class ScriptEventLoop: @unchecked Sendable {
         lock.withLock { jsThread = pthread_self() }
         // Before the VM exists: its run loop takes this thread's default GLib context.
         let glib = GLibContextPump()
-        let engine = makeEngine(self)
-        lock.withLock { startupNanos = MonotonicClock.now() &- started }
-        lock.lock()
-        while true {
-            lastBeat = MonotonicClock.now()
-            if stopping { break }
-            var didWork = false
-            if let job = jobs.popFirst() {
-                busySince = lastBeat
-                lock.unlock()
-                job(engine)
-                lock.lock()
-                busySince = nil
-                didWork = true
-            }
-            if !stopping, let timer = timers.popDue(now: timerNow()) {
-                busySince = MonotonicClock.now()
-                lock.unlock()
-                engine.fireTimer(id: timer.id, deadline: timer.deadline)
-                lock.lock()
-                busySince = nil
-                didWork = true
-            }
-            if didWork { continue }
-            // JavaScriptCore's own timers (collection, sweeping, FinalizationRegistry), outside our lock.
-            lock.unlock()
-            let glibTimeout = glib.dispatchDueAndNextTimeout()
+        // The engine (and the host's delegate it holds) is gone before `finished` is published: once `shutdown`
+        // returns, nothing on this thread keeps the host's objects alive.
+        do {
+            let engine = makeEngine(self)
+            lock.withLock { startupNanos = MonotonicClock.now() &- started }
             lock.lock()
-            if stopping || !jobs.isEmpty { continue }
-            sleeping = true
-            lock.broadcast(.idle)
-            // A fixed clock moves only when the host advances it, which posts a job: sleep until then.
-            var wakeAt = fixedClock == nil ? timers.peek()?.deadline : nil
-            if let ms = glibTimeout {
-                let glibDeadline = MonotonicClock.now() &+ UInt64(ms) &* 1_000_000
-                wakeAt = min(wakeAt ?? glibDeadline, glibDeadline)
+            while true {
+                lastBeat = MonotonicClock.now()
+                if stopping { break }
+                var didWork = false
+                if let job = jobs.popFirst() {
+                    busySince = lastBeat
+                    lock.unlock()
+                    job(engine)
+                    lock.lock()
+                    busySince = nil
+                    didWork = true
+                }
+                if !stopping, let timer = timers.popDue(now: timerNow()) {
+                    busySince = MonotonicClock.now()
+                    lock.unlock()
+                    engine.fireTimer(id: timer.id, deadline: timer.deadline)
+                    lock.lock()
+                    busySince = nil
+                    didWork = true
+                }
+                if didWork { continue }
+                // JavaScriptCore's own timers (collection, sweeping, FinalizationRegistry), outside our lock.
+                lock.unlock()
+                let glibTimeout = glib.dispatchDueAndNextTimeout()
+                lock.lock()
+                if stopping || !jobs.isEmpty { continue }
+                sleeping = true
+                lock.broadcast(.idle)
+                // A fixed clock moves only when the host advances it, which posts a job: sleep until then.
+                var wakeAt = fixedClock == nil ? timers.peek()?.deadline : nil
+                if let ms = glibTimeout {
+                    let glibDeadline = MonotonicClock.now() &+ UInt64(ms) &* 1_000_000
+                    wakeAt = min(wakeAt ?? glibDeadline, glibDeadline)
+                }
+                lock.wait(.work, until: wakeAt)
+                sleeping = false
             }
-            lock.wait(.work, until: wakeAt)
-            sleeping = false
+            lock.unlock()
+            engine.tearDown()
         }
-        lock.unlock()
-        engine.tearDown()
         glib.tearDown()
         lock.withLock {
             finished = true

@@ -1,4 +1,4 @@
-import Synchronization
+import TerminiClock
 
 /// Interns characters made of several scalars (combining sequences, emoji with modifiers) so a `Cell` stays one
 /// word. Such characters are rare in terminal text, so one process-wide table behind a lock costs nothing in
@@ -12,7 +12,7 @@ enum GraphemeTable {
         var codes: [Character: UInt32] = [:]
     }
 
-    private static let storage = Mutex(Storage())
+    private static let storage = Locked(Storage())
 
     /// A cap so that hostile input cannot grow the table without bound; later clusters degrade to their first scalar.
     /// Codes stay below 2^22, the bits a `Cell` has for them.

@@ -6,6 +6,8 @@ import Glibc
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for request tests: one thread per connection, `Connection: close` on every
 /// answer, and a lifetime after which it stops by itself even if a test forgets to.
+/// The lifetime counts from the test's start: ten minutes, since under ThreadSanitizer a test can wait minutes for
+/// a thread of the cooperative pool before its first request.
 ///
 /// Routes: `GET /json`, `POST|PUT /echo` (echoes body, content type and `X-Custom` back), `GET /text`,
 /// `GET /slow` (answers after 5 s unless the client hangs up first, which it counts), `GET /big` (11 MB with a
@@ -18,7 +20,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var slowStarted = 0
     private var slowAbandoned = 0
 
-    init(lifetime: Double = 60) throws {
+    init(lifetime: Double = 600) throws {
         listener = try LoopbackListener()
         port = listener.port
         listener.start(lifetime: lifetime) { [self] client in handle(client) }

@@ -8,16 +8,15 @@
 //   setdata_<op>_after_<N>ms_idle_p50_us  the same, one call after N ms idle: dispatch -> delegate, JS thread wake included
 import TerminiClock
 import Glibc
-import Synchronization
 import TerminiScript
 import TerminiTemplate
 
 /// Records a timestamp per delegate call; answers every bridge call at once.
 final class BenchDelegate: ScriptRuntimeDelegate {
-    let setDataTimes = Mutex<[UInt64]>([])
-    let invokeTimes = Mutex<[UInt64]>([])
-    let runtime = Mutex<ScriptRuntime?>(nil)
-    let failures = Mutex<[String]>([])
+    let setDataTimes = Locked<[UInt64]>([])
+    let invokeTimes = Locked<[UInt64]>([])
+    let runtime = Locked<ScriptRuntime?>(nil)
+    let failures = Locked<[String]>([])
 
     func pageCreated(pageId: Int, name: String, initialData: JSONValue) {}
     func setData(pageId: Int, patches: [DataPatch], sequence: Int) {
