@@ -1,3 +1,4 @@
+import CInflate
 import Foundation
 import ZIPFoundation
 
@@ -6,8 +7,9 @@ import ZIPFoundation
 /// ZIPFoundation inflates an entry from its start until the deflate stream ends, whatever the entry's compressed size
 /// says, and at the end of the file it keeps asking for more bytes without end: a stream that never ends (a stored
 /// block longer than the rest of the file) made `termini install` of a 100-byte zip spin forever (found by fuzzing).
-/// So each deflated entry is first inflated here from exactly its compressed bytes, found through the zip's central
-/// directory walked as ZIPFoundation walks it. Inflation is deterministic, so a stream that ends here ends there too.
+/// So each deflated entry is first inflated here, with zlib, from exactly its compressed bytes, found through the zip's
+/// central directory walked as ZIPFoundation walks it. Inflation is deterministic, so a stream that ends here ends
+/// there too. (ZIPFoundation's own `Data.decompress` cannot be bounded: it tells zlib every chunk is a full buffer.)
 enum DeflateStreamCheck {
     private static let deflated: UInt16 = 8
     private static let usesDataDescriptor: UInt16 = 1 << 3
@@ -58,27 +60,53 @@ enum DeflateStreamCheck {
             listed += 1
             guard method == deflated else { continue }
             let dataOffset = headerOffset + 30 + UInt64(header.u16(26)) + UInt64(header.u16(28))
-            let name = "\(path): \(entries[index].path)"
-            var inflated: Int64 = 0
-            do {
-                _ = try Data.decompress(size: Int64(compressedSize), bufferSize: 64 << 10, skipCRC32: true,
-                                        provider: { offset, size in
-                                            let chunk = read(Int(min(UInt64(size), compressedSize - min(UInt64(offset), compressedSize))),
-                                                             at: dataOffset + UInt64(offset))
-                                            guard !chunk.isEmpty else { throw BundleError(.notAnArchive, name, "the compressed data ends before its deflate stream does") }
-                                            return Data(chunk)
-                                        },
-                                        consumer: { data in
-                                            inflated += Int64(data.count)
-                                            if inflated > maxFileBytes {
-                                                throw BundleError(.limitExceeded, name, "inflates to more than the \(BundleArchiveReader.megabytes(maxFileBytes)) per-file limit")
-                                            }
-                                        })
-            } catch let e as BundleError { throw e } catch {
-                throw BundleError(.notAnArchive, name, "cannot be inflated (the archive is corrupt or truncated): \(error)")
-            }
+            try inflate(compressedSize, at: dataOffset, name: "\(path): \(entries[index].path)", maxBytes: maxFileBytes, read: read)
         }
         guard listed == entries.count else { throw corrupt("the zip's central directory is inconsistent") }
+    }
+
+    /// Inflates `size` bytes from `offset` and discards the output; throws unless the deflate stream ends within them.
+    private static func inflate(_ size: UInt64, at offset: UInt64, name: String, maxBytes: Int64,
+                                read: (Int, UInt64) -> [UInt8]) throws(BundleError)
+    {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw BundleError(.io, name, "cannot start zlib")
+        }
+        defer { inflateEnd(&stream) }
+        let bufferSize = 64 << 10
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: bufferSize)
+        defer { output.deallocate() }
+        var input: [UInt8] = []
+        var consumed: UInt64 = 0
+        var inflated: Int64 = 0
+        while true {
+            if stream.avail_in == 0 {
+                input = read(Int(min(UInt64(bufferSize), size - consumed)), offset + consumed)
+                guard !input.isEmpty else {
+                    throw BundleError(.notAnArchive, name, "the compressed data ends before its deflate stream does")
+                }
+                consumed += UInt64(input.count)
+            }
+            let status = input.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                // zlib keeps no pointer between calls: point it at what is left of this chunk each time.
+                let left = Int(stream.avail_in == 0 ? UInt32(buffer.count) : stream.avail_in)
+                stream.next_in = buffer.baseAddress! + (buffer.count - left)
+                stream.avail_in = UInt32(left)
+                stream.next_out = output
+                stream.avail_out = UInt32(bufferSize)
+                return CInflate.inflate(&stream, Z_NO_FLUSH)
+            }
+            inflated += Int64(bufferSize - Int(stream.avail_out))
+            if inflated > maxBytes {
+                throw BundleError(.limitExceeded, name, "inflates to more than the \(BundleArchiveReader.megabytes(maxBytes)) per-file limit")
+            }
+            if status == Z_STREAM_END { return }
+            // Z_BUF_ERROR with input left and room for output would be no progress at all: a loop without end.
+            guard status == Z_OK || (status == Z_BUF_ERROR && stream.avail_in == 0) else {
+                throw BundleError(.notAnArchive, name, "cannot be inflated (the archive is corrupt or truncated)")
+            }
+        }
     }
 }
 
