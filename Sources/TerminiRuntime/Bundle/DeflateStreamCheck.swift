@@ -46,7 +46,7 @@ enum DeflateStreamCheck {
         for index in 0..<count {
             let record = read(46, at: position)
             guard record.count == 46, record.u32(0) == 0x0201_4b50 else { break }
-            let method = record.u16(10), flags = record.u16(8)
+            let flags = record.u16(8)
             let compressedSize = UInt64(record.u32(20)), headerOffset = UInt64(record.u32(42))
             if compressedSize == 0xffff_ffff || UInt64(record.u32(24)) == 0xffff_ffff || headerOffset == 0xffff_ffff {
                 throw corrupt("ZIP64 archives are not accepted as bundles")
@@ -58,7 +58,8 @@ enum DeflateStreamCheck {
                   flags & usesDataDescriptor != 0 || entries[index].compressedSize == compressedSize
             else { throw corrupt("the zip's central directory is inconsistent") }
             listed += 1
-            guard method == deflated else { continue }
+            // ZIPFoundation inflates by the local header's method, which may differ from the directory's.
+            guard header.u16(8) == deflated || record.u16(10) == deflated else { continue }
             let dataOffset = headerOffset + 30 + UInt64(header.u16(26)) + UInt64(header.u16(28))
             try inflate(compressedSize, at: dataOffset, name: "\(path): \(entries[index].path)", maxBytes: maxFileBytes, read: read)
         }
