@@ -52,6 +52,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CInflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "TerminiTemplate"),
         // Time, wake-ups and locks shared by every thread: the one monotonic clock, the self-pipe wake signal and
@@ -76,6 +77,7 @@ let package = Package(
         // TemplateCompiler (swift-syntax): hosts that only run bundles stay small.
         .target(name: "TerminiRuntime", dependencies: [
             "TerminiTemplate", "TerminiClock", "TerminiScript", "TerminiBridge", "TerminiUI", "TerminiTerminal", "TerminiFrames",
+            "CInflate",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

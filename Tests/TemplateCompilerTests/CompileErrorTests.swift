@@ -208,6 +208,38 @@ import Testing
         }
     }
 
+    /// Square brackets nested deeper than any page needs are refused before parsing, where they start: the Swift
+    /// parser's time doubles with each level, and 50 of them (found by fuzzing) never finished.
+    @Test func bracketsNestedTooDeepAreAnErrorNotAHang() throws {
+        #expect(try Self.errors(inBody: "Text(\"a\", style: [[[[[[[[[.bold]]]]]]]]])")
+            == ["bad.swift:5:34: error: square brackets nested more than 8 deep; a page declaration needs far fewer"])
+        let unclosed = "let index = Page(\"index\") {\n  " + String(repeating: "[", count: 50) + "  Text(\"PIN\")\n}\n"
+        let result = try PageCompiler().compile([PageSource(path: "deep.swift", text: unclosed)])
+        #expect(result.diagnostics.map(\.description)
+            == ["deep.swift:2:11: error: square brackets nested more than 8 deep; a page declaration needs far fewer"])
+        let interpolated = try Self.errors(inBody: "Text(\"\\(" + String(repeating: "[", count: 9) + ")\")")
+        #expect(interpolated.first?.hasPrefix("bad.swift:5:25: error: square brackets nested more than 8 deep") == true, "\(interpolated)")
+    }
+
+    /// Brackets in strings and comments are text: a page full of them compiles.
+    @Test func bracketsInStringsAndCommentsAreNotNesting() throws {
+        let deep = String(repeating: "[", count: 20)
+        let text = """
+            import TerminiDSL
+            // \(deep)
+            let index = Page("index") {
+                /* \(deep) /* nested */ \(deep) */
+                Column {
+                    Text("\(deep) \\" \(deep)")
+                    RadioGroup(options: ["\(deep)", #"\(deep)"\(deep)"#], selected: "{{s}}", onSelect: "pick")
+                }
+            }
+            """
+        let result = try PageCompiler().compile([PageSource(path: "text.swift", text: text)])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.pages.count == 1)
+    }
+
     @Test func suggestionsNeedACloseName() {
         #expect(NameSuggestion.hint(for: "Txt", among: ["Text", "Row"]) == "; did you mean 'Text'?")
         #expect(NameSuggestion.hint(for: "Zebra", among: ["Text", "Row"]) == "")

@@ -172,6 +172,26 @@ final class RejectionHarness {
         }
     }
 
+    /// A deflated manifest whose stream never ends (one stored block longer than the rest of the file) is a clear
+    /// error naming the entry; it used to make install spin forever (found by fuzzing the bundle reader), also when
+    /// only the entry's local header, which ZIPFoundation goes by, says it is deflated.
+    @Test(.timeLimit(.minutes(1)), arguments: [8, 0]) func deflateStreamThatOutlastsTheFile(directoryMethod: Int) throws {
+        let h = try RejectionHarness()
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let name = Array("manifest.json".utf8)
+        let data: [UInt8] = [0x00] + le(0xffff, 2) + le(0, 2) + Array("{\"id\": \"x\"}".utf8)
+        let local = le(0x0403_4b50, 4) + le(20, 2) + le(0, 2) + le(8, 2) + le(0, 4) + le(0, 4) + le(data.count, 4) + le(11, 4)
+            + le(name.count, 2) + le(0, 2) + name + data
+        let directory = le(0x0201_4b50, 4) + le(20, 2) + le(20, 2) + le(0, 2) + le(directoryMethod, 2) + le(0, 4) + le(0, 4)
+            + le(data.count, 4) + le(11, 4) + le(name.count, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0o644 << 16, 4)
+            + le(0, 4) + name
+        let end = le(0x0605_4b50, 4) + le(0, 2) + le(0, 2) + le(1, 2) + le(1, 2) + le(directory.count, 4) + le(local.count, 4) + le(0, 2)
+        try Data(local + directory + end).write(to: URL(fileURLWithPath: h.tmp.sub("endless.zip")))
+        h.expectRejected(h.tmp.sub("endless.zip"), .notAnArchive,
+                         mentioning: "endless.zip: manifest.json: the compressed data ends before its deflate stream does")
+        h.expectRejected(h.tmp.sub("endless.zip"), .notAnArchive, options: InstallOptions(skipSignatureCheck: true))
+    }
+
     @Test func engineVersionTooNew() throws {
         let h = try RejectionHarness()
         try BundleFixtures.signedArchive(h.tmp.sub("t.zip"), key: h.key, version: "2.0.0", engine: ">=9.0.0")

@@ -89,6 +89,8 @@ import TerminiTemplate
         #expect(render(node("Markdown", ["p1": "a [link](u) and [[nested]]"]), width: 40, height: 1) == "a link and [[nested]]")
         #expect(render(node("Markdown", ["p1": "```\nlet m: [[Int]] = []\n```"]), width: 40, height: 1) == "let m: [[Int]] = []")
         #expect(render(node("Markdown", ["p1": "use `[[x]]` here"]), width: 40, height: 1) == "use [[x]] here")
+        // A combining mark after the `>` makes it another character to Ink, so `<p` is left open.
+        #expect(render(node("Markdown", ["p1": "<p>\u{061A}"]), width: 20, height: 1) == "<p>\u{061A}")
     }
 
     // MARK: Table

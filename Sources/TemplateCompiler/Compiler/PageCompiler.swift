@@ -35,6 +35,12 @@ public struct PageCompiler: Sendable {
                     "the file is empty; expected a page such as `let index = Page(\"index\") { ... }`"))
                 continue
             }
+            // Before parsing: the parser's time doubles with every level of `[` (BracketNesting).
+            if let deep = BracketNesting.firstTooDeep(in: source.text) {
+                session.append(CompileDiagnostic(file: source.path, line: deep.line, column: deep.column, message:
+                    "square brackets nested more than \(BracketNesting.maximumDepth) deep; a page declaration needs far fewer"))
+                continue
+            }
             let tree = Parser.parse(source: source.text)
             let unit = CompilationUnit(path: source.path, tree: tree)
             // The diagnostics walk costs a full tree pass; a clean tree (the common case) skips it.

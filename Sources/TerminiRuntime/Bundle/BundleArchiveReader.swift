@@ -3,7 +3,8 @@ import Foundation
 import ZIPFoundation
 
 /// A bundle zip opened for reading, with every entry checked before anything is extracted: safe relative paths,
-/// no links, no duplicates, and the entry count limit. Byte limits are enforced while inflating.
+/// no links, no duplicates, the entry count limit, and deflate streams that end (`DeflateStreamCheck`). Byte limits are
+/// enforced while inflating.
 struct BundleArchiveReader {
     let archive: Archive
     /// The archive path, used as the location of errors.
@@ -27,8 +28,10 @@ struct BundleArchiveReader {
         var files: [(String, Entry)] = []
         var seen = Set<String>()
         var count = 0
+        var listed: [Entry] = []
         for entry in archive {
             count += 1
+            listed.append(entry)
             if count > limits.maxEntries {
                 throw BundleError(.limitExceeded, path, "more than \(limits.maxEntries) entries")
             }
@@ -55,6 +58,8 @@ struct BundleArchiveReader {
             }
             files.append((normalised, entry))
         }
+        // Before anything is inflated: ZIPFoundation never returns from a deflate stream that outlasts the file.
+        try DeflateStreamCheck.check(path: path, entries: listed, maxFileBytes: limits.maxFileBytes)
         self.files = files
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import TerminiClock
 
 /// Interns 24-bit colours so that a `Cell` stays one word: a cell holds a 15-bit id, this table the colour. An app
 /// uses a handful of `#rrggbb` colours (its themes' and its templates'), so one process-wide table behind a lock
@@ -13,7 +13,7 @@ enum RGBColorTable {
         var ids: [UInt32: UInt16] = [:]
     }
 
-    private static let storage = Mutex(Storage())
+    private static let storage = Locked(Storage())
 
     /// The id of `r, g, b`, interning it on first use; nil when the table is full.
     static func id(r: UInt8, g: UInt8, b: UInt8) -> UInt16? {

@@ -41,7 +41,14 @@ enum MarkdownLayout {
             var i = first
             while i < scalars.count, scalars[i] == "-" { scalars[i] = "*"; i += 1 }
         }
-        let lastClose = scalars.lastIndex(of: ">") ?? -1
+        // The last `>` as Ink sees it: a Character of its own. One that a combining mark joins (`>` + U+061A) is
+        // another Character, closes nothing, and left a tag before it open (the fuzz target found it).
+        var lastClose = -1
+        var offset = 0
+        for character in String(String.UnicodeScalarView(scalars)) {
+            if character == ">" { lastClose = offset }
+            offset += character.unicodeScalars.count
+        }
         var out = String.UnicodeScalarView()
         out.reserveCapacity(scalars.count)
         var brackets = 0
