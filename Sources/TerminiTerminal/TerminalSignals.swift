@@ -87,6 +87,13 @@ enum TerminalSignals {
             guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
             if sigaction(signal, &terminate, &old) == 0 { previousActions.append((signal, old)) }
         }
+        // A parent may start us with these blocked (a test runner spawning from one of its worker threads does), and
+        // a blocked SIGTERM never reaches its handler. The calling (UI) thread takes them: the kernel hands a signal
+        // sent to the process to a thread that does not block it.
+        var accepted = sigset_t()
+        sigemptyset(&accepted)
+        for signal in [SIGWINCH, SIGTSTP, SIGCONT] + terminationSignals { sigaddset(&accepted, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &accepted, nil)
         if !exitHookInstalled {
             exitHookInstalled = true
             // A host that calls exit() without shutdown() must not leave the terminal in raw mode.
