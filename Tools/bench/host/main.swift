@@ -47,8 +47,20 @@ func run(_ engine: MiniAppEngine, timeout: Double, until done: () -> Bool) {
 }
 
 // `host-bench navigation` runs only the navigation memory bench: its RSS reading is cleanest in a fresh process.
+// `host-bench navigation [--warmup N] [--cycles N] [--curve N]`.
 if CommandLine.arguments.dropFirst().first == "navigation" {
-    try navigationMemoryBench()
+    var options: [String: Int] = [:]
+    var arguments = CommandLine.arguments.dropFirst(2).makeIterator()
+    while let name = arguments.next() {
+        guard ["--warmup", "--cycles", "--curve"].contains(name), let value = arguments.next().flatMap({ Int($0) }),
+              value >= 0 else {
+            FileHandle.standardError.write(Data("usage: host-bench navigation [--warmup N] [--cycles N] [--curve N]\n".utf8))
+            exit(2)
+        }
+        options[name] = value
+    }
+    try navigationMemoryBench(warmup: options["--warmup"] ?? 10, cycles: options["--cycles"] ?? 1000,
+                              curve: options["--curve"])
     exit(0)
 }
 
