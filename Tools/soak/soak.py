@@ -10,10 +10,13 @@ It reports RSS over time and its slope after a warm-up (MB per hour, least squar
 the p99 is over its threshold, the app stopped doing its work (too few round trips or frames), it reported a
 script error, or termini died.
 
-A short run cannot see a slope as small as 1 MB/hour: the resident size moves by a few hundred KB as JavaScriptCore
-and malloc collect and give memory back, and a least-squares slope over 90 s turns that into several MB per hour
-either way. So runs shorter than 30 minutes default to a looser limit (SHORT_RUN_MAX_SLOPE), which still fails a
-leak of a page per round trip or of a few hundred bytes per setData; the 1 MB/hour target is for the long run.
+A short run cannot measure a slope of 1 MB/hour. In its first minutes the process is still warming up: the JIT
+compiles the app's hot path about 40 s in, paging in 1.5 MB of JavaScriptCore's code (file-backed, not a leak), and
+the anonymous memory breathes by about 1.5 MB with a period of about 30 s as JavaScriptCore and malloc collect and
+give memory back; a least-squares slope over 90 s turns either into tens of MB per hour. So runs of 30 minutes or
+more gate on the RSS slope (default 1 MB/hour), and shorter runs gate on the anonymous RSS slope with a loose limit
+(default 100 MB/hour) that still fails a leak of one page instance per round trip or of 1.4 KB per setData call;
+their RSS slope is reported, not gated, unless --max-slope is given.
 
 Exit codes: 0 within the thresholds, 1 a threshold or a check failed, 2 bad usage or termini could not start.
 """
@@ -41,8 +44,8 @@ DEFAULT_APP = os.path.join(ROOT, "Tools", "soak", "app")
 DEFAULT_TERMINI = os.path.join(ROOT, ".build", "release", "termini")
 
 LONG_RUN_SECONDS = 30 * 60
-LONG_RUN_MAX_SLOPE = 1.0       # MB per hour, the target
-SHORT_RUN_MAX_SLOPE = 20.0     # MB per hour, for runs shorter than LONG_RUN_SECONDS (see the docstring)
+LONG_RUN_MAX_SLOPE = 1.0         # MB of RSS per hour, the target, for runs of LONG_RUN_SECONDS or more
+SHORT_RUN_MAX_ANON_SLOPE = 100.0  # MB of anonymous RSS per hour, for shorter runs (see the docstring)
 ROUND_TRIP_SECONDS = 2.0       # what the soak app does
 SETDATA_PER_SECOND = 20
 TRIP_LINE = re.compile(r"soak trip (\d+) ticks (\d+)")
@@ -92,6 +95,17 @@ def percentile(sorted_values: list[float], percent: float) -> float:
         return math.nan
     index = int(round((len(sorted_values) - 1) * percent / 100))
     return sorted_values[min(max(index, 0), len(sorted_values) - 1)]
+
+
+def without_nan(value):
+    """`value` with NaN numbers as None, so that the JSON report is standard JSON."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {key: without_nan(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [without_nan(item) for item in value]
+    return value
 
 
 def resident_megabytes(pid: int) -> tuple[float, float, float] | None:
@@ -245,8 +259,11 @@ def main() -> int:
                         help="RSS sampling interval (default 1s up to 10 minutes, then 5s)")
     parser.add_argument("--max-slope", type=float, default=None,
                         help=f"fail at an RSS slope at or above this many MB/hour (default {LONG_RUN_MAX_SLOPE:g} "
-                             f"for runs of {LONG_RUN_SECONDS // 60} minutes or more, {SHORT_RUN_MAX_SLOPE:g} for "
-                             "shorter ones, whose slope is noisier)")
+                             f"for runs of {LONG_RUN_SECONDS // 60} minutes or more; shorter runs: not gated)")
+    parser.add_argument("--max-anon-slope", type=float, default=None,
+                        help="fail at an anonymous-RSS slope at or above this many MB/hour (default "
+                             f"{SHORT_RUN_MAX_ANON_SLOPE:g} for runs shorter than {LONG_RUN_SECONDS // 60} minutes, "
+                             "whose RSS slope is dominated by warm-up; longer runs: not gated)")
     parser.add_argument("--max-p99", type=float, default=16.7,
                         help="fail at a p99 frame time (build + raster) at or above this many ms (default 16.7)")
     parser.add_argument("--size", type=parse_size, default=(100, 30), help="terminal size, COLSxROWS (default 100x30)")
@@ -275,8 +292,10 @@ def main() -> int:
     if warmup >= duration * 0.9:
         parser.error("--warmup must leave at least a tenth of the run for the slope")
     sample_every = args.sample_every or (1.0 if duration <= 600 else 5.0)
-    max_slope = args.max_slope if args.max_slope is not None else (
-        LONG_RUN_MAX_SLOPE if duration >= LONG_RUN_SECONDS else SHORT_RUN_MAX_SLOPE)
+    long_run = duration >= LONG_RUN_SECONDS
+    max_slope = args.max_slope if args.max_slope is not None else (LONG_RUN_MAX_SLOPE if long_run else None)
+    max_anon_slope = args.max_anon_slope if args.max_anon_slope is not None else (
+        None if long_run else SHORT_RUN_MAX_ANON_SLOPE)
     progress_every = args.progress_every or (15.0 if duration < 300 else 60.0)
 
     folder = args.keep or tempfile.mkdtemp(prefix="termini-soak-")
@@ -364,7 +383,7 @@ def main() -> int:
                    "last": samples[-1][1] if samples else None,
                    "max": max((s[1] for s in samples), default=None)},
         "rss_slope_mb_per_hour": slope, "anon_slope_mb_per_hour": anon_slope, "file_slope_mb_per_hour": file_slope,
-        "max_slope_mb_per_hour": max_slope,
+        "max_slope_mb_per_hour": max_slope, "max_anon_slope_mb_per_hour": max_anon_slope,
         "frames": len(frames), "janky_frames": timings.janky,
         "frame_ms": {"p50": percentile(frames, 50), "p99": percentile(frames, 99),
                      "worst": frames[-1] if frames else None},
@@ -381,8 +400,10 @@ def main() -> int:
         failures.append(f"termini exited with status {status} when asked to quit")
     elif status is None:
         failures.append("termini did not quit on Ctrl-C, SIGTERM or SIGKILL")
-    if not math.isnan(slope) and slope >= max_slope:
+    if max_slope is not None and not math.isnan(slope) and slope >= max_slope:
         failures.append(f"RSS slope {slope:.2f} MB/hour is not under {max_slope:g}")
+    if max_anon_slope is not None and not math.isnan(anon_slope) and anon_slope >= max_anon_slope:
+        failures.append(f"anonymous RSS slope {anon_slope:.2f} MB/hour is not under {max_anon_slope:g}")
     if math.isnan(slope):
         failures.append("too few RSS samples after the warm-up for a slope")
     if frames and percentile(frames, 99) >= args.max_p99:
@@ -406,7 +427,8 @@ def main() -> int:
           f"warm-up, {report['rss_mb']['last']:.1f} at the end (max {report['rss_mb']['max']:.1f})"
           if samples and slope_points else "soak: no RSS samples")
     print(f"soak: RSS slope after the warm-up {slope:+.2f} MB/hour (anonymous {anon_slope:+.2f}, file-backed "
-          f"{file_slope:+.2f}; limit {max_slope:g})")
+          f"{file_slope:+.2f}); limits: RSS {'none' if max_slope is None else f'{max_slope:g}'}, anonymous "
+          f"{'none' if max_anon_slope is None else f'{max_anon_slope:g}'}")
     print(f"soak: frames {len(frames)}, frame time (build + raster) p50 {percentile(frames, 50):.3f} ms, "
           f"p99 {percentile(frames, 99):.3f} ms, worst {frames[-1] if frames else math.nan:.3f} ms "
           f"(limit p99 {args.max_p99:g}); janky frames {timings.janky}")
@@ -426,7 +448,7 @@ def main() -> int:
         os.rmdir(folder)
     if args.json:
         with open(args.json, "w") as out:
-            json.dump(report, out, indent=2, default=lambda v: None)
+            json.dump(without_nan(report), out, indent=2)
             out.write("\n")
     for failure in failures:
         print(f"soak: FAIL {failure}", file=sys.stderr)
