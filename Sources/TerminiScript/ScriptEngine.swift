@@ -102,6 +102,9 @@ final class ScriptEngine {
     /// The JS heap's live bytes after a full collection (benchmarks).
     func heapSizeAfterCollecting() -> Int? { js.heapSizeAfterCollecting() }
 
+    /// The JS heap's counters as they are, without a collection.
+    func heapStatistics() -> ScriptHeapStatistics? { js.heapStatistics() }
+
     /// What the script registered (`describe` in the prelude), as JSON text; nil when the prelude is not ready.
     func describeRegistrations() -> String? {
         guard let target = hostFunctions[.describe]?.object else { return nil }
@@ -452,17 +455,7 @@ final class TerminationMonitor {
     }
 
     /// The JS heap's size, with the memory its objects hold outside it (array storage, strings).
-    static func heapBytes(_ context: JSContextRef) -> Int? {
-        guard let statistics = JSGetMemoryUsageStatistics(context) else { return nil }
-        var total = 0.0
-        for key in ["heapSize", "extraMemorySize"] {
-            let name = JSStringCreateWithUTF8CString(key)
-            defer { JSStringRelease(name) }
-            let value = JSValueToNumber(context, JSObjectGetProperty(context, statistics, name, nil), nil)
-            if value.isFinite { total += value }
-        }
-        return Int(total)
-    }
+    static func heapBytes(_ context: JSContextRef) -> Int? { ScriptHeapStatistics(reading: context)?.sizeWithExtraMemory }
 
     static func threadCPUNanoseconds() -> UInt64 {
         var time = timespec()

@@ -179,6 +179,12 @@ public final class ScriptRuntime: Sendable {
         waitForAnswer(timeout: timeout) { $0.heapSizeAfterCollecting() } ?? nil
     }
 
+    /// The JS heap's counters as JavaScriptCore's own collections left them, read on the JS thread between jobs
+    /// without collecting (nil after `timeout`): what a long-running page's heap really holds.
+    public func heapStatistics(timeout: Duration = .seconds(10)) -> ScriptHeapStatistics? {
+        waitForAnswer(timeout: timeout) { $0.heapStatistics() } ?? nil
+    }
+
     /// Runs `question` on the JS thread and waits for its answer; nil after `timeout`.
     private func waitForAnswer<T: Sendable>(timeout: Duration, _ question: @escaping @Sendable (ScriptEngine) -> T) -> T? {
         let result = Locked<T?>(nil)

@@ -99,13 +99,11 @@ final class JavaScriptContext {
     /// The bytes of live objects in the JS heap after a full collection.
     func heapSizeAfterCollecting() -> Int? {
         JSSynchronousGarbageCollectForDebugging(context)
-        guard let statistics = JSGetMemoryUsageStatistics(context) else { return nil }
-        let name = JSStringCreateWithUTF8CString("heapSize")
-        defer { JSStringRelease(name) }
-        let value = JSObjectGetProperty(context, statistics, name, nil)
-        let size = JSValueToNumber(context, value, nil)
-        return size.isFinite ? Int(size) : nil
+        return heapStatistics()?.size
     }
+
+    /// The heap's counters as the collector's own schedule left them (nothing is collected to read them).
+    func heapStatistics() -> ScriptHeapStatistics? { ScriptHeapStatistics(reading: context) }
 
     func makeValue(_ argument: JSArgument) -> JSValueRef? {
         switch argument {

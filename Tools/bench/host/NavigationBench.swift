@@ -53,39 +53,50 @@ func residentBreakdownMegabytes() -> (anonymous: Double, file: Double) {
     return (field("RssAnon"), field("RssFile"))
 }
 
-/// navigateTo + navigateBack x 1,000: RSS growth after the first 10 cycles (budget: <= 2 MB).
+/// navigateTo + navigateBack x `cycles`: RSS growth over them after `warmup` cycles (budget: <= 2 MB per 1,000).
+/// With `curve`, prints anonymous and file-backed RSS every `curve` cycles of the whole run, warm-up included.
 @MainActor
-func navigationMemoryBench() throws {
+func navigationMemoryBench(warmup: Int = 10, cycles: Int = 1000, curve every: Int? = nil) throws {
     let (engine, backend) = try makeEngine(try navigationBundle(), width: 80, height: 24)
     engine.start()
     run(engine, timeout: 5) { engine.screenText.contains("index n=0") }
     backend.enqueue(.key(.tab))
     run(engine, timeout: 0.05) { false }
-    var baseline = 0.0
-    var baselineBreakdown = (anonymous: 0.0, file: 0.0)
+    let first = quiescentResidentMegabytes(engine)
+    let firstBreakdown = residentBreakdownMegabytes()
+    var baseline = first
+    var baselineBreakdown = firstBreakdown
     var completed = 0
     var curve: [String] = []
-    let start = DispatchTime.now().uptimeNanoseconds
-    for cycle in 1...1000 {
+    var start = DispatchTime.now().uptimeNanoseconds
+    for cycle in 1...(warmup + cycles) {
         backend.enqueue(.key(.enter))
         run(engine, timeout: 5) { engine.screenText.contains("detail n=\(cycle)") }
         backend.enqueue(.key(.escape))
         run(engine, timeout: 5) { engine.screenText.contains("index n=0") }
         guard engine.screenText.contains("index n=0") else { break }
         completed = cycle
-        if cycle == 10 {
+        if cycle == warmup {
             baseline = quiescentResidentMegabytes(engine)
             baselineBreakdown = residentBreakdownMegabytes()
+            start = DispatchTime.now().uptimeNanoseconds
         }
-        if cycle % 100 == 0 { curve.append(String(format: "%.1f", residentMegabytes())) }
+        if cycle > warmup, (cycle - warmup) % 100 == 0 { curve.append(String(format: "%.1f", residentMegabytes())) }
+        if let every, cycle % every == 0 {
+            let now = residentBreakdownMegabytes()
+            print(String(format: "host_navigation_curve cycle=%d rss=%.2f anon=%.2f file=%.2f", cycle,
+                         residentMegabytes(), now.anonymous, now.file))
+        }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let growth = quiescentResidentMegabytes(engine) - baseline
     let breakdown = residentBreakdownMegabytes()
-    print("host_navigation_cycles \(completed) over=\(fmt(seconds))s")
-    print("host_navigation_cycle_ms \(fmt(seconds * 1000 / Double(max(1, completed))))")
+    let measured = max(0, completed - warmup)
+    print("host_navigation_cycles \(measured) after_warmup=\(warmup) over=\(fmt(seconds))s")
+    print("host_navigation_cycle_ms \(fmt(seconds * 1000 / Double(max(1, measured))))")
     print("host_navigation_rss_growth_mb \(fmt(growth)) rss_mb_every_100_cycles=\(curve.joined(separator: ","))")
     print("host_navigation_anon_rss_growth_mb \(fmt(breakdown.anonymous - baselineBreakdown.anonymous))")
     print("host_navigation_file_rss_growth_mb \(fmt(breakdown.file - baselineBreakdown.file))")
+    print("host_navigation_warmup_rss_mb \(fmt(baseline - first)) anon=\(fmt(baselineBreakdown.anonymous - firstBreakdown.anonymous)) file=\(fmt(baselineBreakdown.file - firstBreakdown.file))")
     engine.stop()
 }

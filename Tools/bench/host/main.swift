@@ -47,8 +47,22 @@ func run(_ engine: MiniAppEngine, timeout: Double, until done: () -> Bool) {
 }
 
 // `host-bench navigation` runs only the navigation memory bench: its RSS reading is cleanest in a fresh process.
+// `host-bench navigation [--warmup N] [--cycles N] [--curve N]`. In a fresh process the first few hundred cycles
+// are JavaScriptCore's JIT compiling the navigation path (docs/PERFORMANCE.md, "Navigation RSS"): a one-time cost,
+// reported apart (`host_navigation_warmup_rss_mb`), so the growth is measured over 1,000 cycles after 300.
 if CommandLine.arguments.dropFirst().first == "navigation" {
-    try navigationMemoryBench()
+    var options: [String: Int] = [:]
+    var arguments = CommandLine.arguments.dropFirst(2).makeIterator()
+    while let name = arguments.next() {
+        guard ["--warmup", "--cycles", "--curve"].contains(name), let value = arguments.next().flatMap({ Int($0) }),
+              value >= 0 else {
+            FileHandle.standardError.write(Data("usage: host-bench navigation [--warmup N] [--cycles N] [--curve N]\n".utf8))
+            exit(2)
+        }
+        options[name] = value
+    }
+    try navigationMemoryBench(warmup: options["--warmup"] ?? 300, cycles: options["--cycles"] ?? 1000,
+                              curve: options["--curve"])
     exit(0)
 }
 
