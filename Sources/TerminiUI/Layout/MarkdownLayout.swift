@@ -33,8 +33,11 @@ enum MarkdownLayout {
             scalar == "\n" || scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F) ? scalar : " "
         }
         // Ink's list reader runs past the end of a text whose last line holds only blanks (`- a\n `): the text ends
-        // at its last non-blank character.
-        while let last = scalars.last, last == " " || last == "\t" || last == "\n" { scalars.removeLast() }
+        // at its last non-blank character. Counted in Characters, as Ink reads: a blank that a combining mark joins
+        // (` ` + U+059E) is still blank to it (the fuzz target found it).
+        var text = String(String.UnicodeScalarView(scalars))
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        scalars = Array(text.unicodeScalars)
         // Ink reads a first line of `---` as the start of metadata and can index past the end of the text there
         // (the fuzz target found it): a leading rule is written `***`, the same rule in Markdown.
         if let first = scalars.firstIndex(where: { $0 != "\n" && $0 != " " && $0 != "\t" }), scalars[first] == "-" {
