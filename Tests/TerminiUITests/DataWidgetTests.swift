@@ -91,6 +91,8 @@ import TerminiTemplate
         #expect(render(node("Markdown", ["p1": "use `[[x]]` here"]), width: 40, height: 1) == "use [[x]] here")
         // A combining mark after the `>` makes it another character to Ink, so `<p` is left open.
         #expect(render(node("Markdown", ["p1": "<p>\u{061A}"]), width: 20, height: 1) == "<p>\u{061A}")
+        #expect(render(node("Markdown", ["p1": "a \\<p> b"]), width: 20, height: 1) == "a <p> b", "an escaped < shows")
+        #expect(render(node("Markdown", ["p1": "- a\n \u{059E}"]), width: 20, height: 1) == "• a", "a last line blank to Ink")
     }
 
     // MARK: Table

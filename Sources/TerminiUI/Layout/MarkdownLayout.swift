@@ -24,17 +24,20 @@ enum MarkdownLayout {
     /// The text as Ink can take it. The `markdown` fuzz target found inputs that Ink 0.6 never finishes:
     /// an HTML tag such as `<p` or `<pre` that no `>` closes anywhere after it (it loops, growing without bound),
     /// some control characters (the same), and nested `[` (its link parsing doubles its time with each level: 25
-    /// take 20 s). So every control character but the newline and the tab becomes a space; such a `<` gets a
-    /// zero-width space after it, which `Builder` drops again; and a `[` opened inside another is escaped, since a
-    /// link cannot hold a link (in code, where Ink keeps the backslash, `Builder` drops it). The text shows as
-    /// written.
+    /// take 20 s). So every control character but the newline and the tab becomes a space; such a `<`, and one after
+    /// a backslash, gets a zero-width space after it, which `Builder` drops again; and a `[` opened inside another is
+    /// escaped, since a link cannot hold a link (in code, where Ink keeps the backslash, `Builder` drops it). The text
+    /// shows as written.
     static func parsable(_ text: String) -> String {
         var scalars = Array(text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars).map { scalar in
             scalar == "\n" || scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F) ? scalar : " "
         }
         // Ink's list reader runs past the end of a text whose last line holds only blanks (`- a\n `): the text ends
-        // at its last non-blank character.
-        while let last = scalars.last, last == " " || last == "\t" || last == "\n" { scalars.removeLast() }
+        // at its last non-blank character. Counted in Characters, as Ink reads: a blank that a combining mark joins
+        // (` ` + U+059E) is still blank to it (the fuzz target found it).
+        var text = String(String.UnicodeScalarView(scalars))
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        scalars = Array(text.unicodeScalars)
         // Ink reads a first line of `---` as the start of metadata and can index past the end of the text there
         // (the fuzz target found it): a leading rule is written `***`, the same rule in Markdown.
         if let first = scalars.firstIndex(where: { $0 != "\n" && $0 != " " && $0 != "\t" }), scalars[first] == "-" {
@@ -62,7 +65,10 @@ enum MarkdownLayout {
             default: break
             }
             out.append(scalar)
-            if scalar == "<", i > lastClose, i + 1 < scalars.count, scalars[i + 1].properties.isAlphabetic {
+            // After a backslash too: Ink never finishes `\<p>` either, closed or not (the fuzz target found it).
+            if scalar == "<", i > lastClose || (i > 0 && scalars[i - 1] == "\\"), i + 1 < scalars.count,
+               scalars[i + 1].properties.isAlphabetic
+            {
                 out.append(zeroWidthSpace)
             }
         }
