@@ -67,9 +67,11 @@ import TerminiScript
         // Forty readings a window when the machine is quiet; a reading waits for the script's tick, which other tests
         // running beside this one can hold up past a second, so a few readings a window have to do.
         try #require(early.count >= 3 && late.count >= 3, "too few readings: \(readings.count)")
-        // The heap breathes between collections, so the windows are compared by their medians: keeping 1 % of the
-        // objects takes the late one 25 MB above the early one.
-        #expect(median(late) <= median(early) + 12, "the JS heap climbed: \(all)")
+        // The heap breathes between collections, and how high it climbs between two depends on how the collector's
+        // threads are scheduled (a busy machine: a late median 14 MB above the early one with nothing kept). What a
+        // leak moves is the floor, the heap just after a collection: the windows are compared by their lowest
+        // readings, and keeping 1 % of the objects puts the late floor more than 8 MB above the early one.
+        #expect(late.min()! <= early.min()! + 8, "the JS heap's floor climbed: \(all)")
         // Ten million objects kept would be most of a gigabyte; a few batches' worth is what stays (a machine busy
         // with other tests lets JavaScriptCore's concurrent collector fall behind for a while, up to 240 MB seen).
         #expect(all.max()! < 512, "\(all)")
