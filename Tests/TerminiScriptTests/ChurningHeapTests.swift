@@ -58,7 +58,8 @@ import TerminiScript
         }
         func median(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
         func describe(_ window: [Double]) -> String {
-            String(format: "min %.1f median %.1f max %.1f", window.min() ?? .nan, median(window), window.max() ?? .nan)
+            String(format: "min %.1f 10th percentile %.1f median %.1f max %.1f", window.min() ?? .nan,
+                   window.isEmpty ? .nan : window.sorted()[window.count / 10], median(window), window.max() ?? .nan)
         }
         let early = megabytes(5, 15), late = megabytes(20, 31), all = megabytes(0, 31)
         let capacity = readings.map { Double($0.heap.capacity) / 1_048_576 }
@@ -68,10 +69,13 @@ import TerminiScript
         // running beside this one can hold up past a second, so a few readings a window have to do.
         try #require(early.count >= 3 && late.count >= 3, "too few readings: \(readings.count)")
         // The heap breathes between collections, and how high it climbs between two depends on how the collector's
-        // threads are scheduled (a busy machine: a late median 14 MB above the early one with nothing kept). What a
-        // leak moves is the floor, the heap just after a collection: the windows are compared by their lowest
-        // readings, and keeping 1 % of the objects puts the late floor more than 8 MB above the early one.
-        #expect(late.min()! <= early.min()! + 8, "the JS heap's floor climbed: \(all)")
+        // threads are scheduled: on a busy machine the late median has been 14 MB above the early one with nothing
+        // kept, and the lowest readings of the two windows 6 MB apart. What a leak moves is the floor, the heap just
+        // after a collection: with nothing kept it comes back to about 10 MB however long the page churns (at most
+        // 10.3 MB in seconds 20-30 in every run seen), while keeping 1 % of the objects holds it above 20 MB by then.
+        // (A reading taken during a collection can show 0.2 MB: readings under 1 MB are not counted.)
+        let lateFloor = late.filter { $0 >= 1 }.min() ?? 0
+        #expect(lateFloor <= 16, "the JS heap's floor in seconds 20-30 is \(lateFloor) MB: \(all)")
         // Ten million objects kept would be most of a gigabyte; a few batches' worth is what stays (a machine busy
         // with other tests lets JavaScriptCore's concurrent collector fall behind for a while, up to 240 MB seen).
         #expect(all.max()! < 512, "\(all)")
