@@ -39,5 +39,15 @@ public struct Cell: Hashable, Sendable {
 
     @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits & Cell.codeMask) }
 
+    /// Gives the cell `foreground` and `background` where it has the default colour, and adds `attributes`, on the
+    /// packed bits (colours as `TerminalColor.packed`, nil for none): a theme's or a focus highlight's pass over
+    /// every cell of a box neither decodes nor re-encodes a style.
+    @inline(__always) mutating func decorate(foreground: UInt64?, background: UInt64?, attributes: CellAttributes) {
+        let colorMask: UInt64 = 0xFFFF
+        if let foreground, bits & (colorMask << CellStyle.foregroundShift) == 0 { bits |= foreground << CellStyle.foregroundShift }
+        if let background, bits & (colorMask << CellStyle.backgroundShift) == 0 { bits |= background << CellStyle.backgroundShift }
+        bits |= UInt64(attributes.rawValue) << CellStyle.attributesShift
+    }
+
     public static let blank = Cell(bits: 0x20)
 }

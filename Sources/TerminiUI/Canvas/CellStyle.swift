@@ -78,14 +78,18 @@ public struct CellStyle: Hashable, Sendable {
 
     public static let plain = CellStyle()
 
-    /// Bits 22..<62 of a packed cell: foreground (16 bits), background (16 bits), attributes (8 bits).
+    /// Where the fields sit in a packed cell: foreground (16 bits), background (16 bits), attributes (8 bits).
+    static let foregroundShift: UInt64 = 22, backgroundShift: UInt64 = 38, attributesShift: UInt64 = 54
+
+    /// Bits 22..<62 of a packed cell.
     @inline(__always) var packed: UInt64 {
-        (foreground.packed << 22) | (background.packed << 38) | (UInt64(attributes.rawValue) << 54)
+        (foreground.packed << Self.foregroundShift) | (background.packed << Self.backgroundShift)
+            | (UInt64(attributes.rawValue) << Self.attributesShift)
     }
 
     @inline(__always) init(packed: UInt64) {
-        foreground = TerminalColor(packed: (packed >> 22) & 0xFFFF)
-        background = TerminalColor(packed: (packed >> 38) & 0xFFFF)
-        attributes = CellAttributes(rawValue: UInt8(truncatingIfNeeded: packed >> 54))
+        foreground = TerminalColor(packed: (packed >> Self.foregroundShift) & 0xFFFF)
+        background = TerminalColor(packed: (packed >> Self.backgroundShift) & 0xFFFF)
+        attributes = CellAttributes(rawValue: UInt8(truncatingIfNeeded: packed >> Self.attributesShift))
     }
 }

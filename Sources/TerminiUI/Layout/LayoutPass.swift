@@ -168,25 +168,21 @@ final class LayoutPass {
                         offsetY: Int) -> (Int, Int)?
     {
         var natural = [Int](repeating: 0, count: children.count)
-        var laidOutAt = natural
         var shrinkTotal = 0
         for (i, child) in children.enumerated() where child.widget.flexFactor == nil {
             natural[i] = layout(child, maxWidth: maxW, maxHeight: maxH).0
-            laidOutAt[i] = maxW
             if Self.shrinks(child) { shrinkTotal += natural[i] }
         }
         let gaps = gap * max(0, children.count - 1)
         let total = natural.reduce(0, +) + gaps
         guard total > maxW else { return nil }
         let fixed = total - shrinkTotal
-        let shrinkFloorTotal = children.indices.reduce(0) { sum, i in
-            Self.shrinks(children[i]) && children[i].widget.flexFactor == nil ? sum + min(natural[i], Self.shrinkFloor) : sum
-        }
+        let shrinking = children.indices.filter { Self.shrinks(children[$0]) && children[$0].widget.flexFactor == nil }
+        let shrinkFloorTotal = shrinking.reduce(0) { $0 + min(natural[$1], Self.shrinkFloor) }
         var widths = natural
         if fixed + shrinkFloorTotal <= maxW {
             // The widest shrink first: every shrinking child is capped at one width, the largest that fits.
             let room = maxW - fixed
-            let shrinking = children.indices.filter { Self.shrinks(children[$0]) && children[$0].widget.flexFactor == nil }
             var cap = shrinking.map { natural[$0] }.max() ?? 0
             func capped(_ c: Int) -> Int { shrinking.reduce(0) { $0 + min(natural[$1], c) } }
             while cap > Self.shrinkFloor && capped(cap) > room { cap -= 1 }
@@ -197,7 +193,7 @@ final class LayoutPass {
                 if i > 0 { x += gap }
                 if child.widget.flexFactor != nil {
                     child.box.width = 0
-                } else if widths[i] != natural[i] || laidOutAt[i] != maxW {
+                } else if widths[i] != natural[i] {
                     layout(child, maxWidth: widths[i], maxHeight: maxH)
                 }
                 crossSize = max(crossSize, child.box.height)

@@ -89,23 +89,18 @@ final class PaintPass {
 
     private func decorate(_ rect: CellRect, style: ThemeStyle) {
         guard style != ThemeStyle() else { return }
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX {
-                var cell = buffer[x, y]
-                if let background = style.background, cell.style.background == .default { cell.style.background = background }
-                if let foreground = style.foreground, cell.style.foreground == .default { cell.style.foreground = foreground }
-                cell.style.attributes.formUnion(style.attributes)
-                buffer[x, y] = cell
-            }
-        }
+        decorate(rect, foreground: style.foreground?.packed, background: style.background?.packed, attributes: style.attributes)
     }
 
     private func highlight(_ rect: CellRect) {
+        decorate(rect, foreground: nil, background: nil, attributes: [.reverse, .bold])
+    }
+
+    /// Colours (packed once here, not per cell) where cells have none of their own, and attributes added.
+    private func decorate(_ rect: CellRect, foreground: UInt64?, background: UInt64?, attributes: CellAttributes) {
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX {
-                var cell = buffer[x, y]
-                cell.style.attributes.formUnion([.reverse, .bold])
-                buffer[x, y] = cell
+                buffer[x, y].decorate(foreground: foreground, background: background, attributes: attributes)
             }
         }
     }
