@@ -221,6 +221,20 @@ import Testing
         #expect(interpolated.first?.hasPrefix("bad.swift:5:25: error: square brackets nested more than 8 deep") == true, "\(interpolated)")
     }
 
+    /// A control character swift-syntax 603 traps on (before an `=` with spaces around both) is an error with its
+    /// place, as is any other, in code or in a string; tabs, form feeds and CRLF line ends are whitespace.
+    @Test func controlCharactersAreAnErrorNotACrash() throws {
+        let page = "import TerminiDSL\n\nlet account \u{17}= Page(\"account\") {\n  Text(\"a\")\n}\n"
+        let result = try PageCompiler().compile([PageSource(path: "account.swift", text: page)])
+        #expect(result.diagnostics.map(\.description) == [
+            "account.swift:3:13: error: control character U+0017 is not allowed in Swift source; delete it (an editor may show nothing there)"])
+        #expect(result.pages.isEmpty)
+        #expect(try Self.errors(inBody: "Text(\"a\u{7F}b\")") == [
+            "bad.swift:5:16: error: control character U+007F is not allowed in Swift source; delete it (an editor may show nothing there)"])
+        let whitespace = "import TerminiDSL\r\n\r\nlet index = Page(\"index\") {\r\n\tText(\"a\")\u{0C}\r\n}\r\n"
+        #expect(try PageCompiler().compile([PageSource(path: "index.swift", text: whitespace)]).diagnostics.isEmpty)
+    }
+
     /// Brackets in strings and comments are text: a page full of them compiles.
     @Test func bracketsInStringsAndCommentsAreNotNesting() throws {
         let deep = String(repeating: "[", count: 20)

@@ -35,7 +35,15 @@ public struct PageCompiler: Sendable {
                     "the file is empty; expected a page such as `let index = Page(\"index\") { ... }`"))
                 continue
             }
-            // Before parsing: the parser's time doubles with every level of `[` (BracketNesting).
+            // Before parsing: swift-syntax traps on some control characters (ControlCharacters), and its time
+            // doubles with every level of `[` (BracketNesting).
+            if let control = ControlCharacters.first(in: source.text) {
+                let hex = String(control.code, radix: 16, uppercase: true)
+                let code = "U+00" + (hex.count == 1 ? "0" : "") + hex
+                session.append(CompileDiagnostic(file: source.path, line: control.line, column: control.column, message:
+                    "control character \(code) is not allowed in Swift source; delete it (an editor may show nothing there)"))
+                continue
+            }
             if let deep = BracketNesting.firstTooDeep(in: source.text) {
                 session.append(CompileDiagnostic(file: source.path, line: deep.line, column: deep.column, message:
                     "square brackets nested more than \(BracketNesting.maximumDepth) deep; a page declaration needs far fewer"))
