@@ -100,7 +100,7 @@ public struct RequestCommand: Command {
         case .string(let s)?:
             body = Data(s.utf8)
         case .object(let members)? where method == "GET" || method == "HEAD":
-            target = Self.appendingQuery(members, to: url)
+            target = Self.appendingQuery(members.dictionary, to: url)
         case let value?:
             body = Data(value.serialized().utf8)
             defaultContentType = "application/json"
@@ -133,7 +133,7 @@ public struct RequestCommand: Command {
         for (name, value) in response.headers { header[name] = .string(value) }
         return [
             "statusCode": .number(Double(response.statusCode)),
-            "header": .object(header),
+            "header": .object(JSONObject(header)),
             "data": Self.decodeBody(response.body, contentType: response.contentType),
         ]
     }

@@ -214,10 +214,10 @@ extension JSONValue {
         let rest = components.dropFirst()
         switch first {
         case .key(let k):
-            var members: [String: JSONValue]
+            var members: JSONObject
             if case .object(let o) = self { members = o; self = .null } else { members = [:] }
-            var child = members[k] ?? .null
-            members[k] = nil
+            // Taken out as null, not removed: a removal would change the key table the object may share.
+            var child = members.updateValue(.null, forKey: k) ?? .null
             child.update(at: rest, change)
             members[k] = child
             self = .object(members)

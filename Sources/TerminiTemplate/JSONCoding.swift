@@ -65,7 +65,7 @@ extension JSONValue {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             out += "{"
-            for (i, key) in members.keys.sorted().enumerated() {
+            for (i, key) in members.keys.sorted().enumerated() {  // sorted, so the text does not depend on the order
                 if i > 0 { out += "," }
                 if pretty { out += "\n"; out += String(repeating: "  ", count: indent + 1) }
                 JSONValue.writeEscaped(key, to: &out)
@@ -100,6 +100,8 @@ extension JSONValue {
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
+    /// The key table of the last object parsed at each depth, for the next object there to share.
+    var shapes: [JSONObjectShape?] = []
     /// Deep nesting is refused rather than allowed to overflow the stack.
     static let maxDepth = 2000
 
@@ -157,25 +159,47 @@ struct JSONParser {
 
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         pos += 1
-        // Room for a typical row's few keys up front: growing from empty would rehash on the 2nd and 3rd key.
-        var members = [String: JSONValue](minimumCapacity: 4)
         skipSpace()
-        if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(JSONObject()) }
+        // The rows of a list have the same keys in the same order: while the keys match the last object's at this
+        // depth, its key table is shared and only the values are stored.
+        let cached = depth < shapes.count ? shapes[depth] : nil
+        var matching = cached != nil
+        var keys: [String] = []
+        var values = ContiguousArray<JSONValue>()
+        values.reserveCapacity(cached?.keys.count ?? 4)
         while true {
             skipSpace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let key = try parseString()
+            if matching, let cached, values.count < cached.keys.count, cached.keys[values.count] == key {
+                // still the cached shape
+            } else {
+                if matching, let cached { keys = Array(cached.keys.prefix(values.count)) }
+                matching = false
+                keys.append(key)
+            }
             skipSpace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             pos += 1
             skipSpace()
-            members[key] = try parseValue(depth: depth + 1)
+            values.append(try parseValue(depth: depth + 1))
             skipSpace()
             guard pos < bytes.count else { throw error("unterminated object") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+            if bytes[pos] == UInt8(ascii: "}") { pos += 1; break }
             throw error("expected ',' or '}' in object")
         }
+        if matching, let cached {
+            if cached.keys.count == values.count { return .object(JSONObject(shape: cached, values: values)) }
+            keys = Array(cached.keys.prefix(values.count))  // the first keys of the cached shape, and no more
+        }
+        // A new shape (a repeated key keeps its last value, as JSON.parse does).
+        var object = JSONObject(minimumCapacity: values.count)
+        for (key, value) in zip(keys, values) { object[key] = value }
+        while shapes.count <= depth { shapes.append(nil) }
+        shapes[depth] = object.shape
+        return .object(object)
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {

@@ -1,13 +1,14 @@
 /// A JSON value: the one currency that templates, page data, setData patches and command parameters share.
 ///
-/// Numbers are doubles, as in JavaScript. Objects are unordered; serialization sorts keys so output is stable.
+/// Numbers are doubles, as in JavaScript. Objects compare as unordered (`JSONObject`); serialization sorts keys so
+/// output is stable.
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
@@ -20,17 +21,22 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var members = JSONObject(minimumCapacity: elements.count)
+        for (key, value) in elements { members[key] = value }
+        self = .object(members)
     }
 }
 
 extension JSONValue {
+    /// An object with the members of `dictionary` (most code that builds an object builds a dictionary first).
+    public static func object(_ dictionary: [String: JSONValue]) -> JSONValue { .object(JSONObject(dictionary)) }
+
     public var isNull: Bool { if case .null = self { return true } else { return false } }
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
-    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+    public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
 
     /// The value as an integer when it is a whole number that fits.
     public var intValue: Int? {

@@ -108,7 +108,7 @@ public struct KeyBinding: Equatable, Sendable {
 
     /// `{"key": "ctrl+r", "handler": "refresh", "label": "Refresh"}`.
     public var json: JSONValue {
-        var o: [String: JSONValue] = ["key": .string(key.description), "handler": .string(handler)]
+        var o: JSONObject = ["key": .string(key.description), "handler": .string(handler)]
         if let label { o["label"] = .string(label) }
         return .object(o)
     }

@@ -101,7 +101,7 @@ extension TemplateFile {
                   root: try TemplateNode(json: root, jsonPath: "$.root"))
     }
 
-    static func requireString(_ o: [String: JSONValue], _ key: String, at path: String) throws(TemplateDecodingError) -> String {
+    static func requireString(_ o: JSONObject, _ key: String, at path: String) throws(TemplateDecodingError) -> String {
         guard let v = o[key] else { throw TemplateDecodingError(jsonPath: "\(path).\(key)", message: "missing") }
         guard case .string(let s) = v else {
             throw TemplateDecodingError(jsonPath: "\(path).\(key)", message: "expected a string, found \(v.typeName)")
@@ -111,7 +111,7 @@ extension TemplateFile {
 
     /// The JSON form written to `pages/<page>.json`.
     public var json: JSONValue {
-        var o: [String: JSONValue] = [
+        var o: JSONObject = [
             "format": .string(TemplateFile.format), "page": .string(page), "source": .string(source),
             "deps": .array(deps.map { .string($0) }), "root": root.json,
         ]
@@ -147,7 +147,7 @@ extension TemplateNode {
             slots[key] = try Self.decodeNodeList(value, jsonPath: "\(jsonPath).\(key)")
             o[key] = nil
         }
-        self.init(cls: cls, loc: loc, props: o, children: children, slots: slots)
+        self.init(cls: cls, loc: loc, props: o.dictionary, children: children, slots: slots)
     }
 
     static func decodeNodeList(_ value: JSONValue, jsonPath: String) throws(TemplateDecodingError) -> [TemplateNode] {
@@ -175,6 +175,6 @@ extension TemplateNode {
         if let loc { o["loc"] = .string(loc) }
         if !children.isEmpty { o[Self.childrenKey] = .array(children.map(\.json)) }
         for (k, nodes) in slots { o[k] = .array(nodes.map(\.json)) }
-        return .object(o)
+        return .object(JSONObject(o))
     }
 }

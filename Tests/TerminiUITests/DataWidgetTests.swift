@@ -119,6 +119,29 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 4).contains("Person 0"))
     }
 
+    /// A change to a 100,000-row table changes the data's list in place (the table lets go of it while the patch
+    /// applies: holding it made every splice copy the whole list), and keys work at once, before the next build.
+    @Test func tableChangesCostTheChangeAndShowAtTheirRows() throws {
+        let page = focused(table, data: ["people": Self.people(100_000)], width: 20, height: 4)
+        func rowsBuffer() -> UnsafeRawPointer? {
+            page.data["people"]?.arrayValue?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let before = rowsBuffer()
+        page.apply([(path("people[1].name"), "Renamed")])
+        #expect(rowsBuffer() == before, "the update copied the 100,000 rows")
+        // Down before any build: the table already reads the patched rows.
+        #expect(page.handle(.key(.down)).first?.detail["row"]?["name"] == "Renamed")
+        #expect(page.renderText(width: 20, height: 4) == "Name             Age\nPerson 0          20\nRenamed           21\nPerson 2          22")
+        page.applySetData([DataPatch(path: path("people"), change: .splice(index: 0, removing: 1, inserting: []))])
+        #expect(rowsBuffer() == before, "the remove copied the rows")
+        // The selection follows its key (id 1) to the top.
+        #expect(page.renderText(width: 20, height: 4).split(separator: "\n")[1].hasPrefix("Renamed"))
+        let appended: JSONValue = ["id": -1, "name": "Appended", "age": 1]
+        page.applySetData([DataPatch(path: path("people"), change: .splice(index: 99_999, removing: 0, inserting: [appended]))])
+        _ = page.handle(.key(.end))
+        #expect(page.renderText(width: 20, height: 4).hasSuffix("Person 99999      69\nAppended           1"))
+    }
+
     @Test func tableSelectionFollowsItsKeyAndHeadersSort() {
         let page = focused(table, data: ["people": Self.people(5)], width: 20, height: 6)
         _ = page.handle(.key(.down))

@@ -299,7 +299,7 @@ public enum PropsCodeGenerator {
             case .object(let o):
                 guard case .string(let cmd)? = o["cmd"] else { return nil }
                 if let cls = o["cls"], cls != .string(type) { return nil }
-                return (cmd, o)
+                return (cmd, o.dictionary)
             default: return nil
             }
         }
@@ -366,6 +366,8 @@ public enum PropsCodeGenerator {
                 if Element.self == JSONValue.self { return nil }
                 return try Element.decodeProp(json, owner: owner).map { [$0] }
             }
+            // A list of data (a Table's rows) is the data's own array, not a copy: O(1) whatever its length.
+            if Element.self == JSONValue.self { return unsafeBitCast(items, to: [Element].self) }
             var out: [Element] = []
             out.reserveCapacity(items.count)
             for item in items {
@@ -378,7 +380,7 @@ public enum PropsCodeGenerator {
 
     extension Dictionary: PropValue where Key == String, Value == JSONValue {
         static var propTypeName: String { "object" }
-        static func decodeProp(_ json: JSONValue, owner: String) -> [String: JSONValue]? { json.objectValue }
+        static func decodeProp(_ json: JSONValue, owner: String) -> [String: JSONValue]? { json.objectValue?.dictionary }
     }
 
 

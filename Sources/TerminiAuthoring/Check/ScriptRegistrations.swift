@@ -40,7 +40,7 @@ struct ScriptRegistrations {
             }
             for (name, page) in described["pages"]?.objectValue ?? [:] {
                 result.pages[name] = PageObject(methods: Set(page["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []),
-                                                data: page["data"]?.objectValue ?? [:])
+                                                data: page["data"]?.objectValue?.dictionary ?? [:])
             }
         }
         recorder.state.withLock { state in

@@ -68,7 +68,7 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     func log(level: ScriptLogLevel, message: String) { post(.log(level, message)) }
     func warning(_ message: String) { post(.warning(message)) }
     func componentDefined(name: String, initialData: JSONValue) {
-        componentData.withLock { $0[name] = initialData.objectValue ?? [:] }
+        componentData.withLock { $0[name] = initialData.objectValue?.dictionary ?? [:] }
         post(.componentDefined(name))
     }
 

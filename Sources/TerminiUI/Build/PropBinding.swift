@@ -50,8 +50,7 @@ indirect enum PropBinding: Sendable {
         case .array(let items):
             return .array(items.map { $0.evaluate(in: scope, reads: &reads, collect: collect) })
         case .object(let members):
-            var out: [String: JSONValue] = [:]
-            out.reserveCapacity(members.count)
+            var out = JSONObject(minimumCapacity: members.count)
             for (k, v) in members { out[k] = v.evaluate(in: scope, reads: &reads, collect: collect) }
             return .object(out)
         }

@@ -76,11 +76,12 @@ final class Reconciler {
     // MARK: Data
 
     /// Writes patches into the data and marks the elements whose reads overlap them; lists that read a patched
-    /// items array hear of the patch itself (`WidgetBehavior.itemsPatched`).
+    /// items array hear of the patch itself (`WidgetBehavior.itemsPatched`), and widgets whose props hold a list
+    /// of the data let go of it first (`WidgetBehavior.releaseDataLists`) and read it again after.
     func apply(_ patches: [DataPatch]) {
         var hits: [Element] = []
+        var released: [Element] = []
         for patch in patches {
-            data.apply(patch)
             let start = hits.count
             patchCount += 1
             if case .splice(let index, _, _) = patch.change {
@@ -90,12 +91,16 @@ final class Reconciler {
             } else {
                 readIndex.collect(overlapping: patch.path, into: &hits)
             }
-            for element in hits[start...] where element.readsAreItemsArray && element.itemsPatchSeen != patchCount {
+            for element in hits[start...] where element.itemsPatchSeen != patchCount {
                 element.itemsPatchSeen = patchCount
-                element.widget.itemsPatched(patch, on: element)
+                if element.readsAreItemsArray { element.widget.itemsPatched(patch, on: element) }
+                if element.widget.releaseDataLists(on: element) { released.append(element) }
             }
+            data.apply(patch)
         }
         for element in hits { dirty.insert(element) }
+        // Read again now, not at the next build: input may reach the widget before then.
+        for element in released where element.lifecycle == .active { refresh(element, deep: false) }
     }
 
     /// Patches applied so far (see `Element.itemsPatchSeen`).
@@ -155,8 +160,8 @@ final class Reconciler {
         // A pure template (no script) has no script object to create, tell or remove.
         guard let initial else { return }
         instance.hasScript = true
-        if !initial.isEmpty { data.apply(DataPatch(path: instance.path, change: .set(.object(initial)))) }
-        componentEvents.append(.attached(id: instance.id, component: use.component, properties: .object(use.properties),
+        if !initial.isEmpty { data.apply(DataPatch(path: instance.path, change: .set(.object(JSONObject(initial))))) }
+        componentEvents.append(.attached(id: instance.id, component: use.component, properties: .object(JSONObject(use.properties)),
                                          owner: element.handlerOwner, events: use.events, useLoc: element.node.loc))
     }
 
@@ -169,7 +174,7 @@ final class Reconciler {
         for (name, value) in properties where instance.properties[name] != value { changes[name] = value }
         guard !changes.isEmpty else { return false }
         instance.properties = properties
-        if instance.hasScript { componentEvents.append(.propertiesChanged(id: instance.id, changes: .object(changes))) }
+        if instance.hasScript { componentEvents.append(.propertiesChanged(id: instance.id, changes: .object(JSONObject(changes)))) }
         return true
     }
 

@@ -80,7 +80,7 @@ enum PropReader {
         case .object(let o):
             guard case .string(let cmd)? = o["cmd"] else { return nil }
             if let cls = o["cls"], cls != .string(type) { return nil }
-            return (cmd, o)
+            return (cmd, o.dictionary)
         default: return nil
         }
     }
@@ -147,6 +147,8 @@ extension Array: PropValue where Element: PropValue {
             if Element.self == JSONValue.self { return nil }
             return try Element.decodeProp(json, owner: owner).map { [$0] }
         }
+        // A list of data (a Table's rows) is the data's own array, not a copy: O(1) whatever its length.
+        if Element.self == JSONValue.self { return unsafeBitCast(items, to: [Element].self) }
         var out: [Element] = []
         out.reserveCapacity(items.count)
         for item in items {
@@ -159,7 +161,7 @@ extension Array: PropValue where Element: PropValue {
 
 extension Dictionary: PropValue where Key == String, Value == JSONValue {
     static var propTypeName: String { "object" }
-    static func decodeProp(_ json: JSONValue, owner: String) -> [String: JSONValue]? { json.objectValue }
+    static func decodeProp(_ json: JSONValue, owner: String) -> [String: JSONValue]? { json.objectValue?.dictionary }
 }
 
 /// Cross-axis placement of children in a `Column` or `Row`.

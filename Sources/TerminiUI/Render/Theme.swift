@@ -63,8 +63,8 @@ public struct ThemeSet: Equatable, Sendable {
     }
 
     public var json: JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: themes.map { theme in
-            (theme.name, JSONValue.object(theme.styles.mapValues(Self.json)))
+        .object(JSONObject(uniqueKeysWithValues: themes.map { theme in
+            (theme.name, JSONValue.object(JSONObject(theme.styles.mapValues(Self.json))))
         }))
     }
 
@@ -110,7 +110,7 @@ public struct ThemeSet: Equatable, Sendable {
     ]
 
     private static func json(_ style: ThemeStyle) -> JSONValue {
-        var o: [String: JSONValue] = [:]
+        var o: JSONObject = [:]
         if let f = style.foreground { o["color"] = .string(f.themeName) }
         if let b = style.background { o["background"] = .string(b.themeName) }
         let names = attributeNames.filter { !$0.value.isEmpty && style.attributes.contains($0.value) }.keys.sorted()

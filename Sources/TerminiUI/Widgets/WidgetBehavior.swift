@@ -71,6 +71,10 @@ protocol WidgetBehavior: Equatable, Sendable {
     /// replaced, or a change above it. A list that keeps per-item bookkeeping records splices here, so that its
     /// next reconcile costs the change rather than the length of the list.
     func itemsPatched(_ patch: DataPatch, on element: Element)
+    /// A patch is about to change data the element read. A widget whose props hold one of the data's lists (a
+    /// Table's rows) drops it here and returns true: the patch then changes the list in place instead of copying
+    /// all of it, and the reconciler reads the element's props again once the patches are applied.
+    func releaseDataLists(on element: Element) -> Bool
     /// initState: the element was just created.
     func didMount(_ element: Element, in tree: Reconciler)
     /// didUpdateWidget: the element was refreshed; `old` is its previous configuration.
@@ -127,6 +131,7 @@ extension WidgetBehavior {
     }
 
     func itemsPatched(_ patch: DataPatch, on element: Element) {}
+    func releaseDataLists(on element: Element) -> Bool { false }
     func didMount(_ element: Element, in tree: Reconciler) {}
     func didRefresh(_ element: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {}
 

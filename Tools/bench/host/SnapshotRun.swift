@@ -29,7 +29,7 @@ struct SnapshotRun {
         process.waitUntilExit()
         exit = MonotonicClock.system.now()
         frames = ((try? String(contentsOfFile: timings, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
-            if case .object(let o)? = try? JSONValue.parse(String($0)) { o } else { nil }
+            if case .object(let o)? = try? JSONValue.parse(String($0)) { o.dictionary } else { nil }
         }
     }
 

@@ -18,7 +18,7 @@ struct ComponentUse: WidgetBehavior {
             throw PropDecodingError(owner: Self.className, prop: "p1", expected: "the component's name", found: PropReader.describe(props["p1"] ?? .null))
         }
         component = name
-        properties = props["properties"]?.objectValue ?? [:]
+        properties = props["properties"]?.objectValue?.dictionary ?? [:]
         var events: [String: String] = [:]
         for (event, handler) in props["events"]?.objectValue ?? [:] { if let h = handler.stringValue { events[event] = h } }
         self.events = events

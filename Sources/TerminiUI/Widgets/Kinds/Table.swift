@@ -13,6 +13,16 @@ extension TableProps: WidgetBehavior {
 
     func hasSameLayout(as other: TableProps) -> Bool { columns == other.columns && rows.count == other.rows.count }
 
+    /// The rows are the data's own array (decoding does not copy it): holding them while a splice of 10 rows
+    /// reaches a 100,000-row list would make the splice copy the whole list.
+    func releaseDataLists(on e: Element) -> Bool {
+        guard !rows.isEmpty else { return false }
+        var released = self
+        released.rows = []
+        e.widget = released
+        return true
+    }
+
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
         guard configChanged else { return }
         let state = e.state as! TableState
