@@ -89,7 +89,7 @@ let package = Package(
         ]),
         // The keyed-list and idle benchmarks: a pty, a VT emulator that checks every frame, and the report.
         .target(name: "TerminiBench", dependencies: [
-            "TerminiRuntime", "TerminiTemplate", "TerminiClock", "TerminiFrames", "TerminiTerminal", "TerminiUI", "CMalloc",
+            "TerminiRuntime", "TerminiScript", "TerminiTemplate", "TerminiClock", "TerminiFrames", "TerminiTerminal", "TerminiUI", "CMalloc",
         ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CMalloc
+import TerminiScript
 import TerminiUI
 
 /// The big-list operations: the same list edits at growing lengths, so a table of cost against length shows whether
@@ -22,6 +23,9 @@ extension KeyedListBench {
         public var bytesPerRow: Double
         /// The JS heap's live bytes per row (after a full collection), since the list was empty.
         public var scriptHeapBytesPerRow: Double
+        /// Bytes per row that the JS heap's objects hold outside it, mostly string buffers (JavaScriptCore's own
+        /// allocator, so neither the heap's size nor malloc's count includes them).
+        public var scriptOutsideHeapBytesPerRow: Double
         /// malloc's bytes in use per row since the list was empty: the Swift side's data, keys and slots (and
         /// whatever JavaScriptCore allocates with malloc).
         public var nativeHeapBytesPerRow: Double
@@ -35,7 +39,7 @@ extension KeyedListBench {
     /// Runs the big-list operations at each of `sizes` (ascending); results are named `<op>@<rows>`.
     public func runBigList(sizes: [Int], progress: (String) -> Void) throws -> (results: [Result], memory: [ListMemory]) {
         if !model.rows.isEmpty { _ = try perform("9", label: "big list: clear") }
-        let baselineHeap = engine.measureScriptHeap() ?? 0
+        let baselineHeap = engine.measureScriptHeap() ?? ScriptHeapStatistics(size: 0, capacity: 0, extraMemory: 0, objectCount: 0)
         let baselineMalloc = Self.mallocBytesInUse()
         let baseline = Self.residentMegabytes()
         var results: [Result] = []
@@ -52,7 +56,8 @@ extension KeyedListBench {
             let resident = Self.residentMegabytes()
             memory.append(ListMemory(rows: size, residentMegabytes: resident,
                                      bytesPerRow: (resident - baseline) * 1_048_576 / Double(size),
-                                     scriptHeapBytesPerRow: Double(heap - baselineHeap) / Double(size),
+                                     scriptHeapBytesPerRow: Double(heap.size - baselineHeap.size) / Double(size),
+                                     scriptOutsideHeapBytesPerRow: Double(heap.extraMemory - baselineHeap.extraMemory) / Double(size),
                                      nativeHeapBytesPerRow: Double(Self.mallocBytesInUse() - baselineMalloc) / Double(size)))
             progress("big list: \(size) rows")
             var append: [Sample] = [], update: [Sample] = [], remove: [Sample] = [], line: [Sample] = [], page: [Sample] = []

@@ -31,7 +31,7 @@ extension KeyedListBench {
             if !model.rows.isEmpty { _ = try perform("9", label: "components memory: clear") }
             try performWithoutFrame(mode)
             _ = try perform("1", label: "components memory: create")
-            return (engine.measureScriptHeap() ?? 0, Self.mallocBytesInUse())
+            return (engine.measureScriptHeap()?.size ?? 0, Self.mallocBytesInUse())
         }
         let withPlain = try measure("p")
         let withComponents = try measure("c")

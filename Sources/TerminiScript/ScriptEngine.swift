@@ -99,8 +99,8 @@ final class ScriptEngine {
         if event == .unload { js.collectGarbage() }
     }
 
-    /// The JS heap's live bytes after a full collection (benchmarks).
-    func heapSizeAfterCollecting() -> Int? { js.heapSizeAfterCollecting() }
+    /// The JS heap's counters after a full collection (benchmarks).
+    func heapAfterCollecting() -> ScriptHeapStatistics? { js.heapAfterCollecting() }
 
     /// The JS heap's counters as they are, without a collection.
     func heapStatistics() -> ScriptHeapStatistics? { js.heapStatistics() }

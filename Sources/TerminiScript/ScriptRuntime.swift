@@ -173,10 +173,10 @@ public final class ScriptRuntime: Sendable {
         loop.waitUntilIdle(timeout: timeout, criteria: criteria)
     }
 
-    /// The JS heap's live bytes after a full collection, measured on the JS thread; blocks until that has run
+    /// The JS heap's counters after a full collection, measured on the JS thread; blocks until that has run
     /// (nil after `timeout`). For benchmarks: a full collection is a long pause.
-    public func measureHeap(timeout: Duration = .seconds(30)) -> Int? {
-        waitForAnswer(timeout: timeout) { $0.heapSizeAfterCollecting() } ?? nil
+    public func measureHeap(timeout: Duration = .seconds(30)) -> ScriptHeapStatistics? {
+        waitForAnswer(timeout: timeout) { $0.heapAfterCollecting() } ?? nil
     }
 
     /// The JS heap's counters as JavaScriptCore's own collections left them, read on the JS thread between jobs

@@ -167,9 +167,10 @@ struct BenchCommand: ParsableCommand {
             print(BenchReport.table(results), terminator: "")
         }
         for m in memory {
-            let line = String(format: "memory at %d rows: %.0f bytes per row (JS heap %.0f + malloc in use %.0f); RSS %.1f MB, %.0f bytes per row",
-                              m.rows, m.totalBytesPerRow, m.scriptHeapBytesPerRow, m.nativeHeapBytesPerRow, m.residentMegabytes, m.bytesPerRow)
-            print(json ? "{\"op\": \"memory@\(m.rows)\", \"bytes_per_row\": \(Int(m.totalBytesPerRow)), \"js_heap_bytes_per_row\": \(Int(m.scriptHeapBytesPerRow)), \"malloc_bytes_per_row\": \(Int(m.nativeHeapBytesPerRow)), \"rss_mb\": \(BenchReport.round(m.residentMegabytes)), \"rss_bytes_per_row\": \(Int(m.bytesPerRow))}" : line)
+            let line = String(format: "memory at %d rows: %.0f bytes per row (JS heap %.0f + malloc in use %.0f), and %.0f held outside the JS heap (string buffers); RSS %.1f MB, %.0f bytes per row",
+                              m.rows, m.totalBytesPerRow, m.scriptHeapBytesPerRow, m.nativeHeapBytesPerRow, m.scriptOutsideHeapBytesPerRow,
+                              m.residentMegabytes, m.bytesPerRow)
+            print(json ? "{\"op\": \"memory@\(m.rows)\", \"bytes_per_row\": \(Int(m.totalBytesPerRow)), \"js_heap_bytes_per_row\": \(Int(m.scriptHeapBytesPerRow)), \"malloc_bytes_per_row\": \(Int(m.nativeHeapBytesPerRow)), \"js_outside_heap_bytes_per_row\": \(Int(m.scriptOutsideHeapBytesPerRow)), \"rss_mb\": \(BenchReport.round(m.residentMegabytes)), \"rss_bytes_per_row\": \(Int(m.bytesPerRow))}" : line)
         }
     }
 }

@@ -56,7 +56,7 @@ class ScrolledApp(harness.PtyApp):
             return f"header row: expected 'rows: {len(self.model.rows)}', actual {display[0].rstrip()!r}"
         for y in range(1, self.rows):
             index = self.model.offset + y - 1
-            actual = display[y].rstrip()
+            actual = display[y][:self.cols - self.ignore_right].rstrip()
             expected = harness.expected_line(self.model.rows[index]) if index < len(self.model.rows) else ""
             if actual != expected:
                 return f"screen row {y} (list index {index}): expected {expected!r}, actual {actual!r}"
@@ -64,7 +64,8 @@ class ScrolledApp(harness.PtyApp):
 
 
 def measure(name: str, cmd: str, sizes: list[int], runs: int, args) -> dict[str, list[float]]:
-    app = ScrolledApp(name, cmd, args.cols, args.rows, args.quiet_ms / 1000, 10.0, 0.3, 0)
+    # The last column is left out of the check: a focused list draws its scroll position there.
+    app = ScrolledApp(name, cmd, args.cols, args.rows, args.quiet_ms / 1000, 10.0, 0.3, 1)
     app.model = ScrollModel(page=args.rows - 1)
     results: dict[str, list[float]] = {}
     try:

@@ -194,8 +194,8 @@ public final class MiniAppEngine {
         if let frame = scheduler.beginFrameIfDue() { frames.render(frame) }
     }
 
-    /// The script's heap after a full collection, in bytes (the bench's memory per row).
-    package func measureScriptHeap() -> Int? { runtime.measureHeap() }
+    /// The script's heap after a full collection (the bench's memory per row).
+    package func measureScriptHeap() -> ScriptHeapStatistics? { runtime.measureHeap() }
 
     /// Handles one input as the loop would, without waiting (the bench drives keys this way).
     package func handle(_ event: InputEvent) {

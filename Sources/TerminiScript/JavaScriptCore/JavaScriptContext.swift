@@ -97,9 +97,9 @@ final class JavaScriptContext {
     }
 
     /// The bytes of live objects in the JS heap after a full collection.
-    func heapSizeAfterCollecting() -> Int? {
+    func heapAfterCollecting() -> ScriptHeapStatistics? {
         JSSynchronousGarbageCollectForDebugging(context)
-        return heapStatistics()?.size
+        return heapStatistics()
     }
 
     /// The heap's counters as the collector's own schedule left them (nothing is collected to read them).
