@@ -93,7 +93,7 @@ public struct CommandOutcome: Equatable, Sendable {
     public static func success(_ name: String, _ result: [String: JSONValue]) -> CommandOutcome {
         var o = result
         o["errMsg"] = .string("\(name):ok")
-        return CommandOutcome(ok: true, envelope: .object(JSONObject(o)))
+        return CommandOutcome(ok: true, envelope: .object(o))
     }
 
     public static func failure(_ name: String, _ error: CommandError) -> CommandOutcome {

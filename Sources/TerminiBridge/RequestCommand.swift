@@ -133,7 +133,7 @@ public struct RequestCommand: Command {
         for (name, value) in response.headers { header[name] = .string(value) }
         return [
             "statusCode": .number(Double(response.statusCode)),
-            "header": .object(JSONObject(header)),
+            "header": .object(header),
             "data": Self.decodeBody(response.body, contentType: response.contentType),
         ]
     }

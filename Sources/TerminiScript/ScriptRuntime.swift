@@ -101,7 +101,7 @@ public final class ScriptRuntime: Sendable {
     /// `pageCreated` with its initial data, then `onLoad(query)` and `onShow()` run. An unknown name is reported
     /// as an `.exception` error naming the registered pages.
     public func createPage(pageId: Int, name: String, query: [String: String] = [:]) {
-        let json = JSONValue.object(JSONObject(query.mapValues { JSONValue.string($0) })).serialized()
+        let json = JSONValue.object(query.mapValues { .string($0) }).serialized()
         loop.post { $0.createPage(pageId: pageId, name: name, queryJSON: json) }
     }
 

@@ -4,15 +4,15 @@
 /// Page data is mostly lists of rows with the same few keys, and a Swift `Dictionary` per row costs several times
 /// its values (three members: 344 bytes with the row's slot, where a shared key table and a values array cost 192),
 /// so a 100,000-row list held its rows' hash tables more than its data. Objects decoded from one JSON text share
-/// their shapes (`JSONTextParser` reuses the last shape it built at the same depth), and so do copies.
+/// their shapes (`JSONParser` reuses the last shape it built at the same depth), and so do copies.
 ///
 /// It reads like `[String: JSONValue]`: subscripts by key, `count`, `keys`, `values`, iteration as
 /// `(key:value:)` pairs, dictionary literals. Members keep the order they were added in; equality and hashing
 /// ignore it, as a dictionary's do, and serialization sorts keys. Lookups scan the keys of small objects and use a
 /// hash index from `JSONObjectShape.indexThreshold` keys on.
 public struct JSONObject: Sendable {
-    @usableFromInline var shape: JSONObjectShape
-    @usableFromInline var storage: ContiguousArray<JSONValue>
+    var shape: JSONObjectShape
+    var storage: ContiguousArray<JSONValue>
 
     /// An empty object.
     public init() {
@@ -174,7 +174,6 @@ extension JSONObject: Hashable {
 ///
 /// Shared by every object with the same keys in the same order; changed in place only while one object holds it
 /// (`isKnownUniquelyReferenced`), so it is never changed once shared and can cross threads.
-@usableFromInline
 final class JSONObjectShape: @unchecked Sendable {
     /// From this many keys on, lookups use `index` instead of comparing keys one by one.
     static let indexThreshold = 9
@@ -198,9 +197,6 @@ final class JSONObjectShape: @unchecked Sendable {
         for i in keys.indices where keys[i] == key { return i }
         return nil
     }
-
-    /// Whether the keys are exactly `other`, in order (the parser's test for reusing a shape).
-    func hasKeys(_ other: [String]) -> Bool { keys == other }
 
     func append(_ key: String) {
         keys.append(key)

@@ -18,7 +18,7 @@ extension Catalog {
             "valueTypes": .array(valueTypes.map(\.json)),
         ]
         if let page { o["page"] = page.json }
-        return .object(JSONObject(o))
+        return .object(o)
     }
 
     public init(json: JSONValue) throws(CatalogDecodingError) {
@@ -54,7 +54,7 @@ extension CatalogFunction {
             o["trailingBuilder"] = .bool(takesChildren)
             o["slots"] = .array(slots.map { .string($0) })
         }
-        return .object(JSONObject(o))
+        return .object(o)
     }
 
     init(reader r: CatalogReader) throws(CatalogDecodingError) {
@@ -74,7 +74,7 @@ extension CatalogParameter {
         ]
         if let defaultSource { o["defaultSource"] = .string(defaultSource) }
         if let defaultValue { o["default"] = defaultValue }
-        return .object(JSONObject(o))
+        return .object(o)
     }
 
     init(reader r: CatalogReader) throws(CatalogDecodingError) {

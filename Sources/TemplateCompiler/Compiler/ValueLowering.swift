@@ -216,7 +216,7 @@ extension LoweringSession {
             }
             if let v = lowerValue(element.value, valueExpect, unit, scope) { members[key.text] = v } else { failed = true }
         }
-        return failed ? nil : .object(JSONObject(members))
+        return failed ? nil : .object(members)
     }
 
     /// `.bold`, `TextStyle.bold`, `.index(5)`, `.all(1)`, `EdgeInsets.symmetric(h: 2)`.
@@ -298,7 +298,7 @@ extension LoweringSession {
                 failed = true
             }
         }
-        return failed ? nil : .object(JSONObject(object))
+        return failed ? nil : .object(object)
     }
 
     private func lowerValueFragment(_ ref: DeclReferenceExprSyntax, _ expect: ValueExpectation,

@@ -202,8 +202,8 @@ extension LoweringSession {
                 if member.name == "content" { node.children = nodes } else if !nodes.isEmpty { node.slots[member.name] = nodes }
             }
         }
-        node.props["properties"] = .object(JSONObject(properties))
-        if !events.isEmpty { node.props["events"] = .object(JSONObject(events)) }
+        node.props["properties"] = .object(properties)
+        if !events.isEmpty { node.props["events"] = .object(events) }
         return node
     }
 

@@ -44,7 +44,7 @@ public enum ComponentLifecycleEvent: Equatable, Sendable {
         switch self {
         case .attached(let id, let component, let properties, let owner, let events, let useLoc):
             .array(["attach", .number(Double(id)), .string(component), properties, owner.map { .number(Double($0)) } ?? .null,
-                    .object(JSONObject(events.mapValues { JSONValue.string($0) })), useLoc.map { .string($0) } ?? .null])
+                    .object(events.mapValues { .string($0) }), useLoc.map { .string($0) } ?? .null])
         case .propertiesChanged(let id, let changes): .array(["properties", .number(Double(id)), changes])
         case .detached(let id): .array(["detach", .number(Double(id))])
         }

@@ -160,8 +160,8 @@ final class Reconciler {
         // A pure template (no script) has no script object to create, tell or remove.
         guard let initial else { return }
         instance.hasScript = true
-        if !initial.isEmpty { data.apply(DataPatch(path: instance.path, change: .set(.object(JSONObject(initial))))) }
-        componentEvents.append(.attached(id: instance.id, component: use.component, properties: .object(JSONObject(use.properties)),
+        if !initial.isEmpty { data.apply(DataPatch(path: instance.path, change: .set(.object(initial)))) }
+        componentEvents.append(.attached(id: instance.id, component: use.component, properties: .object(use.properties),
                                          owner: element.handlerOwner, events: use.events, useLoc: element.node.loc))
     }
 
@@ -174,7 +174,7 @@ final class Reconciler {
         for (name, value) in properties where instance.properties[name] != value { changes[name] = value }
         guard !changes.isEmpty else { return false }
         instance.properties = properties
-        if instance.hasScript { componentEvents.append(.propertiesChanged(id: instance.id, changes: .object(JSONObject(changes)))) }
+        if instance.hasScript { componentEvents.append(.propertiesChanged(id: instance.id, changes: .object(changes))) }
         return true
     }
 
