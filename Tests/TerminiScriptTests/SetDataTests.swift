@@ -47,6 +47,28 @@ import TerminiTemplate
         ])
     }
 
+    /// The copy setData diffs against is a copy all the way down: nested members changed in place are sent, a
+    /// `__proto__` key is a member like any other (as JSON.parse makes it), and sending the same data again sends
+    /// nothing.
+    @Test func theDiffingCopyIsDeepAndKeepsProtoKeysAsMembers() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { rows: [] },
+              load() { this.setData({ rows: [{ id: 1, tags: ['a'], meta: JSON.parse('{"__proto__": {"x": 1}}'), n: NaN }] }) },
+              edit() { const row = this.data.rows[0]; row.tags.push('b'); row.meta.__proto__.x = 2; this.setData({ rows: this.data.rows }) },
+              again() { this.setData({ rows: this.data.rows }) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        for step in ["load", "edit", "again"] { h.event(1, step) }
+        #expect(h.delegate.setDataCalls.map(\.summary) == [
+            [#"rows=[{"id":1,"meta":{"__proto__":{"x":1}},"n":null,"tags":["a"]}]"#],
+            [#"rows=[{"id":1,"meta":{"__proto__":{"x":2}},"n":null,"tags":["a","b"]}]"#],
+        ])
+    }
+
     /// Appending, removing and inserting in a long list send only the rows that changed, and the host, applying
     /// the splices, ends with the page's own data.
     @Test func listEditsSendSplicesThatRebuildTheSameData() {

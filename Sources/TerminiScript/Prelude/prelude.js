@@ -116,11 +116,17 @@ function shadowCopy(v, depth) {
     return out;
   }
   if (proto !== objectPrototype && proto !== null) return parse(stringify(v));
-  const out = {}, keys = Object.keys(v);
+  // Spread, then copy what is not a string: JavaScriptCore sizes a spread object for its keys, where `{}` grown one
+  // key at a time has room for six (a three-member row: 48 bytes instead of 64, and the copy is no slower).
+  // Spread defines a `__proto__` key as an own property, as JSON.parse does.
+  const out = { ...v }, keys = Object.keys(out);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i], item = v[key];
-    if (key === '__proto__') Object.defineProperty(out, key, { value: shadowCopy(item, depth + 1), writable: true, enumerable: true, configurable: true });
-    else out[key] = typeof item === 'string' ? item : shadowCopy(item, depth + 1);
+    const key = keys[i], item = out[key];
+    if (typeof item === 'string') continue;
+    const copy = shadowCopy(item, depth + 1);
+    if (copy === item) continue;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: copy, writable: true, enumerable: true, configurable: true });
+    else out[key] = copy;
   }
   return out;
 }
