@@ -7,7 +7,7 @@ public struct DataPatch: Sendable, Equatable {
     public enum Change: Sendable, Equatable {
         case set(JSONValue)
         /// `removing` elements from `index` are replaced with `inserting`.
-        case splice(index: Int, removing: Int, inserting: [JSONValue])
+        case splice(index: Int, removing: Int, inserting: JSONArray)
     }
 
     public var path: DataPath

@@ -169,14 +169,14 @@ extension JSONValue {
     /// removed elements. The range is clamped to the array; anything but an array there becomes `inserting`, as
     /// a set of the whole array would.
     @discardableResult
-    public mutating func splice(at path: DataPath, index: Int, removing: Int, inserting: [JSONValue]) -> [JSONValue] {
-        var removed: [JSONValue] = []
+    public mutating func splice(at path: DataPath, index: Int, removing: Int, inserting: JSONArray) -> JSONArray {
+        var removed: JSONArray = []
         update(at: path.components[...]) { node in
             guard case .array(var items) = node else { node = .array(inserting); return }
             node = .null  // the array is now uniquely referenced: the splice does not copy it
             let start = min(max(0, index), items.count)
             let end = min(items.count, start + max(0, removing))
-            removed = Array(items[start..<end])
+            removed = JSONArray(items[start..<end])
             items.replaceSubrange(start..<end, with: inserting)
             node = .array(items)
         }
@@ -222,11 +222,24 @@ extension JSONValue {
             members[k] = child
             self = .object(members)
         case .index(let i):
-            var items: [JSONValue]
+            var items: JSONArray
             if case .array(let a) = self { items = a; self = .null } else { items = [] }
             if items.count <= i { items.append(contentsOf: repeatElement(.null, count: i + 1 - items.count)) }
+            // One member of a packed row (`rows[5].label`): its text is rewritten, not the whole row decoded.
+            if items.isPacked, rest.count == 1, case .key(let k)? = rest.first, var member = items.member(k, of: i) {
+                change(&member)
+                if !items.setMember(k, of: i, to: member) {
+                    var row = items[i]
+                    row.update(at: rest) { $0 = member }
+                    items[i] = row
+                }
+                self = .array(items)
+                return
+            }
             var child = items[i]
-            items[i] = .null
+            // Moved out, so that changing it does not copy it; a packed row is a decoded copy already, and a null
+            // written there would unpack the list.
+            if !items.isPacked { items[i] = .null }
             child.update(at: rest, change)
             items[i] = child
             self = .array(items)

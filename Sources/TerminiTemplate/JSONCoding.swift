@@ -206,15 +206,108 @@ struct JSONParser {
         pos += 1
         var items: [JSONValue] = []
         skipSpace()
-        if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(JSONArray(items)) }
+        // While every element is a flat row, remember where each one's text is: a long list of them is kept as
+        // that text (`JSONArray`), copied once, instead of as values.
+        var rowText: [Range<Int>]? = []
         while true {
             skipSpace()
-            items.append(try parseValue(depth: depth + 1))
+            let start = pos
+            let item = try parseValue(depth: depth + 1)
+            if rowText != nil {
+                if PackedRows.isFlatRow(item) { rowText!.append(start..<pos) } else { rowText = nil }
+            }
+            items.append(item)
             skipSpace()
             guard pos < bytes.count else { throw error("unterminated array") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; break }
             throw error("expected ',' or ']' in array")
+        }
+        if let rowText, items.count >= JSONArray.packingThreshold,
+           let packed = PackedRows(texts: rowText, in: bytes, shape: items[0].objectValue?.shape)
+        {
+            return .array(JSONArray(packed: packed))
+        }
+        return .array(JSONArray(items))
+    }
+
+    /// Reads an object's members up to `key` and returns its value (nil when the object has no such member): what
+    /// a packed row's one member costs to read.
+    mutating func member(_ key: String) throws(JSONSyntaxError) -> JSONValue? {
+        try member(utf8: Array(key.utf8))
+    }
+
+    /// `member(_:)` with the key's UTF-8 already made, for a caller that reads the same member of many rows.
+    mutating func member(utf8 wanted: [UInt8]) throws(JSONSyntaxError) -> JSONValue? {
+        guard let range = try memberRange(utf8: wanted) else { return nil }
+        pos = range.lowerBound
+        return try parseValue(depth: 1)
+    }
+
+    /// Where the value of the member with UTF-8 key `wanted` is (the last one, when the key repeats).
+    mutating func memberRange(utf8 wanted: [UInt8]) throws(JSONSyntaxError) -> Range<Int>? {
+        skipSpace()
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: "{") else { return nil }
+        pos += 1
+        skipSpace()
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { return nil }
+        var found: Range<Int>?
+        while true {
+            skipSpace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let isWanted = try keyMatches(wanted)
+            skipSpace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+            pos += 1
+            skipSpace()
+            // A repeated key keeps its last value, as a decoded object does.
+            let start = pos
+            try skipValue()
+            if isWanted { found = start..<pos }
+            skipSpace()
+            guard pos < bytes.count else { throw error("unterminated object") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "}") { return found }
+            throw error("expected ',' or '}' in object")
+        }
+    }
+
+    /// Reads the string key at `pos` and says whether it is `wanted`, comparing bytes (a key with escapes is
+    /// decoded first).
+    private mutating func keyMatches(_ wanted: [UInt8]) throws(JSONSyntaxError) -> Bool {
+        let start = pos + 1
+        var i = start
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+            pos = i + 1
+            guard i - start == wanted.count else { return false }
+            for k in 0..<wanted.count where bytes[start + k] != wanted[k] { return false }
+            return true
+        }
+        let name = try parseString()
+        return name.utf8.elementsEqual(wanted)
+    }
+
+    /// Steps over one value without building it (strings and scalars are scanned; anything else is parsed).
+    private mutating func skipValue() throws(JSONSyntaxError) {
+        guard pos < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[pos] {
+        case UInt8(ascii: "\""):
+            var i = pos + 1
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
+                if bytes[i] == UInt8(ascii: "\"") { pos = i + 1; return }
+                i += 1
+            }
+            throw error("unterminated string")
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            _ = try parseValue(depth: 1)
+        default:
+            while pos < bytes.count, bytes[pos] != UInt8(ascii: ","), bytes[pos] != UInt8(ascii: "}"),
+                  bytes[pos] != UInt8(ascii: "]"), bytes[pos] != 0x20, bytes[pos] != 0x0A, bytes[pos] != 0x0D, bytes[pos] != 0x09 {
+                pos += 1
+            }
         }
     }
 

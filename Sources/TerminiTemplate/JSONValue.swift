@@ -7,7 +7,7 @@ public enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
+    case array(JSONArray)
     case object(JSONObject)
 }
 
@@ -19,7 +19,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var members = JSONObject(minimumCapacity: elements.count)
         for (key, value) in elements { members[key] = value }
@@ -30,12 +30,14 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 extension JSONValue {
     /// An object with the members of `dictionary` (most code that builds an object builds a dictionary first).
     public static func object(_ dictionary: [String: JSONValue]) -> JSONValue { .object(JSONObject(dictionary)) }
+    /// An array of `items` (most code that builds an array builds a Swift array first).
+    public static func array(_ items: [JSONValue]) -> JSONValue { .array(JSONArray(items)) }
 
     public var isNull: Bool { if case .null = self { return true } else { return false } }
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    public var arrayValue: JSONArray? { if case .array(let a) = self { return a } else { return nil } }
     public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
 
     /// The value as an integer when it is a whole number that fits.

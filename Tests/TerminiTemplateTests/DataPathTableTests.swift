@@ -11,8 +11,8 @@ import Testing
         return (try? JSONValue.parse(String(contentsOf: url, encoding: .utf8))) ?? .null
     }()
 
-    static var parseCases: [JSONValue] { table["parse"]?.arrayValue ?? [] }
-    static var readCases: [JSONValue] { table["read"]?.arrayValue ?? [] }
+    static var parseCases: [JSONValue] { table["parse"]?.arrayValue?.values ?? [] }
+    static var readCases: [JSONValue] { table["read"]?.arrayValue?.values ?? [] }
 
     @Test func theTableIsThere() {
         #expect(Self.parseCases.count >= 25 && Self.readCases.count >= 10)

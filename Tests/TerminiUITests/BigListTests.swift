@@ -4,14 +4,18 @@ import TerminiTemplate
 
 /// A ListView over 100,000 rows changed by splices (what setData sends for an append, an insert or a remove, and
 /// spliceData): the screen after scrolling to each change shows it, and no build compares the keys of the whole
-/// list, which is what made a change cost the length of the list.
+/// list, which is what made a change cost the length of the list. Each test runs on the rows as values and as
+/// packed rows (`JSONArray`).
 @Suite struct BigListTests {
     static let count = 100_000
 
     func row(_ id: Int, _ label: String? = nil) -> JSONValue { ["id": .number(Double(id)), "label": .string(label ?? "row \(id)")] }
 
-    func bigPage() -> PageView {
-        let rows: JSONValue = .array((0..<Self.count).map { row($0) })
+    /// The list as values, or as the packed rows that the JSON parser makes of a setData payload this long.
+    func bigPage(packed: Bool) -> PageView {
+        let values: [JSONValue] = (0..<Self.count).map { row($0) }
+        let rows: JSONValue = packed ? try! JSONValue.parse(JSONValue.array(values).serialized()) : .array(values)
+        precondition(rows.arrayValue?.isPacked == packed)
         let root = node("Column", [:], [
             node("Text", ["p1": "{{rows.length}} rows"]),
             node("ListView", ["p1": "{{rows}}", "key": "id", "item": "row", "id": "list"], loc: "big.swift:3:5",
@@ -23,7 +27,7 @@ import TerminiTemplate
     }
 
     func splice(_ page: PageView, at index: Int, removing: Int, _ inserting: [JSONValue]) -> BuildStats {
-        page.applySetData([DataPatch(path: path("rows"), change: .splice(index: index, removing: removing, inserting: inserting))])
+        page.applySetData([DataPatch(path: path("rows"), change: .splice(index: index, removing: removing, inserting: JSONArray(inserting)))])
         return page.build(size: (30, 5))
     }
 
@@ -32,8 +36,8 @@ import TerminiTemplate
         return page.renderText(width: 30, height: 5)
     }
 
-    @Test func anAppendAtTheEndCostsTheAppendAndShowsWhenScrolledTo() throws {
-        let page = bigPage()
+    @Test(arguments: [false, true]) func anAppendAtTheEndCostsTheAppendAndShowsWhenScrolledTo(packed: Bool) throws {
+        let page = bigPage(packed: packed)
         let stats = splice(page, at: Self.count, removing: 0, (0..<3).map { row(Self.count + $0, "new \($0)") })
         #expect(stats.keysDiffed == 0)
         #expect(stats.rebuiltElements <= 3, "the header and the list, not the rows: \(stats)")
@@ -41,23 +45,23 @@ import TerminiTemplate
         #expect(try screen(page, scrolledTo: Self.count) == "100003 rows\n99999 row 99999\n100000 new 0\n100001 new 1\n100002 new 2")
     }
 
-    @Test func anInsertInTheMiddleShiftsTheRowsAfterIt() throws {
-        let page = bigPage()
+    @Test(arguments: [false, true]) func anInsertInTheMiddleShiftsTheRowsAfterIt(packed: Bool) throws {
+        let page = bigPage(packed: packed)
         _ = try screen(page, scrolledTo: 50_000)
         let stats = splice(page, at: 50_001, removing: 0, [row(-1, "inserted")])
         #expect(stats.keysDiffed == 0)
         #expect(page.renderText(width: 30, height: 5) == "100001 rows\n50000 row 50000\n-1 inserted\n50001 row 50001\n50002 row 50002")
     }
 
-    @Test func aRemoveAtTheFrontShowsAtTheTop() throws {
-        let page = bigPage()
+    @Test(arguments: [false, true]) func aRemoveAtTheFrontShowsAtTheTop(packed: Bool) throws {
+        let page = bigPage(packed: packed)
         let stats = splice(page, at: 0, removing: 2, [])
         #expect(stats.keysDiffed == 0)
         #expect(page.renderText(width: 30, height: 5) == "99998 rows\n2 row 2\n3 row 3\n4 row 4\n5 row 5")
     }
 
-    @Test func anUpdatePastTheVisibleWindowShowsWhenScrolledTo() throws {
-        let page = bigPage()
+    @Test(arguments: [false, true]) func anUpdatePastTheVisibleWindowShowsWhenScrolledTo(packed: Bool) throws {
+        let page = bigPage(packed: packed)
         page.apply([(path("rows[90000].label"), "changed"), (path("rows[90001]"), row(90001, "replaced"))])
         let stats = page.build(size: (30, 5))
         #expect(stats.keysDiffed == 0)
@@ -65,8 +69,8 @@ import TerminiTemplate
         #expect(try screen(page, scrolledTo: 90_000) == "100000 rows\n90000 changed\n90001 replaced\n90002 row 90002\n90003 row 90003")
     }
 
-    @Test func scrollingThroughTheListLeavesABoundedIndex() throws {
-        let page = bigPage()
+    @Test(arguments: [false, true]) func scrollingThroughTheListLeavesABoundedIndex(packed: Bool) throws {
+        let page = bigPage(packed: packed)
         let before = page.tree.readIndex.nodeCount
         // 2,000 pages of rows built and dropped: without sweeping, a node per row ever built (100,000).
         for index in stride(from: 0, to: Self.count, by: 50) { _ = try screen(page, scrolledTo: index) }
@@ -75,8 +79,8 @@ import TerminiTemplate
         #expect(after < before + 3 * ReadIndex.removalsPerSweep, "the index kept \(after - before) nodes for rows no longer built")
     }
 
-    @Test func aNewArrayIsDiffedInFullAndKeepsRowsByKey() throws {
-        let page = bigPage()
+    @Test(arguments: [false, true]) func aNewArrayIsDiffedInFullAndKeepsRowsByKey(packed: Bool) throws {
+        let page = bigPage(packed: packed)
         var rows = page.data["rows"]!.arrayValue!
         rows.reverse()
         page.apply([(path("rows"), .array(rows))])
@@ -85,8 +89,8 @@ import TerminiTemplate
         #expect(page.renderText(width: 30, height: 5) == "100000 rows\n99999 row 99999\n99998 row 99998\n99997 row 99997\n99996 row 99996")
     }
 
-    @Test func splicesThatDoNotAddUpFallBackToAFullDiff() throws {
-        let page = bigPage()
+    @Test(arguments: [false, true]) func splicesThatDoNotAddUpFallBackToAFullDiff(packed: Bool) throws {
+        let page = bigPage(packed: packed)
         // A splice past the end (the data clamps it to an append, the slots cannot follow) is diffed in full
         // rather than trusted.
         page.applySetData([DataPatch(path: path("rows"), change: .splice(index: Self.count + 5, removing: 0, inserting: [row(-7, "far")]))])

@@ -124,7 +124,7 @@ import TerminiTemplate
     @Test func tableChangesCostTheChangeAndShowAtTheirRows() throws {
         let page = focused(table, data: ["people": Self.people(100_000)], width: 20, height: 4)
         func rowsBuffer() -> UnsafeRawPointer? {
-            page.data["people"]?.arrayValue?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            page.data["people"]?.arrayValue?.storageIdentity
         }
         let before = rowsBuffer()
         page.apply([(path("people[1].name"), "Renamed")])

@@ -24,9 +24,11 @@ public enum PropsCodeGenerator {
         return out.text
     }
 
-    /// The engine type a catalogue value type becomes: DSL data values are plain JSON in the engine.
+    /// The engine type a catalogue value type becomes: DSL data values are plain JSON in the engine, and a list of
+    /// them is the data's own `JSONArray` (a Table's rows may be a packed list of a million).
     static func engineType(_ valueType: String) -> String {
         valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
+            .replacingOccurrences(of: "[DataValue]", with: "JSONArray")
             .replacingOccurrences(of: "DataValue", with: "JSONValue")
     }
 
@@ -356,18 +358,25 @@ public enum PropsCodeGenerator {
         }
     }
 
+    extension JSONArray: PropValue {
+        static var propTypeName: String { "array" }
+        /// A list of data (a Table's rows) is the data's own array, not a copy: O(1) whatever its length. A list
+        /// bound to missing data is empty.
+        static func decodeProp(_ json: JSONValue, owner: String) -> JSONArray? {
+            if json.isNull { return [] }
+            return json.arrayValue
+        }
+    }
+
     extension Array: PropValue where Element: PropValue {
-        static var propTypeName: String { Element.self == JSONValue.self ? "array" : "[\(Element.propTypeName)]" }
+        static var propTypeName: String { "[\(Element.propTypeName)]" }
         /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing; one value
         /// where a list of such values is expected is a list of one (`style: "{{ok ? 'bold' : 'dim'}}"`).
         static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> [Element]? {
             if json.isNull { return [] }
             guard case .array(let items) = json else {
-                if Element.self == JSONValue.self { return nil }
                 return try Element.decodeProp(json, owner: owner).map { [$0] }
             }
-            // A list of data (a Table's rows) is the data's own array, not a copy: O(1) whatever its length.
-            if Element.self == JSONValue.self { return unsafeBitCast(items, to: [Element].self) }
             var out: [Element] = []
             out.reserveCapacity(items.count)
             for item in items {

@@ -33,7 +33,7 @@ final class Reconciler {
     /// Elements that rebuilds disposed, kept until `releaseRetired()` for the same reason as replaced data.
     private var retiredElements: [Element] = []
     /// Items a list element evaluated in `evaluate`, consumed by the child update that follows it.
-    private var pendingItems: (element: ObjectIdentifier, items: [JSONValue], path: DataPath?)?
+    private var pendingItems: (element: ObjectIdentifier, items: JSONArray, path: DataPath?)?
     /// Called when an element is disposed (focus forgets it).
     var onDispose: ((Element) -> Void)?
     /// Lifecycle calls, recorded only when a test asks for them.
@@ -320,19 +320,22 @@ final class Reconciler {
         let itemNode = element.node.itemNode
         var specs: [ChildSpec] = []
         specs.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            var key: WidgetKey?
-            if let field = binding.keyField, !field.isEmpty, let k = item[field] { key = .value(k) }
+        var keys = [WidgetKey?](repeating: nil, count: items.count)
+        if let field = binding.keyField, !field.isEmpty {
+            items.forEachMember(field) { i, k in keys[i] = k.map { .value($0) } }
+        }
+        for i in items.indices {
+            let key = keys[i]
             let path = itemsPath.map { DataPath($0.components + [.index(i)]) }
             specs.append(ChildSpec(node: itemNode, key: key,
-                                   binding: ItemBinding(itemName: binding.itemName, value: path == nil ? item : .null,
+                                   binding: ItemBinding(itemName: binding.itemName, value: path == nil ? items[i] : .null,
                                                         path: path, indexName: binding.indexName, index: i)))
         }
         return specs
     }
 
     /// The list's items and, when the items expression is a plain path to them, that absolute path.
-    func evaluateItems(_ element: Element) -> ([JSONValue], DataPath?) {
+    func evaluateItems(_ element: Element) -> (JSONArray, DataPath?) {
         if let pending = pendingItems, pending.element == ObjectIdentifier(element) {
             pendingItems = nil
             return (pending.items, pending.path)

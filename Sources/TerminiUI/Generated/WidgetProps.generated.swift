@@ -137,18 +137,25 @@ extension BoundList: PropValue {
     }
 }
 
+extension JSONArray: PropValue {
+    static var propTypeName: String { "array" }
+    /// A list of data (a Table's rows) is the data's own array, not a copy: O(1) whatever its length. A list
+    /// bound to missing data is empty.
+    static func decodeProp(_ json: JSONValue, owner: String) -> JSONArray? {
+        if json.isNull { return [] }
+        return json.arrayValue
+    }
+}
+
 extension Array: PropValue where Element: PropValue {
-    static var propTypeName: String { Element.self == JSONValue.self ? "array" : "[\(Element.propTypeName)]" }
+    static var propTypeName: String { "[\(Element.propTypeName)]" }
     /// A list bound to missing data is empty, as a WeChat `wx:for` over undefined renders nothing; one value
     /// where a list of such values is expected is a list of one (`style: "{{ok ? 'bold' : 'dim'}}"`).
     static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> [Element]? {
         if json.isNull { return [] }
         guard case .array(let items) = json else {
-            if Element.self == JSONValue.self { return nil }
             return try Element.decodeProp(json, owner: owner).map { [$0] }
         }
-        // A list of data (a Table's rows) is the data's own array, not a copy: O(1) whatever its length.
-        if Element.self == JSONValue.self { return unsafeBitCast(items, to: [Element].self) }
         var out: [Element] = []
         out.reserveCapacity(items.count)
         for item in items {
@@ -431,20 +438,20 @@ public struct BarChartProps: Equatable, Sendable {
     public static let className = "BarChart"
 
     /// JSON `values`, declared `values: Binding<[DataValue]>`, required.
-    public var values: [JSONValue]
+    public var values: JSONArray
     /// JSON `labels`, declared `labels: Binding<[DataValue]>`, default `[]`.
-    public var labels: [JSONValue]
+    public var labels: JSONArray
 
     /// Builds props directly, with the DSL's defaults.
-    public init(values: [JSONValue], labels: [JSONValue] = []) {
+    public init(values: JSONArray, labels: JSONArray = []) {
         self.values = values
         self.labels = labels
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.values = try PropReader.required(props, "values", as: [JSONValue].self, owner: "BarChart")
-        self.labels = (try PropReader.optional(props, "labels", as: [JSONValue].self, owner: "BarChart")) ?? []
+        self.values = try PropReader.required(props, "values", as: JSONArray.self, owner: "BarChart")
+        self.labels = (try PropReader.optional(props, "labels", as: JSONArray.self, owner: "BarChart")) ?? []
     }
 }
 
@@ -684,19 +691,19 @@ public struct LogProps: Equatable, Sendable {
     public static let className = "Log"
 
     /// JSON `p1`, declared `_ lines: Binding<[DataValue]>`, required.
-    public var lines: [JSONValue]
+    public var lines: JSONArray
     /// JSON `follow`, declared `follow: Binding<Bool>`, default `true`.
     public var follow: Bool
 
     /// Builds props directly, with the DSL's defaults.
-    public init(lines: [JSONValue], follow: Bool = true) {
+    public init(lines: JSONArray, follow: Bool = true) {
         self.lines = lines
         self.follow = follow
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.lines = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Log")
+        self.lines = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Log")
         self.follow = (try PropReader.optional(props, "follow", as: Bool.self, owner: "Log")) ?? true
     }
 }
@@ -764,14 +771,14 @@ public struct RadioGroupProps: Equatable, Sendable {
     public static let className = "RadioGroup"
 
     /// JSON `options`, declared `options: Binding<[DataValue]>`, required.
-    public var options: [JSONValue]
+    public var options: JSONArray
     /// JSON `selected`, declared `selected: Binding<DataValue>`, default `nil`.
     public var selected: JSONValue
     /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
     public var onSelect: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(options: [JSONValue], selected: JSONValue = nil, onSelect: String? = nil) {
+    public init(options: JSONArray, selected: JSONValue = nil, onSelect: String? = nil) {
         self.options = options
         self.selected = selected
         self.onSelect = onSelect
@@ -779,7 +786,7 @@ public struct RadioGroupProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.options = try PropReader.required(props, "options", as: [JSONValue].self, owner: "RadioGroup")
+        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "RadioGroup")
         self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "RadioGroup")) ?? .null
         self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "RadioGroup")
     }
@@ -828,7 +835,7 @@ public struct SelectProps: Equatable, Sendable {
     public static let className = "Select"
 
     /// JSON `options`, declared `options: Binding<[DataValue]>`, required.
-    public var options: [JSONValue]
+    public var options: JSONArray
     /// JSON `selected`, declared `selected: Binding<DataValue>`, default `nil`.
     public var selected: JSONValue
     /// JSON `placeholder`, declared `placeholder: Binding<String>`, default `""`.
@@ -837,7 +844,7 @@ public struct SelectProps: Equatable, Sendable {
     public var onSelect: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(options: [JSONValue], selected: JSONValue = nil, placeholder: String = "", onSelect: String? = nil) {
+    public init(options: JSONArray, selected: JSONValue = nil, placeholder: String = "", onSelect: String? = nil) {
         self.options = options
         self.selected = selected
         self.placeholder = placeholder
@@ -846,7 +853,7 @@ public struct SelectProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.options = try PropReader.required(props, "options", as: [JSONValue].self, owner: "Select")
+        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "Select")
         self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "Select")) ?? .null
         self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "Select")) ?? ""
         self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Select")
@@ -892,16 +899,16 @@ public struct SparklineProps: Equatable, Sendable {
     public static let className = "Sparkline"
 
     /// JSON `p1`, declared `_ values: Binding<[DataValue]>`, required.
-    public var values: [JSONValue]
+    public var values: JSONArray
 
     /// Builds props directly, with the DSL's defaults.
-    public init(values: [JSONValue]) {
+    public init(values: JSONArray) {
         self.values = values
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.values = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Sparkline")
+        self.values = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Sparkline")
     }
 }
 
@@ -985,7 +992,7 @@ public struct TableProps: Equatable, Sendable {
     public static let className = "Table"
 
     /// JSON `p1`, declared `_ rows: Binding<[DataValue]>`, required.
-    public var rows: [JSONValue]
+    public var rows: JSONArray
     /// JSON `key`, declared `key: String?`, default `nil`.
     public var key: String?
     /// JSON `columns`, declared `columns: [TableColumn]`, required.
@@ -996,7 +1003,7 @@ public struct TableProps: Equatable, Sendable {
     public var onSort: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(rows: [JSONValue], key: String? = nil, columns: [TableColumn], onSelect: String? = nil, onSort: String? = nil) {
+    public init(rows: JSONArray, key: String? = nil, columns: [TableColumn], onSelect: String? = nil, onSort: String? = nil) {
         self.rows = rows
         self.key = key
         self.columns = columns
@@ -1006,7 +1013,7 @@ public struct TableProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.rows = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Table")
+        self.rows = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Table")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "Table")
         self.columns = try PropReader.required(props, "columns", as: [TableColumn].self, owner: "Table")
         self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Table")
@@ -1152,7 +1159,7 @@ public struct TreeProps: Equatable, Sendable {
     public static let className = "Tree"
 
     /// JSON `p1`, declared `_ nodes: Binding<[DataValue]>`, required.
-    public var nodes: [JSONValue]
+    public var nodes: JSONArray
     /// JSON `key`, declared `key: String?`, default `nil`.
     public var key: String?
     /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
@@ -1161,7 +1168,7 @@ public struct TreeProps: Equatable, Sendable {
     public var onExpand: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(nodes: [JSONValue], key: String? = nil, onSelect: String? = nil, onExpand: String? = nil) {
+    public init(nodes: JSONArray, key: String? = nil, onSelect: String? = nil, onExpand: String? = nil) {
         self.nodes = nodes
         self.key = key
         self.onSelect = onSelect
@@ -1170,7 +1177,7 @@ public struct TreeProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.nodes = try PropReader.required(props, "p1", as: [JSONValue].self, owner: "Tree")
+        self.nodes = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Tree")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "Tree")
         self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Tree")
         self.onExpand = try PropReader.optional(props, "onExpand", as: String.self, owner: "Tree")

@@ -77,7 +77,7 @@ public struct ThemeSet: Equatable, Sendable {
             case "background": style.background = try color(value, path: "\(path).background")
             case "style":
                 let names: [JSONValue]
-                if case .array(let items) = value { names = items } else { names = [value] }
+                if case .array(let items) = value { names = items.values } else { names = [value] }
                 for (i, item) in names.enumerated() {
                     guard let name = item.stringValue, let attribute = attributeNames[name] else {
                         throw ThemeError("\(path).style[\(i)]: expected one of \(attributeNames.keys.sorted().joined(separator: ", ")), found \(item.serialized())")

@@ -82,7 +82,7 @@ var mulberryState: UInt32 = 42
         swap(&back, &front)
     }
 
-    var rows: [JSONValue] { page.data["rows"]?.arrayValue ?? [] }
+    var rows: JSONArray { page.data["rows"]?.arrayValue ?? [] }
 }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

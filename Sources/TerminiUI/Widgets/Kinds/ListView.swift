@@ -45,10 +45,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             e.children = children
             return
         }
-        var keys: [WidgetKey?] = []
-        keys.reserveCapacity(items.count)
-        let field = key ?? ""
-        for item in items { keys.append(ListSlots.key(of: item, field: field)) }
+        let keys = ListSlots.keys(of: items, field: key ?? "")
         var newElements: [Element?]
         tree.stats.keysDiffed += keys.count
         let diff = KeyedChildrenDiff(old: list.keys, new: keys, oldKeysAreUnique: list.keysUnique)
@@ -89,7 +86,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         e.children = children
     }
 
-    private func rowSpec(_ e: Element, index: Int, items: [JSONValue]?, itemsPath: DataPath?, keys: [WidgetKey?]) -> ChildSpec {
+    private func rowSpec(_ e: Element, index: Int, items: JSONArray?, itemsPath: DataPath?, keys: [WidgetKey?]) -> ChildSpec {
         let path = itemsPath.map { DataPath($0.components + [.index(index)]) }
         let value: JSONValue = path == nil ? (items.flatMap { index < $0.count ? $0[index] : nil } ?? .null) : .null
         return ChildSpec(node: e.node.itemNode, key: keys[index],
@@ -108,7 +105,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             tree.deactivate(row)
             list.elements[i] = nil
         }
-        var items: [JSONValue]?
+        var items: JSONArray?
         for i in wanted where list.elements[i] == nil {
             if list.itemsPath == nil && items == nil { items = tree.evaluateItems(e).0 }
             let spec = rowSpec(e, index: i, items: items, itemsPath: list.itemsPath, keys: list.keys)
@@ -269,7 +266,7 @@ final class ListState: ScrollState {
         let field = keyField ?? ""
         switch patch.change {
         case .splice(let index, let removing, let inserting) where patch.path == itemsPath:
-            log.append(ItemsSplice(index: index, removing: removing, keys: inserting.map { ListSlots.key(of: $0, field: field) }))
+            log.append(ItemsSplice(index: index, removing: removing, keys: ListSlots.keys(of: inserting, field: field)))
         case .set(let value) where patch.path.components.count == itemsPath.components.count + 1
             && itemsPath.isPrefix(of: patch.path):
             guard case .index(let i)? = patch.path.components.last else { return }
@@ -321,6 +318,13 @@ struct ListSlots {
     static func key(of item: JSONValue, field: String) -> WidgetKey? {
         if !field.isEmpty, case .object(let o) = item, let k = o[field] { return .value(k) }
         return nil
+    }
+
+    /// The key of every item, reading only that member of packed rows.
+    static func keys(of items: JSONArray, field: String) -> [WidgetKey?] {
+        var keys = [WidgetKey?](repeating: nil, count: items.count)
+        if !field.isEmpty { items.forEachMember(field) { i, k in keys[i] = k.map { .value($0) } } }
+        return keys
     }
 
     /// Applies `splices` to the keys and slots and returns the built rows with their new indexes, in order; nil

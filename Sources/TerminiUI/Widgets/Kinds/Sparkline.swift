@@ -19,7 +19,7 @@ extension SparklineProps: WidgetBehavior {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// The last `width` values as block characters.
-    static func bars(_ values: [JSONValue], width: Int) -> String {
+    static func bars(_ values: JSONArray, width: Int) -> String {
         let shown = values.suffix(max(0, width)).map { $0.numberValue.flatMap { $0.isFinite ? $0 : nil } }
         let numbers = shown.compactMap { $0 }
         guard let low = numbers.min(), let high = numbers.max() else { return String(repeating: " ", count: shown.count) }

@@ -28,8 +28,8 @@ extension TableProps: WidgetBehavior {
         let state = e.state as! TableState
         // Keyed: the selection follows its row's key to wherever the row is now.
         if let key, let selectedKey = state.selectedKey {
-            if state.selected >= rows.count || rows[state.selected][key] != selectedKey {
-                if let moved = rows.firstIndex(where: { $0[key] == selectedKey }) { state.selected = moved }
+            if state.selected >= rows.count || rows.member(key, of: state.selected) != selectedKey {
+                if let moved = rows.indices.first(where: { rows.member(key, of: $0) == selectedKey }) { state.selected = moved }
             }
         }
         state.selected = min(state.selected, max(0, rows.count - 1))
@@ -144,7 +144,7 @@ extension TableProps: WidgetBehavior {
         let state = e.state as! TableState
         guard index != state.selected || state.selectedKey == nil && key != nil else { return [] }
         state.selected = index
-        state.selectedKey = key.flatMap { rows[index][$0] }
+        state.selectedKey = key.flatMap { rows.member($0, of: index) }
         state.followSelection = true
         state.keepSelectionInView()
         router.needs.paint = true

@@ -26,7 +26,7 @@ extension TreeProps: WidgetBehavior {
 
     func visibleLines(_ state: TreeState) -> [Line] {
         var lines: [Line] = []
-        func walk(_ nodes: [JSONValue], prefix: [Int]) {
+        func walk(_ nodes: JSONArray, prefix: [Int]) {
             for (i, node) in nodes.enumerated() {
                 let path = prefix + [i]
                 let children = node["children"]

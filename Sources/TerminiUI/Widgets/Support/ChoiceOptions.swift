@@ -6,7 +6,7 @@ struct ChoiceOption: Equatable {
     var label: String
     var value: JSONValue
 
-    static func parse(_ options: [JSONValue]) -> [ChoiceOption] {
+    static func parse(_ options: JSONArray) -> [ChoiceOption] {
         options.map { option in
             if case .object(let o) = option {
                 let label = o["label"]?.displayText ?? o["value"]?.displayText ?? ""
