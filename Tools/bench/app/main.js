@@ -1,5 +1,5 @@
 // The keyed-list benchmark (docs/BENCH-PROTOCOL.md): keys 1-9 run the nine js-framework-benchmark operations on
-// rows {id, label, tag}; `tag` is the id padded to 6 columns for display. Each operation is one setData.
+// rows {id, label}; the pages show the id padded to 6 columns (`pad`). Each operation is one setData.
 const adjectives = ['pretty', 'large', 'big', 'small', 'tall', 'short', 'long', 'handsome', 'plain', 'quaint',
   'clean', 'elegant', 'easy', 'angry', 'crazy', 'helpful', 'mushy', 'odd', 'unsightly', 'adorable', 'important',
   'inexpensive', 'cheap', 'expensive', 'fancy']
@@ -24,7 +24,7 @@ function buildRows(count) {
     const id = nextId++
     const label = adjectives[random(adjectives.length)] + ' ' + colours[random(colours.length)] + ' ' +
       nouns[random(nouns.length)]
-    rows[i] = { id, label, tag: String(id).padStart(6, ' ') }
+    rows[i] = { id, label }
   }
   return rows
 }

@@ -7,11 +7,11 @@ let components = Page("components") {
         Text("termini bench  rows: {{rows.length}}", wrap: false)
         If("{{componentRows}}") {
             ForEach("{{rows}}", key: "id", item: "row") {
-                BenchRow(tag: "{{row.tag}}", label: "{{row.label}}", selected: "{{row.id == selected}}")
+                BenchRow(tag: "{{pad(row.id, 6)}}", label: "{{row.label}}", selected: "{{row.id == selected}}")
             }
         } else: {
             ForEach("{{rows}}", key: "id", item: "row") {
-                Text("{{row.tag}} {{row.label}}", style: "{{row.id == selected ? 'reverse' : 'plain'}}", wrap: false)
+                Text("{{pad(row.id, 6)}} {{row.label}}", style: "{{row.id == selected ? 'reverse' : 'plain'}}", wrap: false)
             }
         }
     }

@@ -1,13 +1,13 @@
 import TerminiDSL
 
 // The keyed-list benchmark page (docs/BENCH-PROTOCOL.md): a one-line header above a virtualized, keyed ListView.
-// `tag` is the id right-aligned in 6 columns, precomputed in main.js because expressions have no padding function.
+// The id is shown right-aligned in 6 columns (`pad`); rows are {id, label}.
 let index = Page("index") {
     Column {
         Text("termini bench  rows: {{rows.length}}", wrap: false)
         Expanded {
             ListView("{{rows}}", key: "id", item: "row") {
-                Text("{{row.tag}} {{row.label}}", style: "{{row.id == selected ? 'reverse' : 'plain'}}", wrap: false)
+                Text("{{pad(row.id, 6)}} {{row.label}}", style: "{{row.id == selected ? 'reverse' : 'plain'}}", wrap: false)
                     .onTap("pick").data(["id": "{{row.id}}"])
             }
         }
