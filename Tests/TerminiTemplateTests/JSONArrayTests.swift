@@ -49,7 +49,7 @@ import Testing
     /// Random splices, element writes and member writes on a packed list and on a plain Swift array give the same
     /// list at every step; a nested row unpacks the list and it still agrees.
     @Test func changesAgreeWithAPlainArray() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = ExpressionRobustnessTests.SplitMix(state: 42)
         var packed = JSONValue.object(["rows": .array(try #require(try JSONValue.parse(Self.rowsText(400)).arrayValue))])
         var plain: [JSONValue] = (0..<400).map { Self.row($0) }
         let rows = try DataPath(parsing: "rows")
@@ -131,18 +131,5 @@ import Testing
         #expect(list[0] == Self.row(398_000))
         guard case .packed(let rows) = list.storage else { return }
         #expect(rows.storedBytes < 4 * PackedRows.chunkSize, "kept \(rows.storedBytes) bytes for 2,000 rows")
-    }
-}
-
-/// A small seeded generator, so a failing run repeats.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
