@@ -33,7 +33,8 @@ struct NcursesColorPairs {
         let fg = curses(foreground), bg = curses(background)
         if fg == -1 && bg == -1 { return 0 }
         let inTable = fg < 256 && bg < 256
-        let slot = Int((fg + 1) * 257 + (bg + 1))
+        // Worked out in Int: direct colour values (up to 0xFFFFFF) times 257 do not fit in Int32.
+        let slot = (Int(fg) + 1) * 257 + (Int(bg) + 1)
         let key = Int64(fg + 1) << 32 | Int64(bg + 1)
         if let cached = inTable ? table[slot] : others[key], cached != 0 { return cached }
         if nextPair >= pairLimit {
