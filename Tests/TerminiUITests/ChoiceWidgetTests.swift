@@ -121,4 +121,11 @@ import TerminiTemplate
         let click = page.handle(.mouse(MouseEvent(x: 11, y: 0, kind: .press)))
         #expect(click.first?.detail == ["value": 1])
     }
+
+    /// The strip's rule spans the box whichever tab is shown, however narrow its content.
+    @Test func tabsFillTheirWidthWhicheverTabIsShown() {
+        let page = focused(node("Column", [:], [tabs, node("Text", ["p1": "below"])]), data: ["tab": 1])
+        let lines = page.renderText(width: 30, height: 5).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == String(repeating: "─", count: 30)[...], "\(lines)")
+    }
 }

@@ -46,6 +46,8 @@ extension TabsProps: WidgetBehavior {
                 tab.box.height = 0
             }
         }
+        // A bounded box is filled: the strip's rule spans it and switching tabs does not change the width.
+        if maxWidth < LayoutPass.unbounded { width = maxWidth }
         return (max(width, minWidth), height)
     }
 
