@@ -224,7 +224,16 @@ extension JSONValue {
         case .index(let i):
             var items: JSONArray
             if case .array(let a) = self { items = a; self = .null } else { items = [] }
-            if items.count <= i { items.append(contentsOf: repeatElement(.null, count: i + 1 - items.count)) }
+            if i == items.count {
+                // One past the end (`rows[n] = row`, a common append): the new element goes on directly, since a
+                // null placeholder would unpack a packed list.
+                var child: JSONValue = .null
+                child.update(at: rest, change)
+                items.append(child)
+                self = .array(items)
+                return
+            }
+            if items.count < i { items.append(contentsOf: repeatElement(.null, count: i + 1 - items.count)) }
             // One member of a packed row (`rows[5].label`): its text is rewritten, not the whole row decoded.
             if items.isPacked, rest.count == 1, case .key(let k)? = rest.first, var member = items.member(k, of: i) {
                 change(&member)

@@ -100,6 +100,17 @@ import Testing
         #expect(packed["rows"]?.arrayValue?.values == plain)
     }
 
+    /// `rows[n] = row` one past the end appends to a packed list without unpacking it.
+    @Test func anAppendByIndexKeepsTheListPacked() throws {
+        var data = JSONValue.object(["rows": .array(try #require(try JSONValue.parse(Self.rowsText(300)).arrayValue))])
+        data.set(Self.row(300), at: try DataPath(parsing: "rows[300]"))
+        data.set("late", at: try DataPath(parsing: "rows[301].label"))
+        #expect(data["rows"]?.arrayValue?.isPacked == true)
+        #expect(data["rows"]?.arrayValue?.count == 302)
+        #expect(data["rows"]?.arrayValue?[300] == Self.row(300))
+        #expect(data["rows"]?.arrayValue?[301] == ["label": "late"])
+    }
+
     @Test func aCopyChangesApartFromItsOriginal() throws {
         let original = try #require(try JSONValue.parse(Self.rowsText(300)).arrayValue)
         var copy = original
