@@ -71,16 +71,20 @@ final class PackedRows: @unchecked Sendable {
         return other
     }
 
-    /// An object whose members are all strings, numbers, booleans or null: what a packed list holds.
+    /// An object whose members are all strings, finite numbers, booleans or null: what a packed list holds.
     static func isFlatRow(_ value: JSONValue) -> Bool {
         guard case .object(let members) = value else { return false }
-        for v in members.storage {
-            switch v {
-            case .null, .bool, .number, .string: continue
-            case .array, .object: return false
-            }
+        return members.storage.allSatisfy(isScalarText)
+    }
+
+    /// A value whose JSON text reads back as itself and holds no other value (NaN and the infinities would read
+    /// back as null).
+    static func isScalarText(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null, .bool, .string: true
+        case .number(let n): n.isFinite
+        case .array, .object: false
         }
-        return true
     }
 
     // MARK: Reading
@@ -124,12 +128,9 @@ final class PackedRows: @unchecked Sendable {
     }
 
     /// Sets the member `key` of row `i` to `value` by rewriting only that member's text; false (and nothing
-    /// changed) when `value` is not a string, number, boolean or null, or the row has no such member.
+    /// changed) when `value` is not a string, finite number, boolean or null, or the row has no such member.
     func setMember(_ key: String, ofRow i: Int, to value: JSONValue) -> Bool {
-        switch value {
-        case .null, .bool, .number, .string: break
-        case .array, .object: return false
-        }
+        guard Self.isScalarText(value) else { return false }
         var text: [UInt8] = []
         let found: Bool = withRowText(i) { row in
             var parser = JSONParser(bytes: row)
