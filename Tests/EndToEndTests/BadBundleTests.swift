@@ -115,9 +115,11 @@ import Testing
     @Test func busyScriptIsReportedAsAJavaScriptThreadStall() async throws {
         let dir = try BadBundleTests().bundle(script: "Page('index', { data: { message: 'hi' }, go() { while (true) {} } })")
         // The limit is 2 s of the JS thread's CPU time, which a loaded machine (CI runs the suite in parallel) may
-        // take well over 10 s of wall time to give it: settle (10 s at most each) until the screen changed.
-        let r = try await BuiltBinaries.snapshot(dir, size: "70x20", events: "key Tab\nkey Enter\nsettle\nsettle\nsettle\n",
-                                           extra: ["--store", BuiltBinaries.temporaryFolder(), "--script-limit", "2"])
+        // take well over 10 s of wall time to give it: settle (10 s at most each, and each ends once the screen
+        // changed and the app is quiet) up to a minute.
+        let r = try await BuiltBinaries.snapshot(dir, size: "70x20", events: "key Tab\nkey Enter\n" + String(repeating: "settle\n", count: 6),
+                                           extra: ["--store", BuiltBinaries.temporaryFolder(), "--script-limit", "2"],
+                                           timeout: 120)
         #expect(r.stderr.contains("[stall]"), "\(r.stderr)")
         #expect(r.stderr.contains("js"))
         #expect(r.stderr.contains("index"))

@@ -27,14 +27,15 @@ enum BuiltBinaries {
     }
 
     /// `termini snapshot <target>` with an events file written from `events`.
-    static func snapshot(_ target: String, size: String = "60x16", events: String? = nil, extra: [String] = []) async throws -> Result {
+    static func snapshot(_ target: String, size: String = "60x16", events: String? = nil, extra: [String] = [],
+                         timeout: TimeInterval = 60) async throws -> Result {
         var args = ["snapshot", target, "--size", size]
         if let events {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).txt")
             try events.write(to: file, atomically: true, encoding: .utf8)
             args += ["--events", file.path]
         }
-        return try await run("termini", args + extra)
+        return try await run("termini", args + extra, timeout: timeout)
     }
 
     static func temporaryFolder() -> String {
