@@ -40,8 +40,10 @@ public struct PageCompiler: Sendable {
             if let control = ControlCharacters.first(in: source.text) {
                 let hex = String(control.code, radix: 16, uppercase: true)
                 let code = "U+00" + (hex.count == 1 ? "0" : "") + hex
-                session.append(CompileDiagnostic(file: source.path, line: control.line, column: control.column, message:
-                    "control character \(code) is not allowed in Swift source; delete it (an editor may show nothing there)"))
+                let message = control.code == 0x0B || control.code == 0x0C
+                    ? "\(control.code == 0x0B ? "vertical tab" : "form feed") (\(code)) is not allowed in a page file; use spaces or a line break"
+                    : "control character \(code) is not allowed in Swift source; delete it (an editor may show nothing there)"
+                session.append(CompileDiagnostic(file: source.path, line: control.line, column: control.column, message: message))
                 continue
             }
             if let deep = BracketNesting.firstTooDeep(in: source.text) {
