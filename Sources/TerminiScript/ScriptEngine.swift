@@ -378,6 +378,14 @@ final class ScriptEngine {
 /// JavaScriptCore's C API has no heap limit. Its execution time limit calls back here and lets the script go on
 /// when the callback says so, which makes it a poll on the JS thread itself, at a point where the VM is consistent:
 /// reading the heap's size there is safe, and a runaway allocation is stopped within one interval of going over.
+///
+/// Reading the heap's size is not cheap: `JSGetMemoryUsageStatistics` also counts the heap's objects by type, which
+/// walks every cell: 8 ms for a heap holding 100,000 rows twice (a page's data and setData's copy), 90 ms for a
+/// million. Read at every poll, it made a handler in a big heap run at a twentieth of its speed, and stopped it at
+/// the time limit. So the heap is read at most once per `readingSpacing` times what the
+/// last reading cost in the JS thread's time (at most 5 % of the script's time), and in between it is estimated as
+/// the last reading plus what the process's resident memory grew by since; an estimate over the limit is checked by
+/// a reading before anything is stopped.
 final class TerminationMonitor {
     enum Reason { case time, memory }
 
@@ -411,7 +419,7 @@ final class TerminationMonitor {
     func shouldTerminate(_ context: JSContextRef?) -> Bool {
         if Self.threadCPUNanoseconds() &- entryCPUStart >= timeLimitNanos {
             reason = .time
-        } else if let limit = memoryLimitBytes, let used = memoryUsed(context), used > limit {
+        } else if let limit = memoryLimitBytes, let used = memoryUsed(context, limit: limit), used > limit {
             reason = .memory
             heapBytesAtTermination = used
         } else {
@@ -427,16 +435,43 @@ final class TerminationMonitor {
         return true
     }
 
-    /// The larger of the JS heap's size and what the process grew by since this entry began. JSC's heap figure moves
-    /// in large steps (it is updated by its own bookkeeping), so a runaway allocation is caught sooner, and closer to
-    /// the limit, by the resident memory it adds.
-    private func memoryUsed(_ context: JSContextRef?) -> Int? {
-        let heap = context.flatMap(Self.heapBytes) ?? 0
-        let grown = Self.residentBytes().map { $0 > entryResident ? $0 - entryResident : 0 } ?? 0
-        return max(heap, grown)
+    /// The larger of the JS heap's size (read, or estimated since the last reading) and what the process grew by
+    /// since this entry began. JSC's heap figure moves in large steps (it is updated by its own bookkeeping), so a
+    /// runaway allocation is caught sooner, and closer to the limit, by the resident memory it adds.
+    private func memoryUsed(_ context: JSContextRef?, limit: Int) -> Int? {
+        let resident = Self.residentBytes()
+        let grown = resident.map { $0 > entryResident ? $0 - entryResident : 0 } ?? 0
+        guard let context else { return grown }
+        let now = Self.threadCPUNanoseconds()
+        if let last = heapReading {
+            let estimate = last.bytes + max(0, (resident ?? last.resident) - last.resident)
+            if estimate <= limit && now &- last.takenAt < last.cost &* Self.readingSpacing { return max(estimate, grown) }
+        }
+        let bytes = readHeap(context) ?? 0
+        let after = Self.threadCPUNanoseconds()
+        heapReadings += 1
+        heapReading = HeapReading(bytes: bytes, resident: resident ?? 0, takenAt: after, cost: max(after &- now, 1))
+        return max(bytes, grown)
     }
 
     private var entryResident = 0
+
+    /// One reading of the heap: its size, the process's resident memory then, and when (in the JS thread's CPU
+    /// time) it was taken and what it cost.
+    private struct HeapReading {
+        var bytes: Int
+        var resident: Int
+        var takenAt: UInt64
+        var cost: UInt64
+    }
+
+    private var heapReading: HeapReading?
+    /// The next reading waits for this many times the last one's cost.
+    static let readingSpacing: UInt64 = 20
+    /// How the heap's size is read; tests count and slow the readings.
+    var readHeap: (JSContextRef) -> Int? = TerminationMonitor.heapBytes
+    /// Readings taken so far.
+    private(set) var heapReadings = 0
 
     /// The process's resident memory, from /proc/self/statm (no allocation: this runs inside the VM's callback).
     static func residentBytes() -> Int? {
