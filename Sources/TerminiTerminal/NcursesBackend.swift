@@ -292,13 +292,18 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         }
         let attributes = lastAttributes
         var pair = lastPair
+        // A control character would print as ^X and shift the row; show a replacement instead.
+        func printable(_ value: UInt32) -> wchar_t { wchar_t(bitPattern: value < 0x20 || value == 0x7F ? 0xFFFD : value) }
         characterBuffer.withUnsafeMutableBufferPointer { chars in
             var count = 0
-            for scalar in cell.character.unicodeScalars where count < Int(CCHARW_MAX) - 1 {
-                // A control character would print as ^X and shift the row; show a replacement instead.
-                let value = scalar.value < 0x20 || scalar.value == 0x7F ? 0xFFFD : scalar.value
-                chars[count] = wchar_t(bitPattern: value)
-                count += 1
+            if let value = cell.scalarValue {
+                chars[0] = printable(value)
+                count = 1
+            } else {
+                for scalar in cell.character.unicodeScalars where count < Int(CCHARW_MAX) - 1 {
+                    chars[count] = printable(scalar.value)
+                    count += 1
+                }
             }
             if count == 0 { chars[0] = 0x20; count = 1 }
             chars[count] = 0

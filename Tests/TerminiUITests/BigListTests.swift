@@ -98,4 +98,36 @@ import TerminiTemplate
         #expect(stats.keysDiffed > 0)
         #expect(try screen(page, scrolledTo: Self.count) == "100001 rows\n99997 row 99997\n99998 row 99998\n99999 row 99999\n-7 far")
     }
+
+    /// A one-line scroll lays out the row that came into view and reuses the others' sizes; a row whose data
+    /// changed, one that wraps onto a second line, and one with state of its own (a text field) are laid out again.
+    @Test func aOneLineScrollLaysOutOnlyTheRowThatCameIntoView() throws {
+        let root = node("ListView", ["p1": "{{rows}}", "key": "id", "item": "row", "id": "list"], [
+            node("Row", [:], [node("Text", ["p1": "{{row.id}}:"]), node("Text", ["p1": "{{row.label}}"])]),
+        ])
+        let page = PageView(root: root, data: ["rows": .array((0..<1_000).map { row($0) })])
+        _ = page.renderText(width: 20, height: 10)
+        try page.scrollTo(id: "list", key: nil, index: 1)
+        let stats = page.build(size: (20, 10))
+        // The page, the list, and one new row of four elements (the item, a Row, two Texts); before rows were
+        // reused, every built row's four elements (18 rows: the screen and the margins).
+        #expect(stats.layoutNodes <= 8, "\(stats)")
+        #expect(withoutScrollIndicator(page.renderText(width: 20, height: 10)).hasPrefix("1:row 1\n2:row 2\n"))
+
+        // A label that now wraps makes its row two lines tall: the rows below it move down.
+        page.apply([(path("rows[2].label"), "a label too long for one line")])
+        let screen = withoutScrollIndicator(page.renderText(width: 20, height: 10)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Array(screen.prefix(4)) == ["1:row 1", "2:a label too long", "for one line", "3:row 3"])
+    }
+
+    @Test func rowsWithStateOfTheirOwnAreLaidOutEveryTime() throws {
+        let root = node("ListView", ["p1": "{{rows}}", "key": "id", "item": "row", "id": "list"], [
+            node("Row", [:], [node("Text", ["p1": "{{row.id}}"]), node("TextField", ["value": "{{row.label}}"])]),
+        ])
+        let page = PageView(root: root, data: ["rows": .array((0..<100).map { row($0) })])
+        _ = page.renderText(width: 30, height: 6)
+        try page.scrollTo(id: "list", key: nil, index: 1)
+        let stats = page.build(size: (30, 6))
+        #expect(stats.layoutNodes > 20, "every row holds a text field, whose edits change nothing a refresh sees: \(stats)")
+    }
 }

@@ -205,6 +205,7 @@ final class Reconciler {
     /// descendant, for when the scope or template under them changed.
     func refresh(_ element: Element, deep: Bool) {
         element.refreshedInPass = pass
+        element.layoutStale = true
         let old = element.widget
         let oldHidden = element.hidden
         // A data change under an unchanged scope reads the same paths unless an index is computed from data.

@@ -6,7 +6,7 @@
 public struct Cell: Hashable, Sendable {
     @usableFromInline var bits: UInt64
 
-    static let codeMask: UInt64 = 0x3F_FFFF
+    @usableFromInline static let codeMask: UInt64 = 0x3F_FFFF
     static let styleMask: UInt64 = 0xFF_FFFF_FFFF << 22
     static let continuationBit: UInt64 = 1 << 62
 
@@ -38,6 +38,13 @@ public struct Cell: Hashable, Sendable {
     }
 
     @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits & Cell.codeMask) }
+
+    /// The character's one Unicode scalar value, for the cells that hold a single scalar (nearly all): a backend
+    /// writes it without making a `Character` of it. Nil for a character of several scalars.
+    @inlinable public var scalarValue: UInt32? {
+        let code = UInt32(truncatingIfNeeded: bits & Cell.codeMask)
+        return code < GraphemeTable.firstTableCode ? code : nil
+    }
 
     /// Gives the cell `foreground` and `background` where it has the default colour, and adds `attributes`, on the
     /// packed bits (colours as `TerminalColor.packed`, nil for none): a theme's or a focus highlight's pass over

@@ -3,9 +3,9 @@ import TerminiClock
 /// Interns characters made of several scalars (combining sequences, emoji with modifiers) so a `Cell` stays one
 /// word. Such characters are rare in terminal text, so one process-wide table behind a lock costs nothing in
 /// practice and keeps `Cell` values meaningful outside the buffer that produced them.
-enum GraphemeTable {
+@usableFromInline enum GraphemeTable {
     /// Codes at or above this value index the table; below it they are Unicode scalar values.
-    static let firstTableCode: UInt32 = 0x11_0000
+    @usableFromInline static let firstTableCode: UInt32 = 0x11_0000
 
     private struct Storage {
         var characters: [Character] = []

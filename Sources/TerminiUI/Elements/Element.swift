@@ -27,7 +27,10 @@ final class Element {
     var widget: any WidgetBehavior = ItemScope()
     var key: WidgetKey?
     var children: [Element] = [] {
-        didSet { invalidateLayoutChildren() }
+        didSet {
+            invalidateLayoutChildren()
+            layoutStale = true
+        }
     }
     /// Whether the children's keys were unique after the last update (lets the next diff skip its duplicate check).
     var childKeysUnique = true
@@ -52,6 +55,13 @@ final class Element {
     /// The last patch (a number the reconciler counts) offered to this element as a change of its items, so a
     /// list that reads its items path more than once records each patch once.
     var itemsPatchSeen = 0
+
+    /// Whether the element's props or children changed since the layout pass last settled it: a virtualized list
+    /// lays out again only the rows with a stale element under them (`LayoutPass.layoutRow`).
+    var layoutStale = true
+    /// A list row's size from its last layout and the width it was given, kept while nothing under the row has
+    /// state of its own (which input could change without a refresh); nil otherwise.
+    var rowSize: (maxWidth: Int, width: Int, height: Int)?
 
     /// The widget's state across rebuilds (see `WidgetState`); nil for stateless kinds.
     let state: WidgetState?

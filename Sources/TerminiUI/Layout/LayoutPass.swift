@@ -62,6 +62,36 @@ final class LayoutPass {
         return (e.box.width, e.box.height)
     }
 
+    /// Lays out one row of a virtualized list at `maxWidth` (its height unbounded), or reuses the row's last size
+    /// when it was laid out at that width and nothing under it changed since: no element refreshed or given other
+    /// children, and none with state of its own, which input changes without a refresh. Scrolling a line then lays
+    /// out the row that came into view, not every row on screen; the rows' boxes below them stay as they were.
+    func layoutRow(_ row: Element, maxWidth: Int) -> (Int, Int) {
+        if let last = row.rowSize, last.maxWidth == maxWidth, Self.isSettled(row) {
+            row.box.width = last.width
+            row.box.height = last.height
+            return (last.width, last.height)
+        }
+        let size = layout(row, maxWidth: maxWidth, maxHeight: LayoutPass.unbounded)
+        row.rowSize = Self.settle(row) ? (maxWidth, size.0, size.1) : nil
+        return size
+    }
+
+    /// Whether nothing under `e` changed since `settle` and nothing has state of its own.
+    private static func isSettled(_ e: Element) -> Bool {
+        if e.layoutStale || e.state != nil { return false }
+        for child in e.children where !isSettled(child) { return false }
+        return true
+    }
+
+    /// Marks everything under `e` laid out; returns whether none of it has state of its own.
+    private static func settle(_ e: Element) -> Bool {
+        e.layoutStale = false
+        var stateless = e.state == nil
+        for child in e.children { stateless = settle(child) && stateless }
+        return stateless
+    }
+
     /// Children stacked vertically (a Column, or the content of a single-child container) or side by side (a Row):
     /// fixed children first, then flexible ones (Expanded, Spacer) share what is left by flex; cross-axis placement
     /// follows `align`.

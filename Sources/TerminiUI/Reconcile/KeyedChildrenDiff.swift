@@ -22,6 +22,12 @@ struct KeyedChildrenDiff {
     /// check over `new` is skipped unless some new child went unmatched: children matched one-to-one to distinct
     /// old children cannot share a key.
     init<ID: DiffIdentity>(old: [ID], new: [ID], oldKeysAreUnique: Bool = false) {
+        // A new element's children, or those of a list that was empty, are all new: there is nothing to match.
+        if old.isEmpty {
+            self.init(oldIndexForNew: [Int](repeating: -1, count: new.count), removedOld: [], moves: 0,
+                      duplicateKeys: KeyedChildrenDiff.duplicates(in: new))
+            return
+        }
         if !oldKeysAreUnique, let fallback = KeyedChildrenDiff.fallbackIfDuplicated(old: old, new: new) {
             self = fallback
             return
@@ -110,6 +116,7 @@ struct KeyedChildrenDiff {
     }
 
     static func duplicates<ID: DiffIdentity>(in identities: [ID]) -> [WidgetKey] {
+        guard identities.count > 1 else { return [] }
         var seen = Set<WidgetKey>()
         seen.reserveCapacity(identities.count)
         var duplicates: [WidgetKey] = []

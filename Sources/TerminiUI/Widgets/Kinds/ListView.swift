@@ -137,7 +137,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             var i = state.offset - 1
             while i >= start {
                 if let row = state.slots.elements[i] {
-                    let (_, rh) = pass.layout(row, maxWidth: maxWidth, maxHeight: LayoutPass.unbounded)
+                    let (_, rh) = pass.layoutRow(row, maxWidth: maxWidth)
                     y -= rh
                     row.box.x = 0; row.box.y = y
                 }
@@ -146,7 +146,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             y = 0
             for j in state.offset..<max(state.offset, end) {
                 guard let row = state.slots.elements[j] else { continue }
-                let (rw, rh) = pass.layout(row, maxWidth: maxWidth, maxHeight: LayoutPass.unbounded)
+                let (rw, rh) = pass.layoutRow(row, maxWidth: maxWidth)
                 row.box.x = 0; row.box.y = y
                 y += rh
                 w = max(w, rw)
