@@ -44,6 +44,16 @@ public enum TextWidth {
         if v < 0xA0 { return 0 }
         if v < 0x300 { return v == 0xAD ? 0 : 1 }
         if isWide(v) { return 2 }
+        // Box drawing, block elements and geometric shapes (borders, scroll bars, bars and charts) are all symbols
+        // one column wide, as `propertyWidth` finds (a test checks every one) with lookups that cost more than the
+        // rest of painting such a cell.
+        if v >= 0x2500 && v < 0x2600 { return 1 }
+        return propertyWidth(s)
+    }
+
+    /// Width of a scalar that is not wide, from its Unicode properties.
+    static func propertyWidth(_ s: Unicode.Scalar) -> Int {
+        let v = s.value
         switch s.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
