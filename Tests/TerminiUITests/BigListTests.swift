@@ -101,14 +101,20 @@ import TerminiTemplate
 
     /// A one-line scroll lays out the row that came into view and reuses the others' sizes; a row whose data
     /// changed, one that wraps onto a second line, and one with state of its own (a text field) are laid out again.
-    @Test func aOneLineScrollLaysOutOnlyTheRowThatCameIntoView() throws {
+    /// A list of `count` rows, each a Row of the id and `second`, shown at `width` x `height`, then scrolled down
+    /// one line; returns the page and what the scroll's build did.
+    func scrolledByOneLine(second: TemplateNode, count: Int, width: Int, height: Int) throws -> (PageView, BuildStats) {
         let root = node("ListView", ["p1": "{{rows}}", "key": "id", "item": "row", "id": "list"], [
-            node("Row", [:], [node("Text", ["p1": "{{row.id}}:"]), node("Text", ["p1": "{{row.label}}"])]),
+            node("Row", [:], [node("Text", ["p1": "{{row.id}}:"]), second]),
         ])
-        let page = PageView(root: root, data: ["rows": .array((0..<1_000).map { row($0) })])
-        _ = page.renderText(width: 20, height: 10)
+        let page = PageView(root: root, data: ["rows": .array((0..<count).map { row($0) })])
+        _ = page.renderText(width: width, height: height)
         try page.scrollTo(id: "list", key: nil, index: 1)
-        let stats = page.build(size: (20, 10))
+        return (page, page.build(size: (width, height)))
+    }
+
+    @Test func aOneLineScrollLaysOutOnlyTheRowThatCameIntoView() throws {
+        let (page, stats) = try scrolledByOneLine(second: node("Text", ["p1": "{{row.label}}"]), count: 1_000, width: 20, height: 10)
         // The page, the list, and one new row of four elements (the item, a Row, two Texts); before rows were
         // reused, every built row's four elements (18 rows: the screen and the margins).
         #expect(stats.layoutNodes <= 8, "\(stats)")
@@ -121,13 +127,7 @@ import TerminiTemplate
     }
 
     @Test func rowsWithStateOfTheirOwnAreLaidOutEveryTime() throws {
-        let root = node("ListView", ["p1": "{{rows}}", "key": "id", "item": "row", "id": "list"], [
-            node("Row", [:], [node("Text", ["p1": "{{row.id}}"]), node("TextField", ["value": "{{row.label}}"])]),
-        ])
-        let page = PageView(root: root, data: ["rows": .array((0..<100).map { row($0) })])
-        _ = page.renderText(width: 30, height: 6)
-        try page.scrollTo(id: "list", key: nil, index: 1)
-        let stats = page.build(size: (30, 6))
+        let (_, stats) = try scrolledByOneLine(second: node("TextField", ["value": "{{row.label}}"]), count: 100, width: 30, height: 6)
         #expect(stats.layoutNodes > 20, "every row holds a text field, whose edits change nothing a refresh sees: \(stats)")
     }
 }
