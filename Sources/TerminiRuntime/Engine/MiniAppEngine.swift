@@ -207,6 +207,12 @@ public final class MiniAppEngine {
         }
     }
 
+    /// Whether the script is running a job or has jobs queued (pending timers and bridge calls aside).
+    package var scriptIsWorking: Bool {
+        let pulse = runtime.pulse()
+        return !pulse.isStopped && (pulse.busySince != nil || pulse.queuedJobs > 0)
+    }
+
     /// Blocks the UI thread until the script is idle by `settle`'s rules; the watchdog knows it is waiting.
     package func waitForScriptIdle(timeout: Duration) {
         watchdog.idle("ui")
