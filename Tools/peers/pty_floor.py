@@ -2,8 +2,9 @@
 """The harness's own floor: key written -> last byte read, for an app that does no work.
 
 A raw-mode echo in a pty answers each key at once with the bytes of a one-row change (what Termini writes for
-select). Timed exactly as harness.py times the apps, so it bounds from below what any app can reach through the
-harness: `Tools/peers/.venv/bin/python Tools/peers/pty_floor.py [--runs N]`.
+select), or with `--page` a whole 120x40 screen of text (what a one-page scroll redraws). Timed exactly as
+harness.py times the apps, so it bounds from below what any app can reach through the harness:
+`Tools/peers/.venv/bin/python Tools/peers/pty_floor.py [--runs N] [--page]`.
 """
 import argparse
 import os
@@ -21,18 +22,25 @@ while True:
     key = os.read(0, 1)
     if not key or key == b"q":
         break
-    os.write(1, b"\x1b[3;1H\x1b[7m     2 large red table\x1b[m\x1b[3;30H")
+    os.write(1, ANSWER)
 """
+
+ONE_ROW = r'b"\x1b[3;1H\x1b[7m     2 large red table\x1b[m\x1b[3;30H"'
+# Every row of a 120x40 screen, as a page scroll rewrites them: the cursor moved to each row, then its 120 columns.
+WHOLE_PAGE = r'b"".join(b"\x1b[%d;1H" % (y + 1) + b"%6d helpful pink mouse " % y + b"." * 93 for y in range(40))'
+
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--quiet-ms", type=float, default=150.0)
+    parser.add_argument("--page", action="store_true", help="answer each key with a whole 120x40 screen of text")
     args = parser.parse_args()
     pid, fd = pty.fork()
     if pid == 0:
-        os.execv(sys.executable, [sys.executable, "-c", ECHO_APP])
+        app = "ANSWER = " + (WHOLE_PAGE if args.page else ONE_ROW) + "\n" + ECHO_APP
+        os.execv(sys.executable, [sys.executable, "-c", app])
     os.read(fd, 100)  # "ready"
     times = []
     for _ in range(args.runs):
@@ -54,7 +62,8 @@ def main() -> int:
     os.write(fd, b"q")
     os.waitpid(pid, 0)
     times.sort()
-    print(f"pty floor (raw echo of one row): p50 {statistics.median(times):.3f} ms, "
+    what = "a whole 120x40 page" if args.page else "one row"
+    print(f"pty floor (raw echo of {what}): p50 {statistics.median(times):.3f} ms, "
           f"p10 {times[len(times) // 10]:.3f} ms, p90 {times[len(times) * 9 // 10]:.3f} ms over {len(times)} keys")
     return 0
 
