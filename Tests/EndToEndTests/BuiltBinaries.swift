@@ -17,6 +17,19 @@ enum BuiltBinaries {
 
     static func sample(_ app: String) -> String { packageRoot.appendingPathComponent("Templates/\(app)").path }
 
+    /// A shell that tests start with a clean environment (`env -i … bash`) under a sanitizer run (`Scripts/sanitize`):
+    /// the sanitizer's and JavaScriptCore's settings from this process, as `NAME='value'` words for that `env`
+    /// line, so a sanitized `termini` started from the shell writes its reports where the run counts them and keeps
+    /// their suppressions (without them, JavaScriptCore's own signal handler fails a ThreadSanitizer run's exit
+    /// status). Empty outside such a run.
+    static var sanitizerEnvironment: String {
+        let names = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "JSC_usePollingTraps", "SWIFT_BACKTRACE"]
+        let environment = ProcessInfo.processInfo.environment
+        return names.compactMap { name in
+            environment[name].map { "\(name)='\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+        }.joined(separator: " ")
+    }
+
     /// What a finished process printed and how it ended.
     typealias Result = ChildProcess.Output
 

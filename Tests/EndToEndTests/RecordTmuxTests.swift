@@ -10,7 +10,7 @@ import Testing
         let folder = BuiltBinaries.temporaryFolder()
         let events = folder + "/session.events"
         // An interactive shell runs the recorder as its own job, so Ctrl-C ends the recorder and not the shell.
-        try tmux.start("env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(folder) bash --norc --noprofile", width: 70, height: 20)
+        try tmux.start("env -i \(BuiltBinaries.sanitizerEnvironment) PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(folder) bash --norc --noprofile", width: 70, height: 20)
         defer { tmux.kill() }
         try tmux.type("\(BuiltBinaries.path("termini")) record \(BuiltBinaries.sample("todo")) --out \(events)")
         try tmux.keys("Enter")

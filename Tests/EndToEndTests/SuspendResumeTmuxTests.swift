@@ -9,7 +9,7 @@ import TestSupport
 
     @Test func ctrlZStopsTheAppAndFgBringsItBackWithTheHooksInOrder() async throws {
         let store = BuiltBinaries.temporaryFolder()
-        try tmux.start("env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(store) bash --norc --noprofile", width: 80, height: 16)
+        try tmux.start("env -i \(BuiltBinaries.sanitizerEnvironment) PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(store) bash --norc --noprofile", width: 80, height: 16)
         defer { tmux.kill() }
         // The app alone on the line: with `; echo …` after it, the shell would run the echo when the job stops.
         try tmux.type("\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("settings")) --store \(store)")
@@ -85,7 +85,7 @@ import TestSupport
     @Test(arguments: ["TERM", "SEGV"])
     func aKilledOrCrashedAppRestoresTheTerminal(signal: String) async throws {
         let store = BuiltBinaries.temporaryFolder()
-        try tmux.start("env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(store) bash --norc --noprofile", width: 100, height: 20)
+        try tmux.start("env -i \(BuiltBinaries.sanitizerEnvironment) PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(store) bash --norc --noprofile", width: 100, height: 20)
         defer { tmux.kill() }
         try tmux.type("\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("settings")) --store \(store)")
         try tmux.keys("Enter")
