@@ -199,6 +199,10 @@ def start_termini(termini: str, app: str, timings: str, log: str, size: tuple[in
     pid, master = pty.fork()
     if pid == 0:
         try:
+            # A soak started as a background job (`cmd &` without job control) inherits SIGINT ignored, and termini
+            # keeps an ignored signal ignored: the Ctrl-C that ends the soak must reach it as it would a user's.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGQUIT, signal.SIG_DFL)
             set_window_size(0, *size)
             env = dict(os.environ, TERM="xterm-256color", LANG=os.environ.get("LANG", "C.UTF-8"))
             os.execve(termini, [termini, "run", app, "--timings", timings, "--log", log, *extra], env)
