@@ -37,13 +37,12 @@ public struct Cell: Hashable, Sendable {
         set { if newValue { bits |= Cell.continuationBit } else { bits &= ~Cell.continuationBit } }
     }
 
-    @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits & Cell.codeMask) }
+    @usableFromInline @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits & Cell.codeMask) }
 
     /// The character's one Unicode scalar value, for the cells that hold a single scalar (nearly all): a backend
     /// writes it without making a `Character` of it. Nil for a character of several scalars.
     @inlinable public var scalarValue: UInt32? {
-        let code = UInt32(truncatingIfNeeded: bits & Cell.codeMask)
-        return code < GraphemeTable.firstTableCode ? code : nil
+        code < GraphemeTable.firstTableCode ? code : nil
     }
 
     /// Gives the cell `foreground` and `background` where it has the default colour, and adds `attributes`, on the

@@ -77,9 +77,10 @@ final class LayoutPass {
         return size
     }
 
-    /// Whether nothing under `e` changed since `settle` and nothing has state of its own.
+    /// Whether nothing under `e` changed since `settle`. (Whether anything has state of its own need not be asked
+    /// again: `rowSize` is kept only for rows without, and a child added since starts stale.)
     private static func isSettled(_ e: Element) -> Bool {
-        if e.layoutStale || e.state != nil { return false }
+        if e.layoutStale { return false }
         for child in e.children where !isSettled(child) { return false }
         return true
     }

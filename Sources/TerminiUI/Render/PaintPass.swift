@@ -133,10 +133,9 @@ final class PaintPass {
         guard isFocused(e), e.box.width >= 2, e.box.height >= 1 else { return }
         let height = e.box.height
         let thumb = ScrollIndicator.thumb(offset: offset, viewport: viewport, total: total, track: height)
-        let thumbText = String(ScrollIndicator.thumbGlyph), trackText = String(ScrollIndicator.trackGlyph)
         for row in 0..<height {
-            let onThumb = row >= thumb.top && row < thumb.top + thumb.height
-            put(onThumb ? thumbText : trackText, x: x + e.box.width - 1, y: y + row,
+            let onThumb = ScrollIndicator.isThumb(row: row, thumb: thumb)
+            put(onThumb ? ScrollIndicator.thumbText : ScrollIndicator.trackText, x: x + e.box.width - 1, y: y + row,
                 style: CellStyle(attributes: onThumb ? .bold : .dim), clip: clip)
         }
     }

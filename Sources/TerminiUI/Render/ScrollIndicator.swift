@@ -16,8 +16,16 @@ public enum ScrollIndicator {
         return (top, height)
     }
 
+    /// Whether track row `row` is part of the thumb.
+    public static func isThumb(row: Int, thumb: (top: Int, height: Int)) -> Bool {
+        row >= thumb.top && row < thumb.top + thumb.height
+    }
+
     /// The glyph of track row `row`.
     public static func glyph(row: Int, thumb: (top: Int, height: Int)) -> Character {
-        row >= thumb.top && row < thumb.top + thumb.height ? thumbGlyph : trackGlyph
+        isThumb(row: row, thumb: thumb) ? thumbGlyph : trackGlyph
     }
+
+    /// The glyphs as strings, made once: painting puts them every frame.
+    static let thumbText = String(thumbGlyph), trackText = String(trackGlyph)
 }
