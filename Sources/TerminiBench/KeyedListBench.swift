@@ -225,6 +225,17 @@ public final class KeyedListBench {
         return zip(sizes, samples).map { Result(op: "resize_\($0.0.0)x\($0.0.1)", samples: $0.1) }
     }
 
+    /// Runs the engine's loop with no input for `milliseconds`, as between a user's keys: it builds rows ahead
+    /// then. A frame written meanwhile (none is expected) counts towards the bytes the screen check waits for.
+    private func idle(milliseconds: Int) {
+        engine.onFrame = { [unowned self] in expectedBytes += $0.bytes }
+        defer { engine.onFrame = nil }
+        let end = clock.now() + UInt64(milliseconds) * 1_000_000
+        while case let now = clock.now(), now < end {
+            engine.step(maxWaitMilliseconds: max(1, Int((end - now) / 1_000_000)))
+        }
+    }
+
     /// Hands `event` to the engine and steps it until the frame that follows is written.
     private func frameAfter(_ event: InputEvent, label: String) throws -> FrameTiming {
         var frame: FrameTiming?
@@ -242,7 +253,7 @@ public final class KeyedListBench {
     /// Presses a navigation key (handled by the widget tree, no JS), renders the frame and checks the screen
     /// against the model scrolled by `offset` rows.
     func performNavigation(_ key: Key, label: String, offset: Int) throws -> Sample {
-        usleep(20_000)
+        idle(milliseconds: 20)
         let start = clock.now()
         let frame = try frameAfter(.key(key), label: label)
         expectedBytes += frame.bytes
@@ -264,7 +275,7 @@ public final class KeyedListBench {
     func perform(_ input: InputEvent, label: String, change: (inout KeyedListModel) -> Void) throws -> Sample {
         guard let top = engine.stack.last else { throw BenchError("no page to drive") }
         // A frame less than a budget after the previous one would wait for the frame clock: start on a fresh budget.
-        usleep(20_000)
+        idle(milliseconds: 20)
         var frame: FrameTiming?
         engine.onFrame = { frame = $0 }
         let start = clock.now()

@@ -69,6 +69,29 @@ import TerminiTemplate
         #expect(try screen(page, scrolledTo: 90_000) == "100000 rows\n90000 changed\n90001 replaced\n90002 row 90002\n90003 row 90003")
     }
 
+    /// A row whose data changed and which a splice above it shifts, in the same build, shows the change: the shift
+    /// alone would need no re-evaluation (its item is the same), but the change does.
+    @Test(arguments: [false, true]) func aChangedRowThatAnInsertAboveShiftsShowsTheChange(packed: Bool) throws {
+        let page = bigPage(packed: packed)
+        page.applySetData([DataPatch(path: path("rows[2].label"), value: "changed")])
+        let stats = splice(page, at: 0, removing: 0, [row(-1, "new first")])
+        #expect(stats.keysDiffed == 0)
+        #expect(page.renderText(width: 30, height: 5).hasPrefix("100001 rows\n-1 new first\n0 row 0\n1 row 1\n2 changed"))
+    }
+
+    /// An item replaced by a splice (same key, new values) that another splice of the same batch shifts shows its
+    /// new values.
+    @Test(arguments: [false, true]) func anItemASpliceReplacesAndAnotherShiftsShowsItsNewValues(packed: Bool) throws {
+        let page = bigPage(packed: packed)
+        page.applySetData([
+            DataPatch(path: path("rows"), change: .splice(index: 2, removing: 1, inserting: JSONArray([row(2, "replaced")]))),
+            DataPatch(path: path("rows"), change: .splice(index: 0, removing: 1, inserting: JSONArray([row(0, "zero"), row(-1, "added")]))),
+        ])
+        let stats = page.build(size: (30, 5))
+        #expect(stats.keysDiffed == 0)
+        #expect(page.renderText(width: 30, height: 5).hasPrefix("100001 rows\n0 zero\n-1 added\n1 row 1\n2 replaced"))
+    }
+
     @Test(arguments: [false, true]) func scrollingThroughTheListLeavesABoundedIndex(packed: Bool) throws {
         let page = bigPage(packed: packed)
         let before = page.tree.readIndex.nodeCount

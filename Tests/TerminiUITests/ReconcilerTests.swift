@@ -169,6 +169,28 @@ import TerminiTemplate
             "dispose #item ValueKey(1)", "dispose TextField",
         ])
     }
+
+    /// A new array that moves an item and changes it shows the change: the move alone would need no re-evaluation
+    /// of the row (it was rebased), the change does. (Before, the row kept its old text.)
+    @Test(arguments: ["ForEach", "ListView"]) func aNewArrayThatMovesAnItemAndChangesItShowsTheChange(kind: String) {
+        let root = node("Column", [:], [
+            node(kind, ["p1": "{{rows}}", "key": "id", "item": "r"], [node("Text", ["p1": "{{r.id}}:{{r.label}}"])]),
+        ])
+        let page = PageView(root: root, data: ["rows": [["id": 1, "label": "a"], ["id": 2, "label": "b"]]])
+        #expect(page.renderText(width: 20, height: 2) == "1:a\n2:b")
+        page.apply([(path("rows"), [["id": 2, "label": "b"], ["id": 1, "label": "changed"]])])
+        #expect(page.renderText(width: 20, height: 2) == "2:b\n1:changed")
+    }
+
+    /// A text field with no `value` (its placeholder reads data) keeps what was typed when that data changes.
+    @Test func anUnboundTextFieldKeepsItsTextWhenItsPlaceholderDataChanges() {
+        let page = PageView(root: node("TextField", ["placeholder": "{{hint}}"]), data: ["hint": "type here"])
+        _ = page.renderText(width: 20, height: 1)
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.character("A")))
+        page.apply([(path("hint"), "another hint")])
+        #expect(page.renderText(width: 20, height: 1).hasPrefix("A"))
+    }
 }
 
 /// Flutter's colour-tile example for keys: two stateful tiles in a row are swapped. Here the state is

@@ -179,7 +179,9 @@ public final class MiniAppEngine {
         }
         if let toastLeft = overlays.expireToast() { wait = wait < 0 ? toastLeft : min(wait, toastLeft) }
         if let cap = maxWaitMilliseconds { wait = wait < 0 ? cap : min(wait, cap) }
-        if !inbox.isEmpty { wait = 0 }
+        // With rows to build ahead (a list's next page) the loop only polls for input, and builds them if none came.
+        let worksAhead = navigator.top.map { $0.view.hasWorkAhead && !$0.view.needsBuild } ?? false
+        if !inbox.isEmpty || worksAhead { wait = 0 }
         watchdog.idle("ui")
         let event = backend.nextInput(timeoutMilliseconds: wait)
         watchdog.beat("ui")
@@ -191,8 +193,15 @@ public final class MiniAppEngine {
             top.view.tick(now: Double(clock.now()) / 1e9)
             if top.view.needsBuild { scheduler.markDirty() }
         }
-        if let frame = scheduler.beginFrameIfDue() { frames.render(frame) }
+        if let frame = scheduler.beginFrameIfDue() {
+            frames.render(frame)
+        } else if worksAhead, event == nil, inbox.isEmpty, let top = navigator.top {
+            top.view.buildAhead(rows: Self.rowsBuiltAheadPerStep)
+        }
     }
+
+    /// Rows built ahead between two polls for input: about 50 µs of work, so a key waits at most that long.
+    static let rowsBuiltAheadPerStep = 4
 
     /// The script's heap after a full collection (the bench's memory per row).
     package func measureScriptHeap() -> ScriptHeapStatistics? { runtime.measureHeap() }

@@ -90,6 +90,7 @@ final class Reconciler {
                 readIndex.collect(overlappingSpliceAt: patch.path, from: index, into: &hits)
             } else {
                 readIndex.collect(overlapping: patch.path, into: &hits)
+                if !valuePatchPaths.contains(patch.path) { valuePatchPaths.append(patch.path) }
             }
             for element in hits[start...] where element.itemsPatchSeen != patchCount {
                 element.itemsPatchSeen = patchCount
@@ -105,6 +106,12 @@ final class Reconciler {
 
     /// Patches applied so far (see `Element.itemsPatchSeen`).
     private var patchCount = 0
+
+    /// Paths of the patches other than splices since the last build. A row that splices only moved shows the same
+    /// data and is rebased without re-evaluating it (`rebase`); a patch at, above or inside its array may have
+    /// changed the item too (an item's field set before or after a splice, a new array that also edits an item),
+    /// so then its dirty elements are evaluated again.
+    private var valuePatchPaths: [DataPath] = []
 
     /// Rebuilds dirty elements, parents first; an element refreshed as part of its parent is not refreshed again.
     /// A component whose properties changed dirties its body's readers during the pass; they are rebuilt in the
@@ -124,6 +131,7 @@ final class Reconciler {
             }
             finishPass()
         }
+        valuePatchPaths.removeAll()
     }
 
     /// Nested components pass properties down one level per round.
@@ -394,7 +402,7 @@ final class Reconciler {
             refresh(child, deep: true)
         } else if let binding = spec.binding, let old = child.itemBinding, !old.sameBinding(as: binding) {
             child.itemBinding = binding
-            if canRebase(child, from: old, to: binding), let from = old.path, let to = binding.path {
+            if !deep, canRebase(child, from: old, to: binding), let from = old.path, let to = binding.path {
                 rebase(child, from: from, to: to)
             } else {
                 refresh(child, deep: true)
@@ -425,9 +433,11 @@ final class Reconciler {
         }
         // Both item nodes are looked up once; each read then walks only its part below the item.
         let mover = readIndex.mover(from: from, to: to)
+        let array = DataPath(Array(from.components.dropLast()))
+        let sameData = !valuePatchPaths.contains { $0.isPrefix(of: array) || array.isPrefix(of: $0) }
         var stack = [item]
         while let e = stack.popLast() {
-            e.refreshedInPass = pass
+            if sameData { e.refreshedInPass = pass }
             if !e.reads.isEmpty {
                 var newReads = e.reads
                 let keyField: String?? = e.readsAreItemsArray ? .some((e.widget as? any ItemsBinding)?.listBinding.keyField) : nil

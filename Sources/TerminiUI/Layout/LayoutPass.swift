@@ -17,6 +17,25 @@ final class LayoutPass {
 
     func emit(_ event: UIEvent) { events.append(event) }
 
+    /// Elements that asked to build children ahead while the UI is idle (`WidgetBehavior.buildAhead`), in order.
+    /// Each layout of the page asks anew, so the queue follows what is on screen.
+    private(set) var buildAheadQueue: [Element] = []
+
+    /// Queues `e` to build ahead once the frame is out and no input waits.
+    func requestBuildAhead(_ e: Element) {
+        if !buildAheadQueue.contains(where: { $0 === e }) { buildAheadQueue.append(e) }
+    }
+
+    /// Builds ahead for the queued elements, at most `budget` children in all; returns how many it built. An
+    /// element leaves the queue when it has nothing left to build or left the tree.
+    func buildAhead(budget: Int) -> Int {
+        var left = budget
+        while left > 0, let e = buildAheadQueue.first {
+            if e.lifecycle != .active || !e.widget.buildAhead(e, in: self, budget: &left) { buildAheadQueue.removeFirst() }
+        }
+        return budget - left
+    }
+
     /// The events emitted since the last call.
     func takeEvents() -> [UIEvent] {
         defer { events.removeAll() }
@@ -29,6 +48,7 @@ final class LayoutPass {
     func layoutPage(width: Int, height: Int) {
         let w = max(0, width), h = max(0, height)
         nodes = 0
+        buildAheadQueue.removeAll(keepingCapacity: true)
         let scroll = tree.pageScroll
         scroll.viewport = h
         if scroll.enabled {

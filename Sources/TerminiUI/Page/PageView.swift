@@ -78,6 +78,31 @@ public final class PageView {
     /// Whether a frame is needed: dirty elements, a layout change (resize, scroll, edit), or a repaint (focus, spinner).
     public var needsBuild: Bool { tree.hasDirtyElements || needs.layout || needs.paint || needsPaint || lastSize == nil }
 
+    /// Whether a widget has children to build ahead (a list's next page) once the page is built and the UI idle.
+    public var hasWorkAhead: Bool { !layoutPass.buildAheadQueue.isEmpty }
+
+    /// What building ahead did so far, kept apart from the frames' `BuildStats`: it happens between frames.
+    public private(set) var builtAhead = BuildStats()
+
+    /// Builds up to `rows` children ahead of scrolling (see `WidgetBehavior.buildAhead`), for a host to call while
+    /// no input waits; returns how many it built. It changes nothing shown, so it asks for no frame; on a page that
+    /// needs a build it does nothing, since the rows it would add must follow the data as the build will leave it.
+    @discardableResult
+    public func buildAhead(rows: Int) -> Int {
+        guard !needsBuild else { return 0 }
+        let frameStats = tree.stats
+        tree.stats = BuildStats()
+        let built = layoutPass.buildAhead(budget: rows)
+        builtAhead.inserted += tree.stats.inserted
+        builtAhead.removed += tree.stats.removed
+        builtAhead.layoutNodes += tree.stats.layoutNodes
+        tree.stats = frameStats
+        // Mounting sets these for the frame that shows the rows; nothing is shown yet.
+        needs.layout = false
+        needs.paint = false
+        return built
+    }
+
     /// Frees the data that patches replaced and the elements that rebuilds disposed. A host calls it once the
     /// frame is written, so that work is not in the frame's latency; `build` calls it too, so memory stays
     /// bounded for hosts that never do.

@@ -88,6 +88,11 @@ protocol WidgetBehavior: Equatable, Sendable {
     func layout(_ element: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int)
     /// Paints the element, whose box is at `x`, `y` and visible within `clip`.
     func paint(_ element: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass)
+    /// Builds, while the UI is idle, children that the next scrolls will show, at most `budget` of them (taken from
+    /// it), so a scroll finds them ready instead of building them between the key and its frame. They stay out of
+    /// `children` (nothing shown changes, so no frame is needed) until a layout brings them into view. Returns
+    /// whether more remain; a widget asks for the call with `LayoutPass.requestBuildAhead`.
+    func buildAhead(_ element: Element, in pass: LayoutPass, budget: inout Int) -> Bool
 
     // MARK: Focus and input
 
@@ -144,6 +149,7 @@ extension WidgetBehavior {
     func focusableChildren(of element: Element) -> [Element] { element.children }
     func takesFocus(_ element: Element) -> Bool { true }
     func scroll(_ element: Element, by delta: Int) {}
+    func buildAhead(_ element: Element, in pass: LayoutPass, budget: inout Int) -> Bool { false }
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
         throw ScrollToError("the widget is a \(Self.className), not a ListView")

@@ -7,26 +7,30 @@ import TerminiUI
 /// Runs an in-memory mini-app headless, in process, and records its console: a fast way to observe lifecycle
 /// hooks, bridge answers and the screen after each step.
 ///
-/// Every page of the fixture shows `<page>: {{message}}`, a `Go` button (`go` handler) and a text field, and logs
-/// each lifecycle hook as `<page>.<hook>`; `go` calls the test's `ACTION(pageName)`.
+/// Every page of the fixture shows `<page>: {{message}}`, a `Go` button (`go` handler) and a text field (or the
+/// test's own `root` node, over its own initial `data`), and logs each lifecycle hook as `<page>.<hook>`; `go` calls
+/// the test's `ACTION(pageName)`.
 final class EngineHarness {
     let session: SnapshotSession
     private let lines = LockedLines()
     let store = TemporaryFolder()
 
     init(pages: [String], action: String, extraScript: String = "", permissions: [String] = ["storage"],
-         size: (Int, Int) = (60, 12), tabBar: TabBar? = nil, themes: ThemeSet = ThemeSet(), performanceHUD: Bool = false) throws
+         size: (Int, Int) = (60, 12), tabBar: TabBar? = nil, themes: ThemeSet = ThemeSet(), performanceHUD: Bool = false,
+         root: String? = nil, data: String = "{ message: 'hello', draft: '' }") throws
     {
         var templates: [String: TemplateFile] = [:]
         for page in pages {
             let source = "nav/pages/\(page).swift"
-            templates[page] = try TemplateFile(jsonText: #"""
-            {"format":"termini.template/1","page":"\#(page)","title":"Title \#(page)","source":"\#(source)",
-             "deps":["message","draft"],
-             "root":{"cls":"Column","loc":"\#(source):3:5","children":[
+            let defaultRoot = #"""
+            {"cls":"Column","loc":"\#(source):3:5","children":[
                {"cls":"Text","p1":"\#(page): {{message}}","loc":"\#(source):4:9"},
                {"cls":"Button","p1":"Go","onTap":"go","loc":"\#(source):5:9"},
-               {"cls":"TextField","value":"{{draft}}","onChange":"onDraft","loc":"\#(source):6:9"}]}}
+               {"cls":"TextField","value":"{{draft}}","onChange":"onDraft","loc":"\#(source):6:9"}]}
+            """#
+            templates[page] = try TemplateFile(jsonText: #"""
+            {"format":"termini.template/1","page":"\#(page)","title":"Title \#(page)","source":"\#(source)",
+             "deps":["message","draft"], "root":\#(root ?? defaultRoot)}
             """#)
         }
         let list = pages.map { "'\($0)'" }.joined(separator: ", ")
@@ -37,7 +41,7 @@ final class EngineHarness {
         \(extraScript)
         for (const name of [\(list)]) {
           Page(name, {
-            data: { message: 'hello', draft: '' },
+            data: \(data),
             onLoad(q) { log(name + '.onLoad ' + JSON.stringify(q)) },
             onShow(options) { log(name + '.onShow' + (options === undefined ? '' : ' ' + JSON.stringify(options))) },
             onReady() { log(name + '.onReady') },

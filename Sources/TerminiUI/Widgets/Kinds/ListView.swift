@@ -1,10 +1,11 @@
 import TerminiTemplate
 
 /// `ListView`: a virtualized, scrollable list. Elements exist only for the rows layout asks for (the viewport plus a
-/// margin). When the items change by splices (what `setData` sends for an append, an insert or a remove, and
-/// `spliceData`), only the spliced keys and the built rows are touched, so a change costs the same in a list of a
-/// million rows as in one of a hundred. Any other change diffs the keys of all items, so moves and state follow
-/// keys over the whole list.
+/// margin) and, built while the UI is idle, the rows a page beyond that on each side, so a scroll by a line or a
+/// page finds its rows built and laid out. When the items change by splices (what `setData` sends for an append, an
+/// insert or a remove, and `spliceData`), only the spliced keys and the built rows are touched, so a change costs
+/// the same in a list of a million rows as in one of a hundred. Any other change diffs the keys of all items, so
+/// moves and state follow keys over the whole list.
 extension ListViewProps: WidgetBehavior, ItemsBinding {
     static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable, .fillsHeight] }
 
@@ -34,11 +35,13 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
            let built = list.apply(splices, expectedCount: items.count, in: tree)
         {
             if !splices.isEmpty { tree.needs.layout = true }
+            let shown = Self.shownRows(of: e)
             var children: [Element] = []
-            children.reserveCapacity(built.count)
-            for (j, row) in built {
-                tree.update(row, with: rowSpec(e, index: j, items: nil, itemsPath: itemsPath, keys: list.keys), deep: false)
-                children.append(row)
+            children.reserveCapacity(e.children.count)
+            for (j, row, replaced) in built {
+                // A row whose item a splice replaced (same key, maybe new values) is read again in full.
+                tree.update(row, with: rowSpec(e, index: j, items: nil, itemsPath: itemsPath, keys: list.keys), deep: replaced)
+                if shown.contains(ObjectIdentifier(row)) { children.append(row) }
             }
             list.builtRange = built.isEmpty ? 0..<0 : built[0].index..<(built[built.count - 1].index + 1)
             state.slots = list
@@ -72,6 +75,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         list.itemsPath = itemsPath
         list.elements = newElements
         // Rows that moved get their new index and path; rows whose item has no path get the new value.
+        let shown = Self.shownRows(of: e)
         var children: [Element] = []
         var first = Int.max, last = -1
         for j in 0..<newElements.count {
@@ -79,11 +83,17 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             first = min(first, j)
             last = j
             tree.update(row, with: rowSpec(e, index: j, items: items, itemsPath: itemsPath, keys: keys), deep: deep)
-            children.append(row)
+            if shown.contains(ObjectIdentifier(row)) { children.append(row) }
         }
         list.builtRange = last >= 0 ? first..<(last + 1) : 0..<0
         state.slots = list
         e.children = children
+    }
+
+    /// The rows the last layout placed: the children. Rows built ahead are not among them until a layout places
+    /// them, so nothing paints, hits or focuses a row at a position no layout gave it.
+    private static func shownRows(of e: Element) -> Set<ObjectIdentifier> {
+        Set(e.children.lazy.map { ObjectIdentifier($0) })
     }
 
     private func rowSpec(_ e: Element, index: Int, items: JSONArray?, itemsPath: DataPath?, keys: [WidgetKey?]) -> ChildSpec {
@@ -93,17 +103,24 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
                          binding: ItemBinding(itemName: item, value: value, path: path, indexName: self.index, index: index))
     }
 
-    /// Builds the rows in `range` that are not built yet and removes built rows outside it.
-    private func ensureRows(_ e: Element, range: Range<Int>, in tree: Reconciler) {
+    /// Builds the rows in `range` that are not built yet, makes them the children, and removes built rows outside
+    /// `keep` (rows built ahead within it stay for the next scrolls).
+    private func ensureRows(_ e: Element, range: Range<Int>, keep: Range<Int>, in tree: Reconciler) {
         let state = e.state as! ListState
         var list = state.slots
         state.slots = ListSlots()
         let wanted = range.clamped(to: 0..<list.count)
-        // The built rows are the children (in the range they span, with gaps after a splice in their middle).
-        for row in e.children {
-            guard let i = row.itemBinding?.index, !wanted.contains(i), i < list.elements.count, list.elements[i] === row else { continue }
-            tree.deactivate(row)
-            list.elements[i] = nil
+        let keep = keep.clamped(to: 0..<list.count)
+        var first = wanted.lowerBound, end = wanted.upperBound
+        for i in list.builtRange.clamped(to: 0..<list.elements.count) {
+            guard let row = list.elements[i] else { continue }
+            if keep.contains(i) {
+                first = min(first, i)
+                end = max(end, i + 1)
+            } else {
+                tree.deactivate(row)
+                list.elements[i] = nil
+            }
         }
         var items: JSONArray?
         for i in wanted where list.elements[i] == nil {
@@ -111,10 +128,40 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             let spec = rowSpec(e, index: i, items: items, itemsPath: list.itemsPath, keys: list.keys)
             list.elements[i] = tree.inflate(spec, parent: e)
         }
-        list.builtRange = wanted
+        list.builtRange = first < end ? first..<end : 0..<0
         e.children = wanted.compactMap { list.elements[$0] }
+        state.shown = wanted
         state.slots = list
         tree.finishPass()
+    }
+
+    /// Builds the unbuilt rows of the window the last layout chose, below the shown rows first (the way scrolls
+    /// mostly go), and lays each out at the width rows had, so the scroll that shows it reuses its size.
+    func buildAhead(_ e: Element, in pass: LayoutPass, budget: inout Int) -> Bool {
+        let state = e.state as! ListState
+        guard let window = state.ahead else { return false }
+        var list = state.slots
+        state.slots = ListSlots()
+        let ahead = window.clamped(to: 0..<list.count)
+        let shown = state.shown.clamped(to: ahead)
+        let order = Array(shown.upperBound..<ahead.upperBound) + (ahead.lowerBound..<shown.lowerBound).reversed()
+        var items: JSONArray?
+        var remaining = false
+        for i in order where list.elements[i] == nil {
+            if budget <= 0 { remaining = true; break }
+            if list.itemsPath == nil && items == nil { items = pass.tree.evaluateItems(e).0 }
+            let spec = rowSpec(e, index: i, items: items, itemsPath: list.itemsPath, keys: list.keys)
+            let row = pass.tree.inflate(spec, parent: e)
+            list.elements[i] = row
+            list.builtRange = list.builtRange.isEmpty ? i..<(i + 1)
+                : min(list.builtRange.lowerBound, i)..<max(list.builtRange.upperBound, i + 1)
+            pass.layoutRow(row, maxWidth: state.rowWidth)
+            budget -= 1
+        }
+        state.slots = list
+        pass.tree.finishPass()
+        if !remaining { state.ahead = nil }
+        return remaining
     }
 
     // MARK: Layout and paint
@@ -129,7 +176,10 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         let start = max(0, state.offset - Self.margin)
         // Build a first guess of rows (one line each), then more if rows turn out shorter than guessed.
         var end = min(count, state.offset + viewport + Self.margin)
-        ensureRows(e, range: start..<end, in: pass.tree)
+        // Built rows a page beyond the margins stay built; the idle loop builds the rest of that window.
+        let ahead = max(viewport, 1)
+        ensureRows(e, range: start..<end, keep: (start - ahead)..<(end + ahead), in: pass.tree)
+        state.rowWidth = maxWidth
         var w = 0
         while true {
             var y = 0
@@ -154,11 +204,13 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             if y < viewport && end < count {
                 // Rows were shorter than the viewport needs: build more.
                 end = min(count, end + max(1, viewport - y) + Self.margin)
-                ensureRows(e, range: start..<end, in: pass.tree)
+                ensureRows(e, range: start..<end, keep: (start - ahead)..<(end + ahead), in: pass.tree)
                 continue
             }
             break
         }
+        state.ahead = max(0, start - ahead)..<(end + ahead)
+        pass.requestBuildAhead(e)
         reportVisibleRange(e, state: state, viewport: viewport, in: pass)
         return (maxWidth >= LayoutPass.unbounded ? w : maxWidth, viewport)
     }
@@ -277,6 +329,12 @@ final class ListState: ScrollState {
         pendingSplices = log
     }
 
+    /// The rows the last layout built and placed (the children): the viewport plus the margins.
+    var shown: Range<Int> = 0..<0
+    /// The rows to build ahead while the UI is idle (nil when all are built), and the width rows are laid out at.
+    var ahead: Range<Int>?
+    var rowWidth = 0
+
     /// The visible range last reported (or seen, before the first report).
     var reportedRange: ClosedRange<Int>?
     /// The row count when `onReachBottom` last fired; it fires again once there are more rows.
@@ -286,6 +344,8 @@ final class ListState: ScrollState {
         for case let row? in slots.elements { tree.deactivate(row) }
         slots = ListSlots()
         pendingSplices = nil
+        shown = 0..<0
+        ahead = nil
         element.children = []
     }
 }
@@ -327,21 +387,23 @@ struct ListSlots {
         return keys
     }
 
-    /// Applies `splices` to the keys and slots and returns the built rows with their new indexes, in order; nil
-    /// (and nothing changed) when the splices do not lead to `expectedCount` items, so the caller diffs in full.
+    /// Applies `splices` to the keys and slots and returns the built rows with their new indexes, in order, and
+    /// whether a splice replaced the row's item; nil (and nothing changed) when the splices do not lead to
+    /// `expectedCount` items, so the caller diffs in full.
     ///
     /// An item removed and inserted again with the same key by the same splices (one item replaced by itself, two
     /// items swapped) counts as a move, and its row, when built, moves there and keeps its state. Other rows whose
     /// items were removed are deactivated.
-    mutating func apply(_ splices: [ItemsSplice], expectedCount: Int, in tree: Reconciler) -> [(index: Int, element: Element)]? {
+    mutating func apply(_ splices: [ItemsSplice], expectedCount: Int,
+                        in tree: Reconciler) -> [(index: Int, element: Element, replaced: Bool)]? {
         var count = keys.count
         for s in splices {
             guard s.index >= 0, s.removing >= 0, s.index <= count - s.removing else { return nil }
             count += s.keys.count - s.removing
         }
         guard count == expectedCount else { return nil }
-        var built: [(index: Int, element: Element)] = []
-        for i in builtRange where i < elements.count { if let row = elements[i] { built.append((i, row)) } }
+        var built: [(index: Int, element: Element, replaced: Bool)] = []
+        for i in builtRange where i < elements.count { if let row = elements[i] { built.append((i, row, false)) } }
         // Keys the batch removed (with the row that showed them, when built) and keys it inserted (at their index
         // as of the splices so far): a key in both is an item that moved.
         var removedKeys: [WidgetKey: Element?] = [:]
@@ -362,7 +424,7 @@ struct ListSlots {
                     orphans.append(row)
                 }
             }
-            built = built.compactMap { entry in shifted(entry.index, by: s).map { ($0, entry.element) } }
+            built = built.compactMap { entry in shifted(entry.index, by: s).map { ($0, entry.element, entry.replaced) } }
             inserted = inserted.compactMap { entry in shifted(entry.index, by: s).map { ($0, entry.key) } }
             keys.replaceSubrange(removed, with: s.keys)
             elements.replaceSubrange(removed, with: repeatElement(nil, count: s.keys.count))
@@ -376,7 +438,7 @@ struct ListSlots {
                 tree.stats.moved += 1
                 if let row {
                     elements[index] = row
-                    built.append((index, row))
+                    built.append((index, row, true))
                     placed = true
                 }
             }

@@ -34,9 +34,10 @@ extension TextFieldProps: WidgetBehavior {
             tree.log("didUpdateWidget", e)
             sync(e, in: tree)
         } else {
-            // Its data was patched: even if the value ends where it was, it may differ from the buffer.
+            // Its data was patched: even if the value ends where it was, it may differ from the buffer. A field with
+            // no `value` (only its placeholder reads data, say) has nothing to follow and keeps what was typed.
             if configChanged { tree.log("didUpdateWidget", e) }
-            sync(e, in: tree)
+            if e.node.props.contains(where: { $0.name == "value" }) { sync(e, in: tree) }
         }
     }
 
