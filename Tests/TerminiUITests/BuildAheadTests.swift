@@ -47,6 +47,7 @@ import TerminiTemplate
         _ = page.handle(.key(.pageDown))
         let stats = page.build(size: (Self.width, Self.height))
         #expect(stats.inserted == 0, "\(stats)")
+        #expect(stats.layoutNodes <= 2, "the list alone: every row it shows was laid out ahead: \(stats)")
         #expect(lines(page) == (6..<12).map { "\($0):row \($0)" })
 
         // Without building ahead, the same scroll builds the rows it shows.
@@ -62,6 +63,7 @@ import TerminiTemplate
         #expect(page.buildAhead(rows: 2) == 2)
         #expect(!page.needsBuild, "rows built ahead are not shown: no frame is needed")
         #expect(page.builtAhead.inserted == 2 * 2, "two rows of two elements each (the item and its Text)")
+        #expect(page.builtAhead.layoutNodes == 2 * 2, "and laid out, so the scroll that shows them reuses their size")
 
         // Data the next build has not applied yet: rows built now could disagree with it, so none are.
         page.applySetData([DataPatch(path: path("rows[0].label"), value: "changed")])

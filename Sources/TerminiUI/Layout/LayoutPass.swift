@@ -30,9 +30,11 @@ final class LayoutPass {
     /// element leaves the queue when it has nothing left to build or left the tree.
     func buildAhead(budget: Int) -> Int {
         var left = budget
+        let nodesBefore = nodes
         while left > 0, let e = buildAheadQueue.first {
             if e.lifecycle != .active || !e.widget.buildAhead(e, in: self, budget: &left) { buildAheadQueue.removeFirst() }
         }
+        tree.stats.layoutNodes += nodes - nodesBefore
         return budget - left
     }
 
