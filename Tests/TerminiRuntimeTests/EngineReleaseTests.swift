@@ -1,3 +1,4 @@
+import Foundation
 import TerminiBridge
 import TerminiScript
 import TerminiUI
@@ -25,6 +26,12 @@ import Testing
             view = h.engine.stack.last?.view
             #expect(view != nil)
         }  // the harness stops the engine as it goes
+        // The script thread lets go of its side as it exits; `stop` waits for that at most the script limit plus
+        // 2 s, which a thread starved of CPU (a loaded CI machine) can overrun. Freed a little later is still freed.
+        let deadline = ContinuousClock.now + .seconds(15)
+        while engine != nil || navigator != nil || runtime != nil || router != nil || view != nil, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         #expect(engine == nil)
         #expect(navigator == nil)
         #expect(runtime == nil)
