@@ -67,13 +67,15 @@ public struct ScrollView: Widget {
     public init(@WidgetBuilder _ content: () -> [any Widget]) { self.children = content() }
 }
 
-/// A virtualized, scrollable list: only visible rows are built. The content is the row template.
+/// A virtualized, scrollable list: only the rows in and near view are built. The content is the row template.
 public struct ListView: Widget {
     let items: Binding<[DataValue]>, key: String?, item: String, index: String
     let onReachBottom: String?, threshold: Binding<Int>, onScroll: String?, children: [any Widget]
     /// One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals.
     /// `onReachBottom` is called once when the last visible row comes within `threshold` rows of the end, and again
     /// only after more rows arrive; `onScroll` gets `detail: {first, last}`, the visible range, when it changes.
+    /// Rows next to the visible ones are built too (four on each side, and, while no input waits, a page beyond
+    /// those), so a scroll finds them ready; a component in such a row is attached before it shows.
     public init(_ items: Binding<[DataValue]>, key: String? = nil, item: String = "item", index: String = "index",
                 onReachBottom: String? = nil, threshold: Binding<Int> = 5, onScroll: String? = nil,
                 @WidgetBuilder _ content: () -> [any Widget])

@@ -1106,10 +1106,10 @@ extension Catalog {
       "name": "If"
     },
     {
-      "doc": "A virtualized, scrollable list: only visible rows are built. The content is the row template.",
+      "doc": "A virtualized, scrollable list: only the rows in and near view are built. The content is the row template.",
       "initializers": [
         {
-          "doc": "One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals. `onReachBottom` is called once when the last visible row comes within `threshold` rows of the end, and again only after more rows arrive; `onScroll` gets `detail: {first, last}`, the visible range, when it changes.",
+          "doc": "One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals. `onReachBottom` is called once when the last visible row comes within `threshold` rows of the end, and again only after more rows arrive; `onScroll` gets `detail: {first, last}`, the visible range, when it changes. Rows next to the visible ones are built too (four on each side, and, while no input waits, a page beyond those), so a scroll finds them ready; a component in such a row is attached before it shows.",
           "name": "init",
           "parameters": [
             {

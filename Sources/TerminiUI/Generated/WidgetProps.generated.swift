@@ -642,7 +642,7 @@ public struct IfProps: Equatable, Sendable {
     }
 }
 
-/// Props of `ListView`: A virtualized, scrollable list: only visible rows are built. The content is the row template.
+/// Props of `ListView`: A virtualized, scrollable list: only the rows in and near view are built. The content is the row template.
 public struct ListViewProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "ListView"
