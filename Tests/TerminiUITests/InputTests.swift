@@ -222,6 +222,19 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
     }
 
+    /// Tab walks the buttons of a long list's rows and the list scrolls to show each (the row is found by its own
+    /// index, not by searching the list's 100,000 slots).
+    @Test func tabThroughAListsRowsScrollsEachIntoView() {
+        let items: JSONValue = .array((0..<100_000).map { ["id": .number(Double($0))] })
+        let root = node("ListView", ["p1": "{{items}}", "key": "id", "item": "r"], [node("Button", ["p1": "{{r.id}}"])])
+        let page = PageView(root: root, data: ["items": items])
+        _ = page.renderText(width: 12, height: 3)
+        for _ in 0..<6 { _ = page.handle(.key(.tab)) }  // the list, then the buttons of rows 0...4
+        #expect(withoutScrollIndicator(page.renderText(width: 12, height: 3)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["[ 2 ]", "[ 3 ]", "[ 4 ]"])
+        for _ in 0..<4 { _ = page.handle(.key(.backTab)) }  // back to row 0's button
+        #expect(withoutScrollIndicator(page.renderText(width: 12, height: 3)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["[ 0 ]", "[ 1 ]", "[ 2 ]"])
+    }
+
     @Test func hiddenWidgetsAreSkippedByTab() {
         let root = node("Column", [:], [
             node("Button", ["p1": "a"], loc: "a"), node("Button", ["p1": "b", "hidden": true], loc: "b"), node("Button", ["p1": "c"], loc: "c"),

@@ -296,7 +296,11 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     func reveal(_ target: Element, top: Int, via child: Element, in e: Element) -> Bool {
         let state = e.state as! ListState
-        guard let row = state.slots.elements.firstIndex(where: { $0 === child }) else { return false }
+        // The row's own index, checked against its slot: a search of every slot would cost the list's length.
+        let slots = state.slots
+        guard let row = child.itemBinding.map(\.index).flatMap({ i in i >= 0 && i < slots.elements.count && slots.elements[i] === child ? i : nil })
+            ?? slots.builtRange.clamped(to: 0..<slots.elements.count).first(where: { slots.elements[$0] === child })
+        else { return false }
         guard top < 0 || top + target.box.height > e.box.height else { return false }
         state.offset = top < 0 ? row : max(0, row - max(0, e.box.height - 1))
         return true
