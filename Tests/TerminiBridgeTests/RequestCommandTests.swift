@@ -117,7 +117,7 @@ import TerminiTemplate
         let server = try LoopbackHTTPServer()
         let h = try ServiceHarness()
         defer { h.remove(); server.stop() }
-        // /slow answers after 5 s: a success here would mean the 200 ms timeout never fired.
+        // /slow answers after 30 s: a success here would mean the 200 ms timeout never fired.
         let outcome = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/slow"), "timeout": 200])
         #expect(outcome.code == .timeout)
         #expect(outcome.message == "request:fail timeout after 200 ms")
@@ -154,7 +154,7 @@ import TerminiTemplate
         try await waitUntil { server.slowCounts.started == 1 }
         #expect(h.router.inFlightCount == 1)
         h.router.cancelAll(pageId: 9)
-        // The server sees the client hang up long before its 5 s answer: the HTTP transfer itself was cancelled.
+        // The server sees the client hang up long before its 30 s answer: the HTTP transfer itself was cancelled.
         try await waitUntil { server.slowCounts.abandoned == 1 }
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(box.all.isEmpty)
