@@ -89,6 +89,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         guard let out = fdopen(cursesFD, "w"), let inp = fdopen(inputFD, "r") else {
             throw fail(.system(call: "fdopen", errno: errno))
         }
+        let shellModes = SignalSafeTerminalReset.shellModes(of: terminalFD)
         TerminalSignals.install(wakeFileDescriptor: waker.writeFileDescriptorForSignals)
         // A terminal that says it has 24-bit colour gets its `-direct` terminfo entry when there is one, which is
         // how ncurses sends RGB colours; without one, RGB colours show as their nearest palette colour.
@@ -139,6 +140,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             mousemask(mmask_t(KeyDecoder.MouseMask.wanted), nil)
             mouseinterval(0)    // report press and release at once instead of waiting to synthesize clicks
         }
+        SignalSafeTerminalReset.prepare(terminal: terminalFD, shellModes: shellModes, mouse: mouse)
         size = (Int(COLS), Int(LINES))
     }
 
@@ -269,6 +271,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         guard !isShutDown else { return }
         isShutDown = true
         TerminalSignals.screenActive.store(false, ordering: .relaxed)
+        SignalSafeTerminalReset.disarm()
         endwin()
         if let screen { delscreen(screen) }
         screen = nil

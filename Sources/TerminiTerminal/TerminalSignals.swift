@@ -5,7 +5,7 @@ import CNcurses
 import Synchronization
 
 /// Process-wide signal plumbing for the ncurses backend: resize notification, job control (Ctrl-Z and `fg`) and
-/// terminal restore on termination.
+/// terminal restore on termination (through `SignalSafeTerminalReset`, never ncurses itself, from a handler).
 ///
 /// Signal handlers cannot capture context, so the state they touch is global and set before they are installed.
 enum TerminalSignals {
@@ -26,6 +26,10 @@ enum TerminalSignals {
     /// A crash (a bad access, an abort, a Swift runtime trap): the terminal is restored and `CrashReport` written
     /// before the process dies of the signal as it would have.
     private static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGFPE]
+    /// Signals whose handler goes in front of another one already there, like a crash's, without the crash report:
+    /// the Swift runtime's backtracer takes SIGQUIT (Ctrl-\) before us, and printed into the app's screen and waited
+    /// there, with the terminal still in raw mode.
+    private static let chainedSignals: [Int32] = [SIGQUIT]
     /// The handlers the crash handler hands each signal on to, by signal number; fixed storage, since a signal
     /// handler may not allocate.
     static let crashActionSlots: Int32 = 65
@@ -77,7 +81,7 @@ enum TerminalSignals {
 
         var terminate = sigaction()
         terminate.__sigaction_handler.sa_handler = { signal in
-            if TerminalSignals.screenActive.load(ordering: .relaxed) { endwin() }
+            if TerminalSignals.screenActive.exchange(false, ordering: .relaxed) { SignalSafeTerminalReset.run() }
             Glibc.signal(signal, SIG_DFL)
             raise(signal)
         }
@@ -131,11 +135,8 @@ enum TerminalSignals {
         crashHandlersInstalled = true
         var crash = sigaction()
         crash.__sigaction_handler.sa_handler = { signal in
-            if TerminalSignals.screenActive.load(ordering: .relaxed) {
-                TerminalSignals.screenActive.store(false, ordering: .relaxed)
-                endwin()
-            }
-            CrashReport.write(signal: signal)
+            if TerminalSignals.screenActive.exchange(false, ordering: .relaxed) { SignalSafeTerminalReset.run() }
+            if signal != SIGQUIT { CrashReport.write(signal: signal) }
             if signal >= 0 && signal < TerminalSignals.crashActionSlots {
                 var previous = TerminalSignals.crashPreviousActions[Int(signal)]
                 sigaction(signal, &previous, nil)
@@ -151,6 +152,15 @@ enum TerminalSignals {
         for signal in crashSignals {
             var current = sigaction()
             guard sigaction(signal, &crash, &current) == 0 else { continue }
+            crashPreviousActions[Int(signal)] = current
+        }
+        for signal in chainedSignals {
+            // Only in front of a handler: with none there, `install`'s termination handler takes the signal, and
+            // an ignored signal stays ignored.
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0,
+                  let handler = current.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) != 1,  // SIG_IGN
+                  sigaction(signal, &crash, nil) == 0 else { continue }
             crashPreviousActions[Int(signal)] = current
         }
     }
