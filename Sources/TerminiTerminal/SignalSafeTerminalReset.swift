@@ -13,12 +13,12 @@ enum SignalSafeTerminalReset {
     nonisolated(unsafe) private static let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     private static let byteCount = Atomic<Int>(0)
     private static let fileDescriptor = Atomic<Int32>(-1)
-    nonisolated(unsafe) private static let shellModes: UnsafeMutablePointer<termios> = {
+    nonisolated(unsafe) private static let savedModes: UnsafeMutablePointer<termios> = {
         let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
         modes.initialize(to: termios())
         return modes
     }()
-    private static let hasShellModes = Atomic<Bool>(false)
+    private static let hasSavedModes = Atomic<Bool>(false)
 
     /// The terminal's modes as the shell left them; read before ncurses changes them.
     static func shellModes(of terminal: Int32) -> termios? {
@@ -40,8 +40,8 @@ enum SignalSafeTerminalReset {
         let count = min(sequence.count, capacity)
         sequence.withUnsafeBufferPointer { bytes.update(from: $0.baseAddress!, count: count) }
         byteCount.store(count, ordering: .relaxed)
-        if let modes { shellModes.pointee = modes }
-        hasShellModes.store(modes != nil, ordering: .relaxed)
+        if let modes { savedModes.pointee = modes }
+        hasSavedModes.store(modes != nil, ordering: .relaxed)
         fileDescriptor.store(terminal, ordering: .relaxed)
     }
 
@@ -62,7 +62,7 @@ enum SignalSafeTerminalReset {
                 break
             }
         }
-        if hasShellModes.load(ordering: .relaxed) { tcsetattr(terminal, TCSANOW, shellModes) }
+        if hasSavedModes.load(ordering: .relaxed) { tcsetattr(terminal, TCSANOW, savedModes) }
     }
 
     /// Forgets the prepared reset (the backend shut down).

@@ -30,7 +30,6 @@ ONE_ROW = r'b"\x1b[3;1H\x1b[7m     2 large red table\x1b[m\x1b[3;30H"'
 WHOLE_PAGE = r'b"".join(b"\x1b[%d;1H" % (y + 1) + b"%6d helpful pink mouse " % y + b"." * 93 for y in range(40))'
 
 
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)

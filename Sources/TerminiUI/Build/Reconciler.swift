@@ -90,7 +90,7 @@ final class Reconciler {
                 readIndex.collect(overlappingSpliceAt: patch.path, from: index, into: &hits)
             } else {
                 readIndex.collect(overlapping: patch.path, into: &hits)
-                if !valuePatchPaths.contains(patch.path) { valuePatchPaths.append(patch.path) }
+                valuePatchPaths.append(patch.path)
             }
             for element in hits[start...] where element.itemsPatchSeen != patchCount {
                 element.itemsPatchSeen = patchCount
@@ -112,6 +112,9 @@ final class Reconciler {
     /// changed the item too (an item's field set before or after a splice, a new array that also edits an item),
     /// so then its dirty elements are evaluated again.
     private var valuePatchPaths: [DataPath] = []
+    /// Per array path, whether one of `valuePatchPaths` reached it: worked out once per build for the rows of an array
+    /// that a splice shifted, not once per row.
+    private var arraysChangedInPlace: [DataPath: Bool] = [:]
 
     /// Rebuilds dirty elements, parents first; an element refreshed as part of its parent is not refreshed again.
     /// A component whose properties changed dirties its body's readers during the pass; they are rebuilt in the
@@ -132,6 +135,7 @@ final class Reconciler {
             finishPass()
         }
         valuePatchPaths.removeAll()
+        arraysChangedInPlace.removeAll()
     }
 
     /// Nested components pass properties down one level per round.
@@ -424,6 +428,14 @@ final class Reconciler {
         return true
     }
 
+    /// Whether a patch other than a splice since the last build reached `array`: at it, above it or inside it.
+    private func changedInPlace(_ array: DataPath) -> Bool {
+        if let known = arraysChangedInPlace[array] { return known }
+        let changed = valuePatchPaths.contains { $0.isPrefix(of: array) || array.isPrefix(of: $0) }
+        arraysChangedInPlace[array] = changed
+        return changed
+    }
+
     /// Moves the reads (and nested item paths) of a subtree from under `from` to under `to`.
     private func rebase(_ item: Element, from: DataPath, to: DataPath) {
         let n = from.components.count
@@ -434,7 +446,7 @@ final class Reconciler {
         // Both item nodes are looked up once; each read then walks only its part below the item.
         let mover = readIndex.mover(from: from, to: to)
         let array = DataPath(Array(from.components.dropLast()))
-        let sameData = !valuePatchPaths.contains { $0.isPrefix(of: array) || array.isPrefix(of: $0) }
+        let sameData = valuePatchPaths.isEmpty || !changedInPlace(array)
         var stack = [item]
         while let e = stack.popLast() {
             if sameData { e.refreshedInPass = pass }

@@ -17,4 +17,15 @@ public struct BuildStats: Hashable, Sendable {
     public var layoutNodes = 0
 
     public init() {}
+
+    /// Adds `other`'s counts to these.
+    public mutating func add(_ other: BuildStats) {
+        dirtyElements += other.dirtyElements
+        rebuiltElements += other.rebuiltElements
+        inserted += other.inserted
+        removed += other.removed
+        moved += other.moved
+        keysDiffed += other.keysDiffed
+        layoutNodes += other.layoutNodes
+    }
 }

@@ -93,9 +93,7 @@ public final class PageView {
         let frameStats = tree.stats
         tree.stats = BuildStats()
         let built = layoutPass.buildAhead(budget: rows)
-        builtAhead.inserted += tree.stats.inserted
-        builtAhead.removed += tree.stats.removed
-        builtAhead.layoutNodes += tree.stats.layoutNodes
+        builtAhead.add(tree.stats)
         tree.stats = frameStats
         // Mounting sets these for the frame that shows the rows; nothing is shown yet.
         needs.layout = false

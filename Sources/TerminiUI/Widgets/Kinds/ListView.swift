@@ -103,34 +103,31 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
                          binding: ItemBinding(itemName: item, value: value, path: path, indexName: self.index, index: index))
     }
 
-    /// Builds the rows in `range` that are not built yet, makes them the children, and removes built rows outside
-    /// `keep` (rows built ahead within it stay for the next scrolls).
-    private func ensureRows(_ e: Element, range: Range<Int>, keep: Range<Int>, in tree: Reconciler) {
+    /// Builds the rows in `range` that are not built yet and makes them the children; keeps the built rows a page
+    /// beyond it on each side (rows built ahead, for the next scrolls), which become the window to build ahead, and
+    /// removes the others.
+    private func ensureRows(_ e: Element, range: Range<Int>, page: Int, in tree: Reconciler) {
         let state = e.state as! ListState
         var list = state.slots
         state.slots = ListSlots()
         let wanted = range.clamped(to: 0..<list.count)
-        let keep = keep.clamped(to: 0..<list.count)
-        var first = wanted.lowerBound, end = wanted.upperBound
-        for i in list.builtRange.clamped(to: 0..<list.elements.count) {
+        let keep = (range.lowerBound - page)..<(range.upperBound + page)
+        let previouslyBuilt = list.builtRange.clamped(to: 0..<list.elements.count)
+        list.builtRange = 0..<0
+        for i in previouslyBuilt {
             guard let row = list.elements[i] else { continue }
             if keep.contains(i) {
-                first = min(first, i)
-                end = max(end, i + 1)
+                list.noteBuilt(i)
             } else {
                 tree.deactivate(row)
                 list.elements[i] = nil
             }
         }
         var items: JSONArray?
-        for i in wanted where list.elements[i] == nil {
-            if list.itemsPath == nil && items == nil { items = tree.evaluateItems(e).0 }
-            let spec = rowSpec(e, index: i, items: items, itemsPath: list.itemsPath, keys: list.keys)
-            list.elements[i] = tree.inflate(spec, parent: e)
-        }
-        list.builtRange = first < end ? first..<end : 0..<0
+        for i in wanted where list.elements[i] == nil { _ = inflateRow(e, at: i, in: &list, items: &items, tree: tree) }
         e.children = wanted.compactMap { list.elements[$0] }
         state.shown = wanted
+        state.ahead = keep.clamped(to: 0..<list.count)
         state.slots = list
         tree.finishPass()
     }
@@ -144,24 +141,32 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         state.slots = ListSlots()
         let ahead = window.clamped(to: 0..<list.count)
         let shown = state.shown.clamped(to: ahead)
-        let order = Array(shown.upperBound..<ahead.upperBound) + (ahead.lowerBound..<shown.lowerBound).reversed()
         var items: JSONArray?
-        var remaining = false
-        for i in order where list.elements[i] == nil {
-            if budget <= 0 { remaining = true; break }
-            if list.itemsPath == nil && items == nil { items = pass.tree.evaluateItems(e).0 }
-            let spec = rowSpec(e, index: i, items: items, itemsPath: list.itemsPath, keys: list.keys)
-            let row = pass.tree.inflate(spec, parent: e)
-            list.elements[i] = row
-            list.builtRange = list.builtRange.isEmpty ? i..<(i + 1)
-                : min(list.builtRange.lowerBound, i)..<max(list.builtRange.upperBound, i + 1)
-            pass.layoutRow(row, maxWidth: state.rowWidth)
+        // False once the budget is spent with this row still to build.
+        func build(_ i: Int) -> Bool {
+            guard list.elements[i] == nil else { return true }
+            guard budget > 0 else { return false }
+            pass.layoutRow(inflateRow(e, at: i, in: &list, items: &items, tree: pass.tree), maxWidth: state.rowWidth)
             budget -= 1
+            return true
         }
+        let done = (shown.upperBound..<ahead.upperBound).allSatisfy(build)
+            && (ahead.lowerBound..<shown.lowerBound).reversed().allSatisfy(build)
         state.slots = list
         pass.tree.finishPass()
-        if !remaining { state.ahead = nil }
-        return remaining
+        if done { state.ahead = nil }
+        return !done
+    }
+
+    /// Mounts the row at `i` into `list`; `items` holds the evaluated items once a row needed them (when they are
+    /// not a plain path, rows take their values from them).
+    private func inflateRow(_ e: Element, at i: Int, in list: inout ListSlots, items: inout JSONArray?,
+                            tree: Reconciler) -> Element {
+        if list.itemsPath == nil && items == nil { items = tree.evaluateItems(e).0 }
+        let row = tree.inflate(rowSpec(e, index: i, items: items, itemsPath: list.itemsPath, keys: list.keys), parent: e)
+        list.elements[i] = row
+        list.noteBuilt(i)
+        return row
     }
 
     // MARK: Layout and paint
@@ -177,8 +182,8 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         // Build a first guess of rows (one line each), then more if rows turn out shorter than guessed.
         var end = min(count, state.offset + viewport + Self.margin)
         // Built rows a page beyond the margins stay built; the idle loop builds the rest of that window.
-        let ahead = max(viewport, 1)
-        ensureRows(e, range: start..<end, keep: (start - ahead)..<(end + ahead), in: pass.tree)
+        let page = max(viewport, 1)
+        ensureRows(e, range: start..<end, page: page, in: pass.tree)
         state.rowWidth = maxWidth
         var w = 0
         while true {
@@ -204,12 +209,11 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             if y < viewport && end < count {
                 // Rows were shorter than the viewport needs: build more.
                 end = min(count, end + max(1, viewport - y) + Self.margin)
-                ensureRows(e, range: start..<end, keep: (start - ahead)..<(end + ahead), in: pass.tree)
+                ensureRows(e, range: start..<end, page: page, in: pass.tree)
                 continue
             }
             break
         }
-        state.ahead = max(0, start - ahead)..<(end + ahead)
         pass.requestBuildAhead(e)
         reportVisibleRange(e, state: state, viewport: viewport, in: pass)
         return (maxWidth >= LayoutPass.unbounded ? w : maxWidth, viewport)
@@ -335,7 +339,8 @@ final class ListState: ScrollState {
 
     /// The rows the last layout built and placed (the children): the viewport plus the margins.
     var shown: Range<Int> = 0..<0
-    /// The rows to build ahead while the UI is idle (nil when all are built), and the width rows are laid out at.
+    /// The rows to keep built and to build while the UI is idle (nil once all are built), and the width rows are laid
+    /// out at.
     var ahead: Range<Int>?
     var rowWidth = 0
 
@@ -373,6 +378,11 @@ struct ListSlots {
     /// Absolute path of the items array when the items expression is a plain path; item paths hang off it.
     var itemsPath: DataPath?
     var count: Int { keys.count }
+
+    /// Widens `builtRange` to cover a row just built at `i`.
+    mutating func noteBuilt(_ i: Int) {
+        builtRange = builtRange.isEmpty ? i..<(i + 1) : min(builtRange.lowerBound, i)..<max(builtRange.upperBound, i + 1)
+    }
 
     mutating func removeElement(_ element: Element) {
         for i in builtRange where i < elements.count && elements[i] === element { elements[i] = nil }
