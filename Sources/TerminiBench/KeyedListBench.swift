@@ -236,12 +236,12 @@ public final class KeyedListBench {
         }
     }
 
-    /// Hands `event` to the engine and steps it until the frame that follows is written.
+    /// Hands `event` to the engine as its loop's poll would, and steps it until the frame that follows is written.
     private func frameAfter(_ event: InputEvent, label: String) throws -> FrameTiming {
         var frame: FrameTiming?
         engine.onFrame = { frame = $0 }
         defer { engine.onFrame = nil }
-        engine.handle(event)
+        engine.step(handling: event)
         let deadline = clock.now() + 30_000_000_000
         while frame == nil {
             if clock.now() > deadline { throw BenchError("\(label): no frame within 30 s") }

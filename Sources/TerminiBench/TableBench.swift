@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import TerminiClock
+import TerminiFrames
 import TerminiRuntime
 import TerminiTemplate
 import TerminiTerminal
@@ -121,21 +122,34 @@ public final class TableBench {
         try press(.character(character), label, until: shows)
     }
 
-    /// Key → the first frame whose screen satisfies `shows`, in milliseconds; then, untimed, until `settled` holds.
+    /// Key → the last byte of the first frame whose screen satisfies `shows`, in milliseconds; then, untimed, until
+    /// `settled` holds.
     private func press(_ key: Key, _ label: String, settled: ((String) -> Bool)? = nil,
                        until shows: (String) -> Bool) throws -> Double {
         usleep(20_000)
         let start = clock.now()
-        engine.handle(.key(key))
-        try waitForScreen(label, shows)
-        let elapsed = Double(clock.now() - start) / 1e6
-        if let settled { try waitForScreen(label + " (settling)", settled) }
-        return elapsed
+        var first: FrameTiming?
+        engine.onFrame = { first = $0 }
+        engine.step(handling: .key(key))
+        engine.onFrame = nil
+        let shown = try first.flatMap { shows(engine.screenText) ? $0 : nil } ?? waitForScreen(label, shows)
+        if let settled, !settled(engine.screenText) { try waitForScreen(label + " (settling)", settled) }
+        return Double(shown.rasterEnd - start) / 1e6
     }
 
-    private func waitForScreen(_ label: String, _ shows: (String) -> Bool) throws {
+    /// Steps the engine until a frame leaves a screen that satisfies `shows`, and returns that frame's timing. The
+    /// screen is read only after a frame (reading it takes about 0.1 ms, which would otherwise delay the frame).
+    @discardableResult
+    private func waitForScreen(_ label: String, _ shows: (String) -> Bool) throws -> FrameTiming {
+        var frame: FrameTiming?
+        engine.onFrame = { frame = $0 }
+        defer { engine.onFrame = nil }
         let deadline = clock.now() + 60_000_000_000
-        while !shows(engine.screenText) {
+        while true {
+            if let shown = frame {
+                if shows(engine.screenText) { return shown }
+                frame = nil
+            }
             if clock.now() > deadline { throw BenchError("table bench: \(label): the screen never showed it:\n\(engine.screenText)") }
             engine.step(maxWaitMilliseconds: 1)
         }

@@ -126,9 +126,19 @@ public final class ScriptRuntime: Sendable {
                               component: Int? = nil)
     {
         let json = event.serialized()
-        loop.post {
+        loop.post(lazily: true) {
             $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: json, loc: loc, ifDefined: ifDefined, component: component)
         }
+    }
+
+    /// Runs `body` with the events it dispatches queued in order but the script thread left asleep until it returns
+    /// (unless another call wakes it first). The UI thread uses it to finish the frame an input asked for before
+    /// the script thread competes with it for a core: on two cores, waking it first cost a Table's Down key
+    /// 0.04–0.25 ms before its frame began.
+    public func holdingEventWakes<T>(_ body: () throws -> T) rethrows -> T {
+        loop.holdLazyWakes()
+        defer { loop.releaseLazyWakes() }
+        return try body()
     }
 
     // MARK: components

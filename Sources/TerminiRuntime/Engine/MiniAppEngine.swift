@@ -185,18 +185,35 @@ public final class MiniAppEngine {
         watchdog.idle("ui")
         let event = backend.nextInput(timeoutMilliseconds: wait)
         watchdog.beat("ui")
-        if let event { handle(event) }
-        applyScriptMessages()
-        _ = overlays.expireToast()
-        if overlays.tickLoading(now: clock.now()) { scheduler.markDirty() }
-        if let top = navigator.top {
-            top.view.tick(now: Double(clock.now()) / 1e9)
-            if top.view.needsBuild { scheduler.markDirty() }
-        }
-        if let frame = scheduler.beginFrameIfDue() {
-            frames.render(frame)
-        } else if worksAhead, event == nil, inbox.isEmpty, let top = navigator.top {
-            top.view.buildAhead(rows: Self.rowsBuiltAheadPerStep)
+        advance(after: event, worksAhead: worksAhead)
+    }
+
+    /// One loop iteration with `event` as the input the poll returned: the benches hand keys in this way, so that
+    /// they are handled as the loop handles a user's.
+    package func step(handling event: InputEvent) {
+        watchdog.beat("ui")
+        advance(after: event, worksAhead: false)
+    }
+
+    /// The rest of a step once the poll returned: handle `event`, apply script messages, and render a frame when
+    /// one is due, or else build rows ahead.
+    private func advance(after event: InputEvent?, worksAhead: Bool) {
+        // The frame an input asks for is written before the script hears of the input (a tap, a selection):
+        // the script's answer takes a later frame anyway.
+        runtime.holdingEventWakes {
+            if let event { handle(event) }
+            applyScriptMessages()
+            _ = overlays.expireToast()
+            if overlays.tickLoading(now: clock.now()) { scheduler.markDirty() }
+            if let top = navigator.top {
+                top.view.tick(now: Double(clock.now()) / 1e9)
+                if top.view.needsBuild { scheduler.markDirty() }
+            }
+            if let frame = scheduler.beginFrameIfDue() {
+                frames.render(frame)
+            } else if worksAhead, event == nil, inbox.isEmpty, let top = navigator.top {
+                top.view.buildAhead(rows: Self.rowsBuiltAheadPerStep)
+            }
         }
     }
 

@@ -16,6 +16,9 @@ final class ScriptEventLoop: @unchecked Sendable {
     private var stopping = false
     private var finished = false
     private var sleeping = false
+    /// While set, a post made `lazily` queues its job without waking the thread; `wakeOwed` remembers one was.
+    private var lazyWakes = false
+    private var wakeOwed = false
     private var busySince: UInt64?
     private var lastBeat: UInt64 = MonotonicClock.now()
     private var startupNanos: UInt64?
@@ -30,15 +33,33 @@ final class ScriptEventLoop: @unchecked Sendable {
 
     // MARK: any thread
 
-    /// Queues `job` for the JS thread; false once the loop is stopping.
+    /// Queues `job` for the JS thread; false once the loop is stopping. A `lazily` posted job does not wake the
+    /// thread while wakes are held (`holdLazyWakes`): it runs when they are released, or sooner if another post
+    /// or a timer wakes the thread, always in the order posted.
     @discardableResult
-    func post(_ job: @escaping Job) -> Bool {
+    func post(lazily: Bool = false, _ job: @escaping Job) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard !stopping else { return false }
         jobs.append(job)
-        if sleeping { lock.signal(.work) }
+        if lazily && lazyWakes {
+            wakeOwed = true
+        } else if sleeping {
+            lock.signal(.work)
+        }
         return true
+    }
+
+    /// Starts holding the wakes of lazily posted jobs (see `ScriptRuntime.holdingEventWakes`).
+    func holdLazyWakes() { lock.withLock { lazyWakes = true } }
+
+    /// Stops holding them, and wakes the thread if a held job waits.
+    func releaseLazyWakes() {
+        lock.withLock {
+            lazyWakes = false
+            if wakeOwed && sleeping { lock.signal(.work) }
+            wakeOwed = false
+        }
     }
 
     /// Asks the loop to exit after the job it is running.
@@ -85,6 +106,11 @@ final class ScriptEventLoop: @unchecked Sendable {
         let deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(timeout)
         lock.lock()
         defer { lock.unlock() }
+        // Waiting for the thread to be idle while its wake is held would wait for the timeout.
+        if wakeOwed && sleeping {
+            wakeOwed = false
+            lock.signal(.work)
+        }
         while true {
             if finished { return true }
             if sleeping, jobs.isEmpty, busySince == nil, !(criteria.includesBridgeCalls && !pendingInvokes.isEmpty) {
