@@ -176,7 +176,7 @@ extension JSONValue {
             node = .null  // the array is now uniquely referenced: the splice does not copy it
             let start = min(max(0, index), items.count)
             let end = min(items.count, start + max(0, removing))
-            removed = JSONArray(items[start..<end])
+            removed = items.elements(in: start..<end)
             items.replaceSubrange(start..<end, with: inserting)
             node = .array(items)
         }

@@ -71,6 +71,15 @@ final class PackedRows: @unchecked Sendable {
         return other
     }
 
+    /// The rows in `range` as rows of their own, their text copied without decoding it.
+    func rows(in range: Range<Int>) -> PackedRows {
+        let other = PackedRows()
+        other.shape = shape
+        other.spans.reserveCapacity(range.count)
+        for i in range { other.spans.append(withRowText(i) { other.store($0) }) }
+        return other
+    }
+
     /// An object whose members are all strings, finite numbers, booleans or null: what a packed list holds.
     static func isFlatRow(_ value: JSONValue) -> Bool {
         guard case .object(let members) = value else { return false }

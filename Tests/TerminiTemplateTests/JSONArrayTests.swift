@@ -129,6 +129,22 @@ import Testing
         #expect(data["rows"]?.arrayValue?.storageIdentity == before)
     }
 
+    /// A splice hands back what it removed. From a packed list a long range stays packed (its text copied, no row
+    /// decoded and written again), a short one becomes values, and both read as the rows that were there.
+    @Test func theRowsASpliceRemovesReadAsTheyWere() throws {
+        var data = JSONValue.object(["rows": .array(try #require(try JSONValue.parse(Self.rowsText(1_000)).arrayValue))])
+        let rows = try DataPath(parsing: "rows")
+        let long = data.splice(at: rows, index: 100, removing: 400, inserting: [Self.row(-1)])
+        #expect(long.isPacked && long.count == 400)
+        #expect(long == JSONArray((100..<500).map { Self.row($0) }))
+        let short = data.splice(at: rows, index: 0, removing: 3, inserting: [])
+        #expect(!short.isPacked && short == JSONArray((0..<3).map { Self.row($0) }))
+        #expect(data["rows"]?.arrayValue?.count == 598)
+        #expect(data["rows"]?.arrayValue?[97] == Self.row(-1) && data["rows"]?.arrayValue?[98] == Self.row(500))
+        let values = JSONArray((0..<5).map { Self.row($0) })
+        #expect(values.elements(in: 1..<3) == JSONArray([Self.row(1), Self.row(2)]))
+    }
+
     /// Removing rows leaves their text behind until it outweighs the live rows, then the live rows are copied: a
     /// list that churns does not grow without bound.
     @Test func removedRowsTextIsReclaimed() throws {
