@@ -45,6 +45,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
@@ -54,7 +55,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CInflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
-        .target(name: "TerminiTemplate"),
+        // Deque: a long list's per-row arrays (packed rows' spans, a ListView's keys and rows) change at either end
+        // in the time the change takes, not the list's length.
+        .target(name: "TerminiTemplate", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         // Time, wake-ups and locks shared by every thread: the one monotonic clock, the self-pipe wake signal and
         // `Locked`, the pthread-mutex lock ThreadSanitizer understands.
         .target(name: "TerminiClock"),
@@ -70,7 +73,8 @@ let package = Package(
                 resources: [.embedInCode("Prelude/prelude.js")]),
         .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
         // Ink parses the Markdown widget's text (CommonMark to HTML, which MarkdownLayout turns into styled lines).
-        .target(name: "TerminiUI", dependencies: ["TerminiTemplate", "TerminiClock", .product(name: "Ink", package: "Ink")]),
+        .target(name: "TerminiUI", dependencies: ["TerminiTemplate", "TerminiClock", .product(name: "Ink", package: "Ink"),
+                                                  .product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "TerminiClock", "CNcurses"]),
         .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiClock"]),
         // Runs bundles: script, bridge, UI, terminal, frames, bundle verification, install and store. Never links the

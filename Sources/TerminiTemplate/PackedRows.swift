@@ -1,3 +1,5 @@
+import DequeModule
+
 /// The rows of a packed `JSONArray`: each row's compact JSON text, in fixed-size chunks, and one 64-bit span per
 /// row that says where its text is.
 ///
@@ -24,8 +26,10 @@ final class PackedRows: @unchecked Sendable {
     }
 
     @exclusivity(unchecked) private var chunks: [Chunk] = []
-    /// Per row: chunk index (bits 40...63), start in the chunk (bits 20...39), length (bits 0...19).
-    @exclusivity(unchecked) private var spans: [UInt64] = []
+    /// Per row: chunk index (bits 40...63), start in the chunk (bits 20...39), length (bits 0...19). A deque, so
+    /// that removing or inserting rows near either end moves only the spans on the shorter side (at a million
+    /// rows an array moved 8 MB to remove the first).
+    @exclusivity(unchecked) private var spans: Deque<UInt64> = []
     private var liveBytes = 0
     private var garbageBytes = 0
     /// The key table of the first row packed, for decoded rows with the same keys to share.
