@@ -142,6 +142,37 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 4).hasSuffix("Person 99999      69\nAppended           1"))
     }
 
+    /// The selected row is found again outwards from where it was, so rows spliced in or out above it move the
+    /// selection with them, and a row moved far (a sort) is still found.
+    @Test func tableSelectionFollowsItsKeyThroughSplicesAboveIt() {
+        let page = focused(table, data: ["people": Self.people(100_000)], width: 20, height: 4)
+        _ = page.handle(.key(.end))
+        _ = page.handle(.key(.pageUp))  // three rows up: Person 99996
+        func selectedName() -> Substring? {
+            var buffer = CellBuffer(width: 20, height: 4)
+            page.build(size: (20, 4))
+            page.paint(into: &buffer)
+            let lines = buffer.renderText().split(separator: "\n")
+            return (1..<4).first { buffer[0, $0].style.attributes.contains(.reverse) }.map { lines[$0].prefix(12) }
+        }
+        #expect(selectedName() == "Person 99996")
+        let two: JSONValue = [["id": -1, "name": "New 1", "age": 1], ["id": -2, "name": "New 2", "age": 1]]
+        page.applySetData([DataPatch(path: path("people"), change: .splice(index: 10, removing: 0, inserting: two.arrayValue!))])
+        #expect(selectedName() == "Person 99996")
+        page.applySetData([DataPatch(path: path("people"), change: .splice(index: 0, removing: 5, inserting: []))])
+        #expect(selectedName() == "Person 99996")
+        // Moved to the top: still found, a whole table's search away.
+        var rows = Self.people(100_000).arrayValue!
+        let moved = rows.remove(at: 99_996)
+        rows.insert(moved, at: 0)
+        page.apply([(path("people"), .array(rows))])
+        #expect(selectedName() == "Person 99996")
+        #expect(TableProps.index(of: 7, in: "id", near: 3, of: Self.people(10).arrayValue!) == 7)
+        #expect(TableProps.index(of: 0, in: "id", near: 9, of: Self.people(10).arrayValue!) == 0)
+        #expect(TableProps.index(of: 42, in: "id", near: 5, of: Self.people(10).arrayValue!) == nil)
+        #expect(TableProps.index(of: 0, in: "id", near: 0, of: []) == nil)
+    }
+
     @Test func tableSelectionFollowsItsKeyAndHeadersSort() {
         let page = focused(table, data: ["people": Self.people(5)], width: 20, height: 6)
         _ = page.handle(.key(.down))

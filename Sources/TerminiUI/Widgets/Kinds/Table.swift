@@ -29,10 +29,23 @@ extension TableProps: WidgetBehavior {
         // Keyed: the selection follows its row's key to wherever the row is now.
         if let key, let selectedKey = state.selectedKey {
             if state.selected >= rows.count || rows.member(key, of: state.selected) != selectedKey {
-                if let moved = rows.indices.first(where: { rows.member(key, of: $0) == selectedKey }) { state.selected = moved }
+                if let moved = Self.index(of: selectedKey, in: key, near: state.selected, of: rows) { state.selected = moved }
             }
         }
         state.selected = min(state.selected, max(0, rows.count - 1))
+    }
+
+    /// Where the row whose `field` is `key` is now, searched outwards from where it was: rows inserted or removed k
+    /// rows above it move it by k, so finding it costs the change rather than the table's length.
+    static func index(of key: JSONValue, in field: String, near start: Int, of rows: JSONArray) -> Int? {
+        let start = min(max(0, start), max(0, rows.count - 1))
+        var distance = 0
+        while start - distance >= 0 || start + distance < rows.count {
+            if start + distance < rows.count, rows.member(field, of: start + distance) == key { return start + distance }
+            if distance > 0, start - distance >= 0, rows.member(field, of: start - distance) == key { return start - distance }
+            distance += 1
+        }
+        return nil
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
