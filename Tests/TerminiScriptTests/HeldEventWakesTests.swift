@@ -14,12 +14,24 @@ import TerminiTemplate
         })
         """
 
-    @Test func anEventDispatchedWhileWakesAreHeldRunsOnlyOnceTheyAreReleased() {
+    /// A runtime with the page above loaded and open as page 1, its script idle.
+    static func openPage() -> ScriptHarness {
         let h = ScriptHarness()
-        defer { h.shutdown() }
-        h.load(Self.page)
+        h.load(page)
         h.runtime.createPage(pageId: 1, name: "index")
         #expect(h.settle())
+        return h
+    }
+
+    /// Waits up to 5 s for the script to have logged `count` lines.
+    static func waitForLogs(_ h: ScriptHarness, count: Int) {
+        let deadline = Date().addingTimeInterval(5)
+        while h.delegate.logs.count < count && Date() < deadline { usleep(1_000) }
+    }
+
+    @Test func anEventDispatchedWhileWakesAreHeldRunsOnlyOnceTheyAreReleased() {
+        let h = Self.openPage()
+        defer { h.shutdown() }
         h.runtime.holdingEventWakes {
             h.runtime.dispatchEvent(pageId: 1, handler: "picked", event: ["type": "select", "detail": ["index": 3]], loc: nil)
             // Time enough for a woken script thread to have run it several times over.
@@ -31,28 +43,21 @@ import TerminiTemplate
     }
 
     @Test func anotherCallWakesTheScriptAndTheHeldEventRunsFirst() {
-        let h = ScriptHarness()
+        let h = Self.openPage()
         defer { h.shutdown() }
-        h.load(Self.page)
-        h.runtime.createPage(pageId: 1, name: "index")
-        #expect(h.settle())
         h.runtime.holdingEventWakes {
             h.runtime.dispatchEvent(pageId: 1, handler: "picked", event: ["type": "select", "detail": ["index": 1]], loc: nil)
             // A lifecycle call is not held: it wakes the thread, which runs the queue in the order posted.
             h.runtime.callLifecycle(pageId: 1, .show)
             h.runtime.dispatchEvent(pageId: 1, handler: "report", event: ["type": "tap"], loc: nil)
-            let deadline = Date().addingTimeInterval(5)
-            while h.delegate.logs.count < 2 && Date() < deadline { usleep(1_000) }
+            Self.waitForLogs(h, count: 2)
             #expect(h.delegate.logs == ["picked 1", "report"])
         }
     }
 
     @Test func waitingForTheScriptWhileWakesAreHeldDoesNotWaitForTheTimeout() {
-        let h = ScriptHarness()
+        let h = Self.openPage()
         defer { h.shutdown() }
-        h.load(Self.page)
-        h.runtime.createPage(pageId: 1, name: "index")
-        #expect(h.settle())
         let clock = ContinuousClock()
         let waited = clock.measure {
             h.runtime.holdingEventWakes {
@@ -65,14 +70,10 @@ import TerminiTemplate
     }
 
     @Test func outsideAHoldAnEventRunsAtOnce() {
-        let h = ScriptHarness()
+        let h = Self.openPage()
         defer { h.shutdown() }
-        h.load(Self.page)
-        h.runtime.createPage(pageId: 1, name: "index")
-        #expect(h.settle())
         h.runtime.dispatchEvent(pageId: 1, handler: "report", event: ["type": "tap"], loc: nil)
-        let deadline = Date().addingTimeInterval(5)
-        while h.delegate.logs.isEmpty && Date() < deadline { usleep(1_000) }
+        Self.waitForLogs(h, count: 1)
         #expect(h.delegate.logs == ["report"])
     }
 }
