@@ -57,9 +57,14 @@ final class ScriptEventLoop: @unchecked Sendable {
     func releaseLazyWakes() {
         lock.withLock {
             lazyWakes = false
-            if wakeOwed && sleeping { lock.signal(.work) }
-            wakeOwed = false
+            payOwedWake()
         }
+    }
+
+    /// Wakes the thread for a job whose wake was held, if it sleeps. With `lock` held.
+    private func payOwedWake() {
+        if wakeOwed && sleeping { lock.signal(.work) }
+        wakeOwed = false
     }
 
     /// Asks the loop to exit after the job it is running.
@@ -107,10 +112,7 @@ final class ScriptEventLoop: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         // Waiting for the thread to be idle while its wake is held would wait for the timeout.
-        if wakeOwed && sleeping {
-            wakeOwed = false
-            lock.signal(.work)
-        }
+        payOwedWake()
         while true {
             if finished { return true }
             if sleeping, jobs.isEmpty, busySince == nil, !(criteria.includesBridgeCalls && !pendingInvokes.isEmpty) {

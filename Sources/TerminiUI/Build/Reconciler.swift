@@ -445,8 +445,7 @@ final class Reconciler {
         }
         // Both item nodes are looked up once; each read then walks only its part below the item.
         let mover = readIndex.mover(from: from, to: to)
-        let array = DataPath(Array(from.components.dropLast()))
-        let sameData = valuePatchPaths.isEmpty || !changedInPlace(array)
+        let sameData = valuePatchPaths.isEmpty || !changedInPlace(DataPath(Array(from.components.dropLast())))
         var stack = [item]
         while let e = stack.popLast() {
             if sameData { e.refreshedInPass = pass }
