@@ -91,14 +91,26 @@ enum FuzzTargets {
                 precondition((try? ComponentTemplate(jsonText: text)) != nil, "tplgen wrote a component the engine cannot load: \(text)")
             }
         },
-        // The terminal's raw key and mouse codes, four bytes each.
+        // The bytes a terminal sends, fed in pieces whose sizes the input's first byte picks: the same events must
+        // come out whatever the split, and a paste's text never holds an escape.
         "keys": { bytes in
+            guard let first = bytes.first else { return }
+            let body = Array(bytes.dropFirst())
+            var whole = TerminalInputDecoder()
+            var expected = whole.feed(body)
+            expected += whole.flushPendingEscape()
+            var pieces = TerminalInputDecoder()
+            var got: [TerminalInputDecoder.Output] = []
+            let step = Int(first % 7) + 1
             var i = 0
-            while i + 4 <= bytes.count {
-                let value = UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
-                _ = KeyDecoder.decode(value & 0x8000_0000 != 0 ? .functionKey(Int32(bitPattern: value & 0x7fff_ffff)) : .character(value))
-                _ = KeyDecoder.decodeMouse(buttonState: value, x: Int32(bytes[i]), y: Int32(bytes[i + 1]))
-                i += 4
+            while i < body.count {
+                got += pieces.feed(body[i..<min(body.count, i + step)])
+                i += step
+            }
+            got += pieces.flushPendingEscape()
+            precondition(got == expected, "split every \(step) bytes: \(got) against \(expected)")
+            for case .input(.paste(let text, _)) in got {
+                precondition(!text.unicodeScalars.contains { $0.value == 0x1B }, "a paste carried an escape")
             }
         },
     ]

@@ -35,6 +35,15 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
     @exclusivity(unchecked) private var lastAttributes: attr_t = 0
     @exclusivity(unchecked) private var lastPair: Int32 = 0
     public var cursor: (x: Int, y: Int)?
+    /// Keys, pastes and mouse reports from the terminal's bytes; ncurses' own key reading is off.
+    private var decoder = TerminalInputDecoder()
+    private var readBuffer = [UInt8](repeating: 0, count: 64 << 10)
+    private var pendingEvents: [InputEvent] = []
+    private var pendingHead = 0
+    private var lastByteAt = 0
+    private var inputEnded = false
+    /// The terminal's private modes the backend turned on (mouse, bracketed paste, the kitty protocol).
+    private var modes: TerminalModes
     /// The cursor as the terminal shows it now (nil: hidden).
     private var shownCursor: (x: Int, y: Int)?
 
@@ -76,6 +85,9 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             return error
         }
         guard isatty(output) == 1 else { throw fail(.terminalSetupFailed(term: term ?? "", reason: "output is not a terminal")) }
+        // Keys come from `input`: a file or a closed descriptor would feed the app whatever it holds, or nothing
+        // while the loop spins. `termini snapshot` is the way to run without a terminal.
+        guard isatty(input) == 1 else { throw fail(.terminalSetupFailed(term: term ?? "", reason: "standard input is not a terminal")) }
         let terminalFD = dup(output), cursesFD = dup(output), inputFD = dup(input)
         opened = [terminalFD, cursesFD, inputFD].filter { $0 >= 0 }
         guard opened.count == 3 else { throw fail(.system(call: "dup", errno: errno)) }
@@ -104,6 +116,19 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             throw .terminalSetupFailed(term: termName, reason: "ncurses does not know this terminal")
         }
         set_term(screen)
+        // A terminal that cannot put the cursor at a cell (TERM=dumb, a printing terminal) can only overprint one
+        // line: refuse it as clearly as an unknown one.
+        guard Self.hasCapability("cup") else {
+            endwin()
+            delscreen(screen)
+            TerminalSignals.uninstall()
+            fclose(out)
+            fclose(inp)
+            close(terminalFD)
+            close(captureFD)
+            Self.active.withLock { $0 = false }
+            throw .terminalSetupFailed(term: termName, reason: "this terminal cannot move the cursor (its terminfo entry has no 'cup')")
+        }
         TerminalSignals.screenActive.store(true, ordering: .relaxed)
 
         inputWaker = waker
@@ -115,17 +140,19 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         inputStream = inp
         self.screen = screen
 
-        // cbreak rather than raw keeps Ctrl-C and Ctrl-Z meaning what the user expects.
-        cbreak()
+        // Raw: no flow control, so Ctrl-S and Ctrl-Q reach the app instead of freezing the screen, and Ctrl-C and
+        // Ctrl-Z arrive as keys the app handles in order (quit with its files complete; suspend after onHide).
+        raw()
         noecho()
         nonl()
         intrflush(stdscr, false)
-        keypad(stdscr, true)
-        nodelay(stdscr, true)   // input waits happen in poll(), which can also be woken
+        // ncurses decodes no keys: TerminalInputDecoder reads the bytes, which keeps Alt chords, modified keys and
+        // pastes that ncurses would split or drop.
+        keypad(stdscr, false)
+        nodelay(stdscr, true)
         leaveok(stdscr, true)   // the cursor is hidden, so never spend bytes putting it back
         scrollok(stdscr, false)
         curs_set(0)
-        set_escdelay(25)
         // No typeahead check: ncurses would poll the input before and during every update and stop writing a frame
         // half-way when a key is waiting. Each frame is small; finishing it keeps the bytes and timings whole.
         typeahead(-1)
@@ -136,11 +163,9 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         }
         colorPairs = NcursesColorPairs(enabled: colors, colorCount: COLORS, pairLimit: COLOR_PAIRS,
                                        direct: COLORS >= 0x100_0000)
-        if mouse {
-            mousemask(mmask_t(KeyDecoder.MouseMask.wanted), nil)
-            mouseinterval(0)    // report press and release at once instead of waiting to synthesize clicks
-        }
-        SignalSafeTerminalReset.prepare(terminal: terminalFD, shellModes: shellModes, mouse: mouse)
+        modes = TerminalModes(mouse: mouse)
+        Self.writeFully(terminalFD, modes.enableBytes)
+        SignalSafeTerminalReset.prepare(terminal: terminalFD, shellModes: shellModes, modes: modes)
         size = (Int(COLS), Int(LINES))
     }
 
@@ -195,20 +220,35 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         guard !isShutDown else { return nil }
         if let jobControl = takeJobControlEvent() { return jobControl }
         if let resize = takePendingResize() { return resize }
-        if let event = readAvailableInput() { return event }
+        // Read even with events queued: a Ctrl-C behind them must be seen now, not after them.
+        if !readAvailableBytes() { inputEnded = true }
+        flushStalledInput()
+        if let event = takeQueuedEvent() { return event }
+        if inputEnded { return .terminalClosed }
         guard timeoutMilliseconds != 0 else { return nil }
         let deadline = timeoutMilliseconds < 0 ? nil : Self.nowMilliseconds() + timeoutMilliseconds
         while true {
-            let remaining = deadline.map { max(0, $0 - Self.nowMilliseconds()) } ?? -1
+            let now = Self.nowMilliseconds()
+            let wake = [deadline, stallDeadline()].compactMap { $0 }.min()
+            let remaining = wake.map { max(0, $0 - now) } ?? -1
             switch inputWaker.wait(forInputOn: inputFileDescriptor, timeoutMilliseconds: remaining) {
-            case .woken, .timedOut:
+            case .woken:
                 return takeJobControlEvent() ?? takePendingResize()
+            case .timedOut:
+                flushStalledInput()
+                if let event = takeQueuedEvent() { return event }
+                if let deadline, Self.nowMilliseconds() >= deadline { return takeJobControlEvent() ?? takePendingResize() }
             case .inputClosed:
                 // Keys typed before the hang-up still count; then the app is told its terminal is gone.
-                if let event = readAvailableInput() { return event }
-                return .terminalClosed
+                readAvailableBytes()
+                enqueue(decoder.flushPendingEscape())
+                inputEnded = true
+                return takeQueuedEvent() ?? .terminalClosed
             case .inputReady:
-                if let event = readAvailableInput() { return event }
+                if !readAvailableBytes() { inputEnded = true }
+                flushStalledInput()
+                if let event = takeQueuedEvent() { return event }
+                if inputEnded { return .terminalClosed }
                 if let resize = takePendingResize() { return resize }
                 if let deadline, Self.nowMilliseconds() >= deadline { return nil }
             }
@@ -234,6 +274,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         guard !isShutDown else { return }
         TerminalSignals.suspendPending.store(false, ordering: .relaxed)
         TerminalSignals.screenActive.store(false, ordering: .relaxed)
+        Self.writeFully(terminalFileDescriptor, modes.disableBytes)
         endwin()   // the shell gets its own modes and screen back
         TerminalSignals.stopProcess()
         TerminalSignals.continuePending.store(false, ordering: .relaxed)
@@ -259,6 +300,9 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         // Not through `flushCounted`: this update also sets the terminal's modes again (cbreak, no echo) through
         // ncurses' descriptor, which must be the terminal itself then, not the capture file.
         doupdate()
+        modes.kittyKeyboard = false   // asked again: the terminal may have changed while the app was stopped
+        SignalSafeTerminalReset.kittyKeyboardPushed.store(false, ordering: .relaxed)
+        Self.writeFully(terminalFileDescriptor, modes.enableBytes)
         lastStyle = nil
         // The cursor shows again only where the next frame puts it.
         leaveok(stdscr, true)
@@ -272,6 +316,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         isShutDown = true
         TerminalSignals.screenActive.store(false, ordering: .relaxed)
         SignalSafeTerminalReset.disarm()
+        Self.writeFully(terminalFileDescriptor, modes.disableBytes)
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
@@ -349,6 +394,10 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         return read
     }
 
+    private static func writeFully(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { writeFully(fd, $0.baseAddress!, $0.count) }
+    }
+
     private static func writeFully(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) {
         var offset = 0
         while offset < count {
@@ -368,34 +417,92 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
 
     // MARK: - Input
 
-    /// Reads keys ncurses already has or the kernel holds, without blocking (beyond ESCDELAY after a lone ESC).
-    private func readAvailableInput() -> InputEvent? {
-        var character: wint_t = 0
-        for _ in 0..<64 {
-            let result = wget_wch(stdscr, &character)
-            let raw: KeyDecoder.RawInput
-            switch result {
-            case KEY_CODE_YES: raw = .functionKey(Int32(bitPattern: character))
-            case OK: raw = .character(UInt32(character))
-            default: return nil
-            }
-            switch KeyDecoder.decode(raw) {
-            case .key(let key): return .key(key)
-            case .mouse:
-                var event = MEVENT()
-                guard getmouse(&event) == OK else { continue }
-                if let mouse = KeyDecoder.decodeMouse(buttonState: UInt32(event.bstate), x: event.x, y: event.y) {
-                    return .mouse(mouse)
+    /// Reads what the kernel holds for the terminal without blocking, decodes it, and queues the events. A Ctrl-C
+    /// goes to the front of the queue, so quitting never waits behind keys typed or pasted before it. Returns false
+    /// when the input reached its end (the terminal hung up, or stdin was not a terminal after all).
+    @discardableResult
+    private func readAvailableBytes() -> Bool {
+        var open = true
+        let fd = inputFileDescriptor
+        readBuffer.withUnsafeMutableBytes { raw in
+            // Bounded, so one call never loops for long: what is left is read on the next. The descriptor stays
+            // blocking (it is the shell's too), so each read follows a poll that says bytes are there.
+            for _ in 0..<16 {
+                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let polled = poll(&ready, 1, 0)
+                if polled < 0 && errno == EINTR { continue }
+                guard polled > 0 else { return }
+                guard ready.revents & Int16(POLLIN) != 0 else {
+                    if ready.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { open = false }
+                    return
                 }
-            case .resize:
-                if let resize = checkForResize() { return resize }
-                if Int(COLS) != size.width || Int(LINES) != size.height { return adoptNewSize() }
-                continue
-            case .ignored:
-                continue
+                let count = read(fd, raw.baseAddress, raw.count)
+                if count > 0 {
+                    enqueue(decoder.feed(UnsafeRawBufferPointer(rebasing: raw[..<count])))
+                    lastByteAt = Self.nowMilliseconds()
+                } else if count == 0 {
+                    open = false
+                    return
+                } else if errno != EINTR {
+                    open = false
+                    return
+                }
             }
         }
-        return nil
+        return open
+    }
+
+    private func enqueue(_ outputs: [TerminalInputDecoder.Output]) {
+        for output in outputs {
+            switch output {
+            case .kittyKeyboardSupported:
+                // Report keys unambiguously (Esc, Alt chords and Ctrl with any key arrive as one sequence each).
+                guard !modes.kittyKeyboard else { continue }
+                modes.kittyKeyboard = true
+                SignalSafeTerminalReset.kittyKeyboardPushed.store(true, ordering: .relaxed)
+                Self.writeFully(terminalFileDescriptor, TerminalModes.pushKittyKeyboard)
+            case .input(.key(.control("c"))):
+                pendingEvents.insert(.key(.control("c")), at: pendingHead)
+            case .input(.key(.control("z"))):
+                // Raw mode: the terminal no longer turns Ctrl-Z into SIGTSTP, so the backend does what it did.
+                pendingEvents.append(.suspend)
+            case .input(let event):
+                pendingEvents.append(event)
+            }
+        }
+    }
+
+    private func takeQueuedEvent() -> InputEvent? {
+        guard pendingHead < pendingEvents.count else { return nil }
+        let event = pendingEvents[pendingHead]
+        pendingHead += 1
+        if pendingHead == pendingEvents.count {
+            pendingEvents.removeAll(keepingCapacity: true)
+            pendingHead = 0
+        }
+        if case .resize = event { return checkForResize() }
+        return event
+    }
+
+    /// Esc and the start of a sequence wait this long for the rest; after it a lone Esc is the Esc key. Alt chords
+    /// arrive in one write, so this only has to cover a slow link.
+    static let escapeDelayMilliseconds = 25
+    /// A paste whose end marker never comes ends after this long with nothing more.
+    static let pasteStallMilliseconds = 1_000
+
+    /// Ends what the decoder holds once its wait has passed.
+    private func flushStalledInput() {
+        guard decoder.hasPendingBytes || decoder.isInPaste else { return }
+        let waited = Self.nowMilliseconds() - lastByteAt
+        let limit = decoder.isInPaste ? Self.pasteStallMilliseconds : Self.escapeDelayMilliseconds
+        if waited >= limit { enqueue(decoder.flushPendingEscape()) }
+    }
+
+    /// How long the input wait may block before held bytes must be flushed.
+    private func stallDeadline() -> Int? {
+        guard decoder.hasPendingBytes || decoder.isInPaste else { return nil }
+        let limit = decoder.isInPaste ? Self.pasteStallMilliseconds : Self.escapeDelayMilliseconds
+        return lastByteAt + limit
     }
 
     private func takePendingResize() -> InputEvent? {
@@ -419,6 +526,12 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         setlocale(LC_ALL, "")
         if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) == "UTF-8" { return }
         setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    /// Whether the terminfo entry in use has the string capability `name`.
+    private static func hasCapability(_ name: String) -> Bool {
+        guard let value = name.withCString({ tigetstr($0) }) else { return false }
+        return Int(bitPattern: value) != -1 && value.pointee != 0
     }
 
     private static func makeCaptureFile() -> Int32 {

@@ -26,16 +26,19 @@ enum SignalSafeTerminalReset {
         return tcgetattr(terminal, &modes) == 0 ? modes : nil
     }
 
+    /// Whether the backend pushed the kitty keyboard protocol's flags, which the reset then pops first. Set from
+    /// the UI thread when the terminal answers the query, so it is a flag and not part of the prepared bytes.
+    static let kittyKeyboardPushed = Atomic<Bool>(false)
+
     /// Prepares the reset for `terminal` once ncurses has set the screen up: the sequences that switch mouse
-    /// reporting off, leave keypad-transmit mode, reset attributes, show the cursor and leave the alternate screen,
-    /// as the terminal's terminfo entry spells them, then the shell's modes.
-    static func prepare(terminal: Int32, shellModes modes: termios?, mouse: Bool) {
-        var sequence: [UInt8] = []
-        if mouse {
-            // Every xterm mouse mode ncurses may have turned on (its `XM` entry and motion reporting), all off;
-            // a terminal without them ignores private modes it does not know.
-            sequence += Array("\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1005l\u{1B}[?1015l".utf8)
-        }
+    /// reporting and bracketed paste off, leave keypad-transmit mode, reset attributes, show the cursor and leave
+    /// the alternate screen, as the terminal's terminfo entry spells them, then the shell's modes.
+    static func prepare(terminal: Int32, shellModes modes: termios?, modes terminalModes: TerminalModes) {
+        var plain = terminalModes
+        plain.kittyKeyboard = false
+        kittyKeyboardPushed.store(false, ordering: .relaxed)
+        _ = popKitty   // made now: a handler must not run a lazy initialiser
+        var sequence = plain.disableBytes
         for capability in ["rmkx", "sgr0", "cnorm", "rmcup"] { sequence += terminfoString(capability) }
         let count = min(sequence.count, capacity)
         sequence.withUnsafeBufferPointer { bytes.update(from: $0.baseAddress!, count: count) }
@@ -50,7 +53,19 @@ enum SignalSafeTerminalReset {
     static func run() {
         let terminal = fileDescriptor.load(ordering: .relaxed)
         guard terminal >= 0 else { return }
-        let count = byteCount.load(ordering: .relaxed)
+        if kittyKeyboardPushed.load(ordering: .relaxed) { writeAll(terminal, popKitty, popKittyCount) }
+        writeAll(terminal, bytes, byteCount.load(ordering: .relaxed))
+        if hasSavedModes.load(ordering: .relaxed) { tcsetattr(terminal, TCSANOW, savedModes) }
+    }
+
+    nonisolated(unsafe) private static let popKitty: UnsafeMutablePointer<UInt8> = {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: TerminalModes.popKittyKeyboard.count)
+        bytes.initialize(from: TerminalModes.popKittyKeyboard, count: TerminalModes.popKittyKeyboard.count)
+        return bytes
+    }()
+    private static let popKittyCount = TerminalModes.popKittyKeyboard.count
+
+    private static func writeAll(_ terminal: Int32, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
         var offset = 0
         while offset < count {
             let written = write(terminal, bytes + offset, count - offset)
@@ -62,7 +77,6 @@ enum SignalSafeTerminalReset {
                 break
             }
         }
-        if hasSavedModes.load(ordering: .relaxed) { tcsetattr(terminal, TCSANOW, savedModes) }
     }
 
     /// Forgets the prepared reset (the backend shut down).

@@ -48,6 +48,14 @@ final class InputRouter {
         case .key(let key) where keyHelp.isOpen:
             keyHelp.handle(key)
             scheduler.markDirty()
+        case .paste(let text, let clippedFrom) where keyHelp.isOpen:
+            _ = (text, clippedFrom)   // the help box takes no text
+        case .paste(let text, let clippedFrom):
+            guard !navigator.blocksPageInput, let top = navigator.top else { return }
+            let handling = top.view.handlePaste(text, clippedFrom: clippedFrom)
+            deliver(handling.events, to: top)
+            if !handling.used { offerUnusedPaste(text, clippedFrom: clippedFrom, to: top) }
+            if top.view.needsBuild { scheduler.markDirty() }
         case .key(let key):
             guard !navigator.blocksPageInput, let top = navigator.top else {
                 // An error screen or a page being opened takes no input, but Esc still leaves.

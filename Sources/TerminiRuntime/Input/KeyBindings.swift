@@ -6,6 +6,20 @@ import TerminiUI
 struct KeyBindings {
     let page: [KeyBinding]
     let app: [KeyBinding]
+    /// Whether a text input has focus (`multiline`: a TextArea): the keys it types and edits with are its own, so
+    /// bindings on them cannot fire and the footer leaves them out.
+    var textInput: (focused: Bool, multiline: Bool) = (false, false)
+
+    init(page: [KeyBinding], app: [KeyBinding], textInput: (focused: Bool, multiline: Bool) = (false, false)) {
+        self.page = page
+        self.app = app
+        self.textInput = textInput
+    }
+
+    /// Whether the binding can fire with the focus where it is.
+    func canFire(_ binding: KeyBinding) -> Bool {
+        !textInput.focused || !TextEditingKeys.takes(Key(chord: binding.key), multiline: textInput.multiline)
+    }
 
     /// The binding a key triggers; a page binding wins over an app binding for the same key.
     func binding(for key: Key) -> KeyBinding? {
@@ -19,7 +33,8 @@ struct KeyBindings {
         return (page + app.filter { !pageKeys.contains($0.key) }).filter { $0.label != nil }
     }
 
-    /// Whether the page shows a footer: it has at least one labelled binding.
+    /// Whether the page shows a footer: it has at least one labelled binding (wherever the focus is, so the page's
+    /// height does not change as focus moves).
     var showsFooter: Bool { !labelled.isEmpty }
 
     /// `^R Refresh  d Archive  ? Help`, shortened to `width` columns: bindings that do not fit are left out (the
@@ -27,7 +42,7 @@ struct KeyBindings {
     func footerText(width: Int) -> String {
         let help = "? Help"
         var text = ""
-        for binding in labelled {
+        for binding in labelled where canFire(binding) {
             let item = "\(binding.key.display) \(binding.label ?? "")"
             let candidate = text.isEmpty ? item : text + "  " + item
             if TextWidth.of(candidate + "  " + help) > width { break }

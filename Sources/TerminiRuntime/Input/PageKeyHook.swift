@@ -44,8 +44,21 @@ extension InputRouter {
         }
     }
 
+    /// A paste no focused widget took: the page's `onPaste({text})`, with `clippedFrom` (the pasted length in bytes)
+    /// when it was longer than the paste limit. Never a key, so it fires no binding.
+    func offerUnusedPaste(_ text: String, clippedFrom: Int?, to top: PageEntry) {
+        var detail: JSONObject = ["text": .string(text)]
+        if let clippedFrom { detail["clippedFrom"] = .number(Double(clippedFrom)) }
+        let event: JSONValue = .object(["type": .string("paste"), "dataset": .object([:]), "detail": .object(detail),
+                                        "text": .string(text)])
+        runtime.dispatchEvent(pageId: top.pageId, handler: Self.pasteHandler, event: event, loc: nil, ifDefined: true)
+    }
+
+    /// The handler name a page defines to receive pastes that no text input took.
+    static let pasteHandler = "onPaste"
+
     func keyBindings(for top: PageEntry) -> KeyBindings {
-        KeyBindings(page: top.view.template.keys, app: navigator.bundle.manifest.keys)
+        KeyBindings(page: top.view.template.keys, app: navigator.bundle.manifest.keys, textInput: top.view.textInputFocus)
     }
 
     private func dispatch(handler: String, type: String, key: Key?, to top: PageEntry, ifDefined: Bool) {

@@ -1,4 +1,5 @@
 import TerminiClock
+import TerminiTemplate
 import TerminiUI
 
 /// Turns what a user does in `termini record` into events-file lines (docs/EVENTS.md), so `termini snapshot
@@ -39,6 +40,9 @@ public final class EventRecorder {
         case .key(let key):
             flushTyped()
             write("key \(key.name)")
+        case .paste(let text, _):
+            flushTyped()
+            write("paste \(JSONValue.string(text).serialized())")
         case .mouse(let mouse):
             switch mouse.kind {
             case .press:

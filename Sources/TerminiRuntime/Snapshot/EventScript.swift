@@ -1,3 +1,4 @@
+import TerminiTemplate
 import TerminiTerminal
 import TerminiUI
 
@@ -6,6 +7,8 @@ public enum EventStep: Equatable, Sendable {
     /// A named key (`Enter`, `Tab`, `Up`, ..., `Space`) or a single character.
     case key(String)
     case type(String)
+    /// Text pasted in one piece (bracketed paste): one edit, never keys.
+    case paste(String)
     case click(column: Int, row: Int)
     /// A mouse wheel turn over a cell: up scrolls towards the top.
     case wheel(up: Bool, column: Int, row: Int)
@@ -44,9 +47,19 @@ public enum EventScript {
             case "key":
                 let name = String(rest.trimmingTrailingSpaces())
                 guard keyNames.contains(name) || name.count == 1 || Key(name: name) != nil else {
-                    throw fail("unknown key '\(name)'; expected one of \(keyNames.sorted().joined(separator: ", ")) or a single character")
+                    // A binding's spelling that parses says what is wrong with the chord itself.
+                    if name.contains("+"), case .failure(let error) = Result(catching: { () throws(KeyChordError) in try KeyChord(parsing: name) }) {
+                        throw fail("unknown key \(error.description)")
+                    }
+                    throw fail("unknown key '\(name)'; expected one of \(keyNames.sorted().joined(separator: ", ")), a single character, or a chord such as ctrl+s, alt+b, shift+left")
                 }
                 steps.append(.key(name))
+            case "paste":
+                // A JSON string, so newlines and tabs can be written: paste "one\ntwo".
+                guard rest.first == "\"", case .string(let text)? = try? JSONValue.parse(String(rest.trimmingTrailingSpaces())) else {
+                    throw fail("expected 'paste \"<text>\"' with the text as a JSON string, e.g. paste \"one\\ntwo\"")
+                }
+                steps.append(.paste(text))
             case "type":
                 guard !rest.isEmpty else { throw fail("'type' needs text") }
                 steps.append(.type(String(rest)))
@@ -81,7 +94,7 @@ public enum EventScript {
                 guard rest.trimmingTrailingSpaces().isEmpty else { throw fail("'settle' takes no arguments") }
                 steps.append(.settle)
             default:
-                throw fail("unknown event '\(word)'; expected key, type, click, wheel, resize, wait, settle or suspend")
+                throw fail("unknown event '\(word)'; expected key, type, paste, click, wheel, resize, wait, settle or suspend")
             }
         }
         return steps

@@ -40,6 +40,8 @@ public final class SnapshotSession {
             deliver(.key(SnapshotKeys.key(named: name)))
         case .type(let text):
             for character in text { deliver(.key(character == " " ? .space : .character(character))) }
+        case .paste(let text):
+            deliver(.paste(text, clippedFrom: nil))
         case .click(let column, let row):
             deliver(.mouse(MouseEvent(x: column, y: row, kind: .press)))
             deliver(.mouse(MouseEvent(x: column, y: row, kind: .release)))

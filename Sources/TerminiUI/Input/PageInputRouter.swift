@@ -18,6 +18,7 @@ final class PageInputRouter {
     func handle(_ input: InputEvent) -> [UIEvent] {
         switch input {
         case .key(let key): return handleKey(key).events
+        case .paste(let text, let clippedFrom): return handlePaste(text, clippedFrom: clippedFrom).events
         case .mouse(let mouse): return handleMouse(mouse)
         case .resize:
             needs.layout = true
@@ -40,6 +41,13 @@ final class PageInputRouter {
         }
         if let target = focus.focused, target.lifecycle == .active, !target.isDisabled {
             if let events = target.widget.handleKey(key, on: target, in: self) { return KeyHandling(used: true, events: events) }
+            // Esc leaves a text input (focus goes to the page) instead of going back and losing what was typed; a
+            // second Esc, with nothing focused, does what Esc does on the page.
+            if key == .escape && target.widget.editsText {
+                focus.focused = nil
+                needs.paint = true
+                return KeyHandling(used: true, events: [])
+            }
             // Any widget with a tap handler is activated like a button.
             if (key == .enter || key == .space) && target.node.isTappable {
                 return KeyHandling(used: true, events: isOnScreen(target) ? tap(from: target) : [])
@@ -64,6 +72,14 @@ final class PageInputRouter {
         }
         scroll(by: delta)
         return KeyHandling(used: true, events: [])
+    }
+
+    /// Gives pasted text to the focused widget as one edit. `used` is false when no focused widget takes text, so
+    /// the host offers it to the page's `onPaste`: a paste never becomes keys, so it never fires a binding.
+    func handlePaste(_ text: String, clippedFrom: Int?) -> KeyHandling {
+        guard let target = focus.focused, target.lifecycle == .active, !target.isDisabled,
+              let events = target.widget.handlePaste(text, clippedFrom: clippedFrom, on: target, in: self) else { return .unused }
+        return KeyHandling(used: true, events: events)
     }
 
     private func handleMouse(_ mouse: MouseEvent) -> [UIEvent] {
@@ -137,6 +153,12 @@ final class PageInputRouter {
 
     /// Whether a focused widget can be activated: one hidden or gone since it took focus cannot.
     func isOnScreen(_ element: Element) -> Bool { element.lifecycle == .active && painted.isOnScreen(element) }
+
+    /// Copies `text` to the user's clipboard (the host sends it to the terminal with OSC 52 after this input).
+    func copy(_ text: String) { copiedText = text }
+
+    /// Text a widget copied during the last input, for the host to send to the terminal's clipboard.
+    var copiedText: String?
 
     /// The absolute column of the element's box in the last paint.
     func paintedOrigin(of element: Element) -> (x: Int, y: Int)? { painted.origin(of: element) }

@@ -196,6 +196,26 @@ public final class PageView {
         return handling
     }
 
+    /// Routes a paste to the focused widget as one edit; unused when no focused widget takes text, so the host
+    /// offers it to the page's `onPaste`.
+    public func handlePaste(_ text: String, clippedFrom: Int?) -> KeyHandling {
+        catchUp(before: .paste(text, clippedFrom: clippedFrom))
+        return input.handlePaste(text, clippedFrom: clippedFrom)
+    }
+
+    /// Text a widget copied while handling the last input (a selection), for the host to put on the clipboard.
+    public func takeCopiedText() -> String? {
+        defer { input.copiedText = nil }
+        return input.copiedText
+    }
+
+    /// Whether the focused widget edits text (`multiline`: several lines, as a TextArea), so the keys it types and
+    /// edits with are its own and bindings on them cannot fire.
+    public var textInputFocus: (focused: Bool, multiline: Bool) {
+        guard let focused = focus.focused, focused.lifecycle == .active, focused.widget.editsText else { return (false, false) }
+        return (true, focused.widget.editsLines)
+    }
+
     private func catchUp(before event: InputEvent) {
         guard let size = lastSize, tree.hasDirtyElements || needs.layout, !event.isResize else { return }
         build(size: size)

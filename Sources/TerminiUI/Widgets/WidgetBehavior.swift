@@ -98,10 +98,16 @@ protocol WidgetBehavior: Equatable, Sendable {
 
     /// Handles a key while the element has focus; nil when the key is not the widget's, so the page gets it.
     func handleKey(_ key: Key, on element: Element, in router: PageInputRouter) -> [UIEvent]?
+    /// Takes pasted text while the element has focus, as one edit (never as keys); nil when the widget takes no
+    /// text, so the page's `onPaste` gets it. `clippedFrom` is the paste's full length in bytes when only its start
+    /// arrived (`PasteLimit`).
+    func handlePaste(_ text: String, clippedFrom: Int?, on element: Element, in router: PageInputRouter) -> [UIEvent]?
     /// Handles a mouse press inside the element's box; nil lets the press go on to the element's ancestors.
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]?
     /// Whether the focused element edits text, so printable keys, Space and Backspace belong to it.
     var editsText: Bool { get }
+    /// Whether the text it edits has several lines (a TextArea), so Up, Down and the page keys move its caret.
+    var editsLines: Bool { get }
     /// Whether the widget's own props disable it (`TextField(disabled:)`); `.disabled()` works on any widget.
     var isDisabled: Bool { get }
     /// The children that can hold focus now: all of them, except in a widget that shows only some (Tabs).
@@ -143,8 +149,10 @@ extension WidgetBehavior {
     var flexFactor: Int? { nil }
 
     func handleKey(_ key: Key, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
+    func handlePaste(_ text: String, clippedFrom: Int?, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     var editsText: Bool { false }
+    var editsLines: Bool { false }
     var isDisabled: Bool { false }
     func focusableChildren(of element: Element) -> [Element] { element.children }
     func takesFocus(_ element: Element) -> Bool { true }

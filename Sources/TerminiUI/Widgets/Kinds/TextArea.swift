@@ -17,6 +17,7 @@ extension TextAreaProps: WidgetBehavior {
     func hasSameLayout(as other: TextAreaProps) -> Bool { height == other.height }
 
     var editsText: Bool { true }
+    var editsLines: Bool { true }
 
     func didMount(_ e: Element, in tree: Reconciler) {
         let edit = e.state as! TextAreaState
