@@ -171,6 +171,11 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
 
     deinit { shutdown() }
 
+    /// Call when the program has finished after its loop ended: if a termination signal (SIGTERM, SIGHUP, SIGINT…)
+    /// ended it, the process dies of that signal now, its files written and its terminal given back; otherwise
+    /// this returns.
+    public static func finishRequestedTermination() { TerminalSignals.finishRequestedTermination() }
+
     public func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats {
         guard !isShutDown else { return .nothing }
         runs.removeAll(keepingCapacity: true)
@@ -218,6 +223,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
 
     public func nextInput(timeoutMilliseconds: Int) -> InputEvent? {
         guard !isShutDown else { return nil }
+        if TerminalSignals.terminationRequested.load(ordering: .relaxed) != 0 { return .terminalClosed }
         if let jobControl = takeJobControlEvent() { return jobControl }
         if let resize = takePendingResize() { return resize }
         // Read even with events queued: a Ctrl-C behind them must be seen now, not after them.
@@ -233,6 +239,7 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             let remaining = wake.map { max(0, $0 - now) } ?? -1
             switch inputWaker.wait(forInputOn: inputFileDescriptor, timeoutMilliseconds: remaining) {
             case .woken:
+                if TerminalSignals.terminationRequested.load(ordering: .relaxed) != 0 { return .terminalClosed }
                 return takeJobControlEvent() ?? takePendingResize()
             case .timedOut:
                 flushStalledInput()

@@ -29,6 +29,9 @@ public struct TerminalInputDecoder {
     private var pasteLength = 0
     /// How far the search for the paste's end has looked, so each byte is scanned once.
     private var pasteScanned = 0
+    /// A control sequence grew past `maximumSequenceLength`: its remaining parameter bytes are dropped up to and
+    /// including its final byte, so none of it is typed.
+    private var discardingSequence = false
 
     /// The longest control sequence taken whole; a longer one is garbage and is dropped.
     static let maximumSequenceLength = 64
@@ -49,6 +52,7 @@ public struct TerminalInputDecoder {
         decodeAvailable(into: &out)
         if start > 4096 && start * 2 > buffer.count {
             buffer.removeFirst(start)
+            pasteScanned = max(0, pasteScanned - start)
             start = 0
         }
         return out
@@ -59,6 +63,7 @@ public struct TerminalInputDecoder {
     /// (its end never came) ends here with what arrived.
     public mutating func flushPendingEscape() -> [Output] {
         var out: [Output] = []
+        discardingSequence = false
         if paste != nil {
             take(upTo: buffer.count)
             out.append(finishPaste())
@@ -86,6 +91,13 @@ public struct TerminalInputDecoder {
             }
             guard start < buffer.count else { return }
             let byte = buffer[start]
+            if discardingSequence {
+                // Parameter bytes are dropped, the final byte ends the sequence with them, and anything else ends it
+                // and is read as itself (as `decodeCSI` does with a sequence cut off so).
+                if (0x20...0x7E).contains(byte) { start += 1 }
+                if !(0x20...0x3F).contains(byte) { discardingSequence = false }
+                continue
+            }
             let step: Step
             if byte == 0x1B {
                 step = decodeEscape(at: start)
@@ -95,7 +107,12 @@ public struct TerminalInputDecoder {
                 step = decodeUTF8(at: start)
             }
             switch step {
-            case .incomplete: return
+            case .incomplete:
+                if buffer.count - start > Self.maximumSequenceLength {
+                    start = buffer.count
+                    discardingSequence = true
+                }
+                return
             case .complete(let length, let output):
                 start += length
                 if let output { out.append(output) }
@@ -184,10 +201,10 @@ public struct TerminalInputDecoder {
         while end < buffer.count, !(0x40...0x7E).contains(buffer[end]) {
             guard (0x20...0x3F).contains(buffer[end]) else { return .complete(end - index, nil) }   // not a CSI after all
             end += 1
-            if end - index > Self.maximumSequenceLength { return .complete(end - index, nil) }
         }
         guard end < buffer.count else { return .incomplete }
         let length = end - index + 1
+        if length > Self.maximumSequenceLength { return .complete(length, nil) }
         let final = buffer[end]
         let body = buffer[(index + 2)..<end]
         let privateMarker = body.first.flatMap { (0x3C...0x3F).contains($0) ? $0 : nil }

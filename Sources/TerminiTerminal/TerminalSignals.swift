@@ -22,7 +22,19 @@ enum TerminalSignals {
     nonisolated(unsafe) private static var previousActions: [(Int32, sigaction)] = []
     nonisolated(unsafe) private static var exitHookInstalled = false
 
-    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Signals whose default action ends the process: the app is ended as if the user quit (its `--timings` and
+    /// `--log` files complete, the terminal given back by the normal path), and the process then dies of the signal.
+    /// A second one, or the loop not getting there within `terminationGraceSeconds`, ends it at once, terminal
+    /// restored. SIGALRM is that deadline's own signal, so it always ends at once.
+    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPWR, SIGVTALRM,
+                                                      SIGPROF, SIGXCPU, SIGSTKFLT]
+    private static let immediateTerminationSignals: [Int32] = [SIGALRM]
+    /// Signals that would kill the process for something it can handle as an error: a write to a closed pipe
+    /// (EPIPE) and a file over `ulimit -f` (EFBIG), which the log writer reports and stops writing.
+    private static let ignoredSignals: [Int32] = [SIGPIPE, SIGXFSZ]
+    static let terminationGraceSeconds: UInt32 = 2
+    /// The termination signal the loop is ending the app for (0: none).
+    static let terminationRequested = Atomic<Int32>(0)
     /// A crash (a bad access, an abort, a Swift runtime trap): the terminal is restored and `CrashReport` written
     /// before the process dies of the signal as it would have.
     private static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGFPE]
@@ -79,30 +91,68 @@ enum TerminalSignals {
             if sigaction(signal, &jobControl, &old) == 0 { previousActions.append((signal, old)) }
         }
 
+        terminationRequested.store(0, ordering: .relaxed)
         var terminate = sigaction()
         terminate.__sigaction_handler.sa_handler = { signal in
-            if TerminalSignals.screenActive.exchange(false, ordering: .relaxed) { SignalSafeTerminalReset.run() }
-            Glibc.signal(signal, SIG_DFL)
-            raise(signal)
+            if TerminalSignals.terminationRequested.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged {
+                var byte: UInt8 = 1
+                _ = write(TerminalSignals.resizeWakeFileDescriptor.load(ordering: .relaxed), &byte, 1)
+                alarm(TerminalSignals.terminationGraceSeconds)
+                return
+            }
+            TerminalSignals.terminateNow(signal)
         }
         sigemptyset(&terminate.sa_mask)
-        for signal in terminationSignals {
-            var current = sigaction()
-            guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
-            if sigaction(signal, &terminate, &old) == 0 { previousActions.append((signal, old)) }
+        var immediate = sigaction()
+        immediate.__sigaction_handler.sa_handler = { signal in
+            let requested = TerminalSignals.terminationRequested.load(ordering: .relaxed)
+            TerminalSignals.terminateNow(signal == SIGALRM && requested != 0 ? requested : signal)
+        }
+        sigemptyset(&immediate.sa_mask)
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = unsafeBitCast(1, to: (@convention(c) (Int32) -> Void).self)   // SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        for (signals, action) in [(terminationSignals, terminate), (immediateTerminationSignals, immediate), (ignoredSignals, ignore)] {
+            var action = action
+            for signal in signals {
+                var current = sigaction()
+                guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
+                if sigaction(signal, &action, &old) == 0 { previousActions.append((signal, old)) }
+            }
         }
         // A parent may start us with these blocked (a test runner spawning from one of its worker threads does), and
         // a blocked SIGTERM never reaches its handler. The calling (UI) thread takes them: the kernel hands a signal
         // sent to the process to a thread that does not block it.
         var accepted = sigset_t()
         sigemptyset(&accepted)
-        for signal in [SIGWINCH, SIGTSTP, SIGCONT] + terminationSignals { sigaddset(&accepted, signal) }
+        for signal in [SIGWINCH, SIGTSTP, SIGCONT] + terminationSignals + immediateTerminationSignals { sigaddset(&accepted, signal) }
         pthread_sigmask(SIG_UNBLOCK, &accepted, nil)
         if !exitHookInstalled {
             exitHookInstalled = true
             // A host that calls exit() without shutdown() must not leave the terminal in raw mode.
             atexit { if TerminalSignals.screenActive.load(ordering: .relaxed) { endwin() } }
         }
+    }
+
+    /// Restores the terminal without ncurses and dies of `signal` (from a handler).
+    static func terminateNow(_ signal: Int32) {
+        if screenActive.exchange(false, ordering: .relaxed) { SignalSafeTerminalReset.run() }
+        Glibc.signal(signal, SIG_DFL)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, signal)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        raise(signal)
+        _exit(128 + signal)
+    }
+
+    /// After the app ended for a termination signal and everything was written and given back: dies of that
+    /// signal, so the parent sees how the process ended. Returns when no signal asked for the end.
+    static func finishRequestedTermination() {
+        let signal = terminationRequested.load(ordering: .relaxed)
+        guard signal != 0 else { return }
+        alarm(0)
+        terminateNow(signal)
     }
 
     /// Stops the process as the default SIGTSTP action would, so the shell's job control takes over; returns when

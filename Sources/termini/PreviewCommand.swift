@@ -49,5 +49,7 @@ struct PreviewCommand: ParsableCommand {
         session.runInteractive()
         backend.shutdown()
         console.printErrorsAfterExit()
+        // A SIGTERM or SIGHUP ended the loop as a quit would: everything is written, so die of it now.
+        NcursesBackend.finishRequestedTermination()
     }
 }

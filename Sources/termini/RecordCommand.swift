@@ -62,5 +62,7 @@ struct RecordCommand: ParsableCommand {
         recorder.finish()
         terminal.shutdown()
         console.printErrorsAfterExit()
+        // A SIGTERM or SIGHUP ended the loop as a quit would: everything is written, so die of it now.
+        NcursesBackend.finishRequestedTermination()
     }
 }

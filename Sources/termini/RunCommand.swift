@@ -48,5 +48,7 @@ struct RunCommand: ParsableCommand {
         backend.shutdown()
         console.printErrorsAfterExit()
         notices.forEach(printNotice)
+        // A SIGTERM or SIGHUP ended the loop as a quit would: everything is written, so die of it now.
+        NcursesBackend.finishRequestedTermination()
     }
 }

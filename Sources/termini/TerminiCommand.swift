@@ -38,5 +38,7 @@ struct Termini: ParsableCommand {
         try GalleryHost(backend: backend, options: options).run()
         backend.shutdown()
         console.printErrorsAfterExit()
+        // A SIGTERM or SIGHUP ended the loop as a quit would: everything is written, so die of it now.
+        NcursesBackend.finishRequestedTermination()
     }
 }
