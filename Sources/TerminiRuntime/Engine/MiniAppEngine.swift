@@ -29,6 +29,8 @@ public final class MiniAppEngine {
     let overlays: OverlayPresenter
     let frames: FramePresenter
     let input: InputRouter
+    /// Input held while the script answers an earlier one, for the dialog that answer may open.
+    private let typeAhead = TypeAhead()
     let watchdog: Watchdog
     /// The first page's preload results, handed out by `getPreloadedData`.
     let preload: PreloadStore
@@ -182,6 +184,8 @@ public final class MiniAppEngine {
         // With rows to build ahead (a list's next page) the loop only polls for input, and builds them if none came.
         let worksAhead = navigator.top.map { $0.view.hasWorkAhead && !$0.view.needsBuild } ?? false
         if !inbox.isEmpty || worksAhead { wait = 0 }
+        // Held input waits for the script to finish, which posts nothing when it only computes: look again soon.
+        if typeAhead.isHolding { wait = wait < 0 ? 1 : min(wait, 1) }
         watchdog.idle("ui")
         let event = backend.nextInput(timeoutMilliseconds: wait)
         watchdog.beat("ui")
@@ -203,6 +207,7 @@ public final class MiniAppEngine {
         runtime.holdingEventWakes {
             if let event { handle(event) }
             applyScriptMessages()
+            releaseTypeAhead()
             _ = overlays.expireToast()
             if overlays.tickLoading(now: clock.now()) { scheduler.markDirty() }
             if let top = navigator.top {
@@ -230,7 +235,24 @@ public final class MiniAppEngine {
         case .suspend: suspend()
         case .resume: invalidateScreen()
         case .terminalClosed: isFinished = true
-        default: input.handle(event)
+        default:
+            if typeAhead.holds(event) { return }
+            input.handle(event)
+            if input.startedScriptReaction {
+                input.startedScriptReaction = false
+                typeAhead.begin(now: clock.now())
+            }
+        }
+    }
+
+    /// Whether input is held for the script's answer to an earlier one (a snapshot is not settled while it is).
+    package var isHoldingInput: Bool { typeAhead.isHolding }
+
+    /// Handles the input held while the script answered an earlier one, once it has (`TypeAhead`).
+    private func releaseTypeAhead() {
+        while let held = typeAhead.release(scriptAnswered: inbox.isEmpty && !scriptIsWorking, now: clock.now()) {
+            for event in held { handle(event) }
+            applyScriptMessages()
         }
     }
 

@@ -88,10 +88,19 @@ final class InputRouter {
         }
     }
 
+    /// Whether the last input asked the script to act (a tap, a submit, a key for a binding or `onKey`): the
+    /// engine then holds the inputs after it until the script has answered, so that a dialog the answer opens gets
+    /// the keys typed before it appeared (`MiniAppEngine.TypeAhead`). Read and cleared by the engine.
+    var startedScriptReaction = false
+
+    /// Event types whose handlers commonly open a dialog or navigate; edits and scrolls are not held for.
+    static let reactionEventTypes: Set<String> = ["tap", "submit", "key", "pullDownRefresh", "select"]
+
     /// Sends the page's events to its script: the input's own, then any that catching up on layout produced (a
     /// list that scrolled into its end).
     func deliver(_ events: [UIEvent], to top: PageEntry) {
         for event in events + top.view.takeEvents() {
+            if Self.reactionEventTypes.contains(event.type) { startedScriptReaction = true }
             // The runtime adds `timeStamp` (ms since the page opened), as for every event it dispatches.
             runtime.dispatchEvent(pageId: top.pageId, handler: event.handler, event: event.eventObject, loc: event.loc,
                                   ifDefined: event.ifDefined, component: event.component)

@@ -62,6 +62,7 @@ extension InputRouter {
     }
 
     private func dispatch(handler: String, type: String, key: Key?, to top: PageEntry, ifDefined: Bool) {
+        startedScriptReaction = true
         let detail: JSONValue = key.map { .object(["key": .string($0.name)]) } ?? .object([:])
         let event: JSONValue = .object(["type": .string(type), "dataset": .object([:]), "detail": detail])
         runtime.dispatchEvent(pageId: top.pageId, handler: handler, event: event, loc: nil, ifDefined: ifDefined)

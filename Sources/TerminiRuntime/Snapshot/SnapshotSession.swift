@@ -83,7 +83,7 @@ public final class SnapshotSession {
             // machine, or in a loop the time limit is about to stop) is not settled: ending here would print the
             // screen from before the job. Pending timers alone do not hold the snapshot back past its quiet rounds.
             let busy = engine.scriptIsWorking || !engine.inbox.isEmpty || engine.scheduler.isDirty
-                || engine.router.inFlightCount > 0
+                || engine.router.inFlightCount > 0 || engine.isHoldingInput
             // One step applies messages and renders a due frame; frame callbacks may make the script busy again.
             engine.step(maxWaitMilliseconds: busy ? (engine.scheduler.millisecondsUntilNextFrame() ?? 1) : 0)
             if busy || !engine.inbox.isEmpty || engine.scheduler.isDirty { quietRounds = 0 } else { quietRounds += 1 }
