@@ -102,7 +102,14 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         }
         self.init(base: base, modifiers: modifiers)
         if let reason = unsendableReason { throw KeyChordError("'\(text)': \(reason)") }
+        if let use = Self.reservedByTools[self] { throw KeyChordError("'\(text)' is reserved: \(use), so no app may bind it") }
     }
+
+    /// Chords the author's tools keep for themselves, so that they never shadow an app's binding: apps cannot bind
+    /// them. The value says what they do, for the error and for the tool's help.
+    public static let reservedByTools: [KeyChord: String] = [
+        KeyChord(base: .character("r"), modifiers: [.control, .alt]): "termini preview restarts the app with it",
+    ]
 
     /// Why no terminal (without the kitty keyboard protocol, which few offer) can send this chord, or nil when
     /// terminals do send it.

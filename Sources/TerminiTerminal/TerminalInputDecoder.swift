@@ -76,7 +76,12 @@ public struct TerminalInputDecoder {
         case [0x1B]: out.append(.input(.key(.escape)))
         case [0x1B, 0x5B]: out.append(.input(.key(Key.character("[").with(.alt))))
         case [0x1B, 0x4F]: out.append(.input(.key(Key.character("O").with(.alt))))
-        default: break
+        case _ where held.count > 1 && held[0] == 0x1B && held[1] == 0x1B:
+            // Esc pressed twice within the delay: the first is an Esc of its own, and what follows it decodes anew.
+            out.append(.input(.key(.escape)))
+            out += feed(held.dropFirst())
+            out += flushPendingEscape()
+        default: break   // a sequence or a character cut short
         }
         return out
     }

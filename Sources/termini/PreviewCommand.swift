@@ -10,8 +10,8 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview", abstract: "Run a project, watch it, and hot-reload saved files (HUD on).",
         discussion: """
             A saved pages/*.swift is recompiled and the open pages re-render with their data and navigation stack \
-            kept. A saved main.js or app.json restarts the app at its first page (page data is not kept). r restarts \
-            (except while a text field has focus). A compile or start-up script error shows an overlay with \
+            kept. A saved main.js or app.json restarts the app at its first page (page data is not kept). Ctrl-Alt-R \
+            restarts by hand: no app may bind it, so the preview never shadows an app's key. A compile or start-up script error shows an overlay with \
             file:line:col over the last good screen. Esc leaves the page, Ctrl-C quits.
             """)
 

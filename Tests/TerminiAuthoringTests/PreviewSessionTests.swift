@@ -1,12 +1,13 @@
 import Foundation
 import TestSupport
 import Testing
+import TerminiTemplate
 import TerminiTerminal
 @testable import TerminiAuthoring
 @testable import TerminiRuntime
 
 /// `termini preview` without a terminal: hot reload of a saved page keeps data, a compile error overlays the last
-/// good screen, `r` restarts only outside text fields.
+/// good screen, Ctrl-Alt-R restarts, and `r` stays the app's.
 @Suite(.serialized) struct PreviewSessionTests {
     static let todo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Templates/todo").path
@@ -69,7 +70,7 @@ import TerminiTerminal
         #expect(screen.contains("Done (3)") && !screen.contains("index.swift:"), "\(screen)")
     }
 
-    @Test func brokenScriptKeepsTheRunningAppAndRRestartsOutsideTextFields() throws {
+    @Test func brokenScriptKeepsTheRunningAppAndCtrlAltRRestarts() throws {
         let tmp = TemporaryFolder()
         let (session, backend, project) = try makeSession(tmp)
         defer { session.stop() }
@@ -90,15 +91,18 @@ import TerminiTerminal
         #expect(session.reloadCount == failedReloads + 1 && session.overlayLines == nil, "\(screen)")
         #expect(screen.contains("Todo (2)") && !screen.contains("main.js:1"), "\(screen)")
 
-        // `r` typed into the focused text field (focused since the page opened) is text, not a restart.
+        // `r` is the app's, in a text field or not; Ctrl-Alt-R, which no app may bind, restarts wherever the focus is.
         let reloads = session.reloadCount
+        backend.enqueue(.key(.character("r")))
+        backend.enqueue(.key(.tab))
         backend.enqueue(.key(.character("r")))
         for _ in 0..<20 { session.step(maxWaitMilliseconds: 5) }
         #expect(session.reloadCount == reloads)
         backend.enqueue(.key(.tab))
-        backend.enqueue(.key(.character("r")))
+        backend.enqueue(.key(.control("r").with(.alt)))
         for _ in 0..<50 where session.reloadCount == reloads { session.step(maxWaitMilliseconds: 5) }
         #expect(session.reloadCount == reloads + 1)
+        #expect(throws: KeyChordError.self) { try KeyChord(parsing: "ctrl+alt+r") }
     }
 
     @Test func aLongDiagnosticWrapsInsteadOfLosingItsEnd() throws {

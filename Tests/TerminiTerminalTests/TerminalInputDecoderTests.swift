@@ -65,6 +65,9 @@ import TerminiUI
         // Esc then a key after the delay are two keys, not an Alt chord.
         #expect(decoder.feed(Array("b".utf8)) == [.input(.key(.character("b")))])
         #expect(keys("\u{1B}") == [.escape])
+        #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
+        #expect(keys("\u{1B}\u{1B}\u{1B}") == [.escape, .escape, .escape])
+        #expect(keys("\u{1B}\u{1B}x") == [.escape, .modified(.character("x"), .alt)])
         #expect(keys("\u{1B}[") == [.modified(.character("["), .alt)])
         #expect(keys("\u{1B}O") == [.modified(.character("O"), .alt)])
     }

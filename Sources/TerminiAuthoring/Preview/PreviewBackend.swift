@@ -3,15 +3,17 @@ import TerminiRuntime
 import TerminiTerminal
 import TerminiUI
 
-/// The terminal as the previewed engine sees it: it takes `r` as "restart" unless a text field has focus. The error
+/// The terminal as the previewed engine sees it: it takes Ctrl-Alt-R as "restart", a chord no app may bind
+/// (`KeyChord.reservedByTools`), so the preview never shadows one of the app's keys. The error
 /// box is a layer of the engine's compositor (`PreviewErrorLayer`), and a restarted engine repaints every cell
 /// through its own compositor, so frames pass straight through.
 final class PreviewBackend: TerminalBackend, WakeableInput {
     let base: any TerminalBackend
     let inputWaker: WakeSignal
-    /// Asked on every `r`: true when the key belongs to a focused text field.
-    var textFieldFocused: () -> Bool = { false }
-    /// Set when `r` asked for a full restart; the session clears it.
+    /// The preview's own keys, for the `?` help.
+    static let keys: [(key: String, action: String)] = [("C-M-r", "restart the app (termini preview)")]
+    static let restartKey = Key.control("r").with(.alt)
+    /// Set when Ctrl-Alt-R asked for a full restart; the session clears it.
     var restartRequested = false
 
     init(base: any TerminalBackend) {
@@ -31,7 +33,7 @@ final class PreviewBackend: TerminalBackend, WakeableInput {
 
     func nextInput(timeoutMilliseconds: Int) -> InputEvent? {
         let input = base.nextInput(timeoutMilliseconds: timeoutMilliseconds)
-        if case .key(.character("r")) = input, !textFieldFocused() {
+        if input == .key(Self.restartKey) {
             restartRequested = true
             return nil
         }

@@ -45,16 +45,17 @@ public final class PreviewSession {
         let wrapped = PreviewBackend(base: backend)
         self.project = project
         self.backend = wrapped
+        var options = options
+        options.hostKeys += PreviewBackend.keys
         self.options = options
         watcher = ProjectWatcher(folder: project)
         lastPoll = clock.now()
-        engine = try MiniAppEngine(bundle: try ProjectLoader.load(folder: project), backend: wrapped, options: options)
+        engine = try MiniAppEngine(bundle: try ProjectLoader.load(folder: project), backend: wrapped, options: self.options)
         attach(engine)
     }
 
     private func attach(_ engine: MiniAppEngine) {
         engine.onFrame = { [weak self] timing in self?.onFrame?(timing) }
-        backend.textFieldFocused = { [weak engine] in engine?.textFieldHasFocus ?? false }
         engine.hostLayers = [errorLayer]
     }
 

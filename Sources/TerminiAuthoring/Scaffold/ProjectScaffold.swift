@@ -155,7 +155,7 @@ public enum ProjectScaffold {
         termini preview .
         ```
 
-        Saving a page re-renders it in place; saving `main.js` or `app.json` restarts the app. `r` restarts by hand.
+        Saving a page re-renders it in place; saving `main.js` or `app.json` restarts the app. Ctrl-Alt-R restarts by hand.
 
         ## Test
 

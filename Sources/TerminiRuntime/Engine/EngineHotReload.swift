@@ -18,7 +18,4 @@ extension MiniAppEngine {
 
     /// Asks for a frame (e.g. the overlay changed while the page did not).
     package func requestFrame() { scheduler.markDirty() }
-
-    /// True when the key about to arrive belongs to a text field: the top page's focused widget edits text.
-    package var textFieldHasFocus: Bool { stack.last?.view.focusEditsText ?? false }
 }

@@ -22,5 +22,9 @@ public struct EngineOptions: Sendable {
     /// Receives console output, warnings and stall reports. Interactive runs must not write to the terminal.
     public var console: @Sendable (String) -> Void = { _ in }
 
+    /// Keys the host itself takes before the app (`termini preview`'s restart), listed in the `?` help after the
+    /// engine's own.
+    public var hostKeys: [(key: String, action: String)] = []
+
     public init() {}
 }

@@ -122,6 +122,7 @@ public final class MiniAppEngine {
         }
         input = InputRouter(runtime: bridge.runtime, navigator: pages, overlays: overlays, frames: frames,
                             scheduler: scheduler, publishedSize: publishedSize)
+        frames.keyHelp.hostKeys = options.hostKeys
         let mirror = pages.publishedPageStack
         let console = options.console
         watchdog = Watchdog(threshold: options.stallThreshold, pageStack: { mirror.value }, onStall: { report in

@@ -28,5 +28,4 @@ package final class PageEntry {
     }
 
     /// Whether the focused widget edits text, so Backspace belongs to it.
-    var focusEditsText: Bool { view.focusEditsText }
 }

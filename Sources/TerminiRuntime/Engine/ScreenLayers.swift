@@ -141,9 +141,11 @@ final class TabBarLayer: CompositorLayer {
 final class KeyHelpPresenter: CompositorLayer {
     private(set) var isOpen = false
     private var lines: [(key: String, action: String)] = []
+    /// The host's own keys (`EngineOptions.hostKeys`), listed last.
+    var hostKeys: [(key: String, action: String)] = []
 
     func open(_ bindings: KeyBindings, tabs: Bool) {
-        lines = bindings.helpLines(refreshes: true, tabs: tabs)
+        lines = bindings.helpLines(refreshes: true, tabs: tabs) + hostKeys
         isOpen = true
     }
 

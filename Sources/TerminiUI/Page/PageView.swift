@@ -279,11 +279,8 @@ public final class PageView {
     public var focusedOrigin: (x: Int, y: Int)? { focus.focused.flatMap { input.painted.origin(of: $0) } }
 
     /// Whether the focused widget edits text, so printable keys, Space and Backspace belong to it rather than to
-    /// the host's shortcuts (Backspace going back, `r` restarting a preview).
-    public var focusEditsText: Bool {
-        guard let focused = focus.focused, focused.lifecycle == .active else { return false }
-        return focused.widget.editsText
-    }
+    /// the page's bindings or Backspace's going back.
+    public var focusEditsText: Bool { textInputFocus.focused }
 
     /// Builds, paints into a fresh buffer of `width` x `height` and returns the screen as text.
     public func renderText(width: Int, height: Int) -> String {
