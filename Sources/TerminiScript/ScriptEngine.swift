@@ -10,7 +10,7 @@ final class ScriptEngine {
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
         case fireTimer, rejection, describe, loadPageScript
-        case componentEvents, loadComponentScript
+        case componentEvents, loadComponentScript, evaluateScript
     }
 
     private let js = JavaScriptContext()
@@ -73,7 +73,16 @@ final class ScriptEngine {
             return
         }
         var thrown: JavaScriptException?
-        do throws(JavaScriptException) { try js.evaluate(script, fileName: fileName) } catch { thrown = error }
+        do throws(JavaScriptException) {
+            // From inside an entry, so that the microtasks the script queues run under the script's limits.
+            if let evaluate = hostFunctions[.evaluateScript]?.object {
+                try js.call(evaluate, [.string(script), .string(fileName)])
+            } else {
+                try js.evaluate(script, fileName: fileName)
+            }
+        } catch {
+            thrown = error
+        }
         finishEntry(thrown, fileName: fileName, pageId: nil, handler: nil, loc: nil)
     }
 
@@ -203,7 +212,10 @@ final class ScriptEngine {
                 error.message = "the script ran longer than the \(limit) s limit and was terminated"
             }
             error.stack = termination.backtrace
-            let frame = BacktraceFrame(line: termination.backtrace.split(separator: "\n").first.map(String.init) ?? "")
+            // The app's own innermost frame: a job stopped inside the prelude's microtask drain, or a buffer check,
+            // has native and prelude frames above it.
+            let frame = termination.backtrace.split(separator: "\n").lazy
+                .compactMap { BacktraceFrame(line: String($0)) }.first(where: \.isAppCode)
             error.fileName = frame?.fileName ?? fileName
             error.line = frame?.line
             error.column = nil
@@ -259,6 +271,22 @@ final class ScriptEngine {
                 report(js.exception(from: call.value(0)), kind: kind, pageId: call.int(1), handler: call.string(2),
                        loc: call.string(3))
                 return nil
+            }),
+            ("drainMicrotasks", { [unowned self] _ throws(NativeFunctionError) in
+                termini_drainMicrotasks(js.group)
+                return nil
+            }),
+            ("evaluateScript", { [unowned self] call throws(NativeFunctionError) in
+                let source = try call.requireString(0, "script source")
+                let fileName = try call.requireString(1, "script file name")
+                var exception: JSValueRef?
+                let result = JSStringConversion.with(source) { script in
+                    JSStringConversion.with(fileName) { url in
+                        JSEvaluateScript(js.context, script, nil, url, 1, &exception)
+                    }
+                }
+                if exception != nil { throw NativeFunctionError(exception: exception, message: "") }
+                return result
             }),
             ("setData", { [unowned self] call throws(NativeFunctionError) in
                 try forwardSetData(pageId: call.requireInt(0, "pageId"), payload: call.requireJSON(1, "setData payload"),
@@ -375,6 +403,9 @@ final class ScriptEngine {
 struct BacktraceFrame {
     var fileName: String
     var line: Int?
+
+    /// Whether the frame is the app's script, not JavaScriptCore's native code or the prelude.
+    var isAppCode: Bool { !fileName.isEmpty && fileName != "[native code]" && fileName != Prelude.fileName }
 
     init?(line text: String) {
         guard let at = text.range(of: " at ", options: .backwards) else { return nil }

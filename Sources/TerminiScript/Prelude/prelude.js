@@ -840,9 +840,27 @@ define('clearInterval', clearInterval);
 define('queueMicrotask', queueMicrotask);
 define('bridge', bridge);
 define('require', function require(request) { return requireFrom('', request); });
+// WebAssembly runs outside the script limits: JavaScriptCore's time limit never stops compiled wasm, and a module
+// whose start function is `(loop (br 0))` ran forever. So it is off, as eval is (docs/JS-API.md).
+delete globalThis.WebAssembly;
 
 // ---------------------------------------------------------------- host API (called by ScriptEngine only)
-return {
+// Every entry from the host runs the microtasks it queued before it returns, inside the same call, so the script's
+// time and memory limits cover promise jobs as they cover the handler (`termini_drainMicrotasks` in the
+// CJavaScriptCore shim says why they did not). A terminated entry skips the `finally`: termination is uncatchable.
+function entry(fn) {
+  return function () {
+    try { return fn.apply(undefined, arguments); }
+    finally { native.drainMicrotasks(); }
+  };
+}
+
+const hostAPI = {
+  // main.js and other top-level scripts, evaluated from inside an entry for the same reason.
+  evaluateScript: function (source, fileName) {
+    currentPage = null;
+    native.evaluateScript(source, fileName);
+  },
   launchApp: function (options) {
     currentPage = null;
     if (appInstance === undefined) return;
@@ -980,4 +998,10 @@ return {
     report(reason, null, 'promise', null, 'unhandledRejection');
   },
 };
+const keys = Object.keys(hostAPI);
+for (let i = 0; i < keys.length; i++) {
+  // `rejection` runs inside a checkpoint already.
+  if (keys[i] !== 'rejection') hostAPI[keys[i]] = entry(hostAPI[keys[i]]);
+}
+return hostAPI;
 })
