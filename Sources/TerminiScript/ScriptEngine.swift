@@ -228,6 +228,9 @@ final class ScriptEngine {
     private func installPrelude() {
         let native = JSObjectMake(js.context, nil, nil)!
         js.setProperty(native, "maxPayloadBytes", JSValueMakeNumber(js.context, Double(configuration.maxPayloadBytes)))
+        js.setProperty(native, "memoryLimitBytes", configuration.scriptMemoryLimit.map {
+            JSValueMakeNumber(js.context, Double($0) * 1_048_576)
+        } ?? JSValueMakeNull(js.context))
         if let clock = configuration.fixedClock {
             js.setProperty(native, "fixedClockNow", js.makeFunction { [unowned self] _ throws(NativeFunctionError) in
                 JSValueMakeNumber(js.context, clock.now)
@@ -287,6 +290,13 @@ final class ScriptEngine {
                 }
                 if exception != nil { throw NativeFunctionError(exception: exception, message: "") }
                 return result
+            }),
+            ("admitAllocation", { [unowned self] call throws(NativeFunctionError) in
+                let bytes = Int(min(max(call.number(0) ?? 0, 0), 1e15))
+                guard let held = termination.admit(bytes: bytes, context: js.context) else {
+                    return JSValueMakeNull(js.context)
+                }
+                return JSValueMakeNumber(js.context, Double(held))
             }),
             ("setData", { [unowned self] call throws(NativeFunctionError) in
                 try forwardSetData(pageId: call.requireInt(0, "pageId"), payload: call.requireJSON(1, "setData payload"),

@@ -66,17 +66,51 @@ final class TerminationMonitor {
         return true
     }
 
+    /// Whether the script may have a buffer of `bytes` more without passing the memory limit: nil when it may,
+    /// otherwise the bytes it holds. Asked before a big buffer exists (the prelude's buffer constructors), because
+    /// filling one runs in native code that no poll interrupts. A new buffer shows neither in the resident memory
+    /// (until it is written) nor in the heap's size (until a collection visits it), so what was admitted counts as
+    /// held until the next collection. Before a refusal, garbage is collected and the heap read: the script may have
+    /// dropped buffers of that size a moment ago, and the memory they held may still be resident, kept by the
+    /// allocator for the next one.
+    func admit(bytes: Int, context: JSContextRef) -> Int? {
+        guard let limit = memoryLimitBytes else { return nil }
+        if let held = memoryUsed(context, limit: limit, adding: admittedSinceCollection + bytes),
+           held + admittedSinceCollection + bytes <= limit
+        {
+            admittedSinceCollection += bytes
+            return nil
+        }
+        collectGarbage(context)
+        let held = readHeap(context) ?? 0
+        heapReadings += 1
+        heapReading = HeapReading(bytes: held, resident: Self.residentBytes() ?? 0,
+                                  takenAt: Self.threadCPUNanoseconds(), cost: heapReading?.cost ?? 1)
+        admittedSinceCollection = 0
+        if held + bytes > limit { return held }
+        admittedSinceCollection = bytes
+        return nil
+    }
+
+    /// Buffers admitted since the last collection (see `admit`).
+    private var admittedSinceCollection = 0
+    /// How a refused allocation frees garbage before it is refused.
+    var collectGarbage: (JSContextRef) -> Void = { JSSynchronousGarbageCollectForDebugging($0) }
+
     /// The larger of the JS heap's size (read, or estimated since the last reading) and what the process grew by
     /// since this entry began. JSC's heap figure moves in large steps (it is updated by its own bookkeeping), so a
-    /// runaway allocation is caught sooner, and closer to the limit, by the resident memory it adds.
-    private func memoryUsed(_ context: JSContextRef?, limit: Int) -> Int? {
+    /// runaway allocation is caught sooner, and closer to the limit, by the resident memory it adds. An estimate
+    /// that with `adding` more bytes would pass the limit is replaced by a reading.
+    private func memoryUsed(_ context: JSContextRef?, limit: Int, adding: Int = 0) -> Int? {
         let resident = Self.residentBytes()
         let grown = resident.map { $0 > entryResident ? $0 - entryResident : 0 } ?? 0
         guard let context else { return grown }
         let now = Self.threadCPUNanoseconds()
         if let last = heapReading {
             let estimate = last.bytes + max(0, (resident ?? last.resident) - last.resident)
-            if estimate <= limit && now &- last.takenAt < last.cost &* Self.readingSpacing { return max(estimate, grown) }
+            if estimate + adding <= limit && now &- last.takenAt < last.cost &* Self.readingSpacing {
+                return max(estimate, grown)
+            }
         }
         let bytes = readHeap(context) ?? 0
         let after = Self.threadCPUNanoseconds()
