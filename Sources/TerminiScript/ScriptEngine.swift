@@ -23,6 +23,8 @@ final class ScriptEngine {
     private var hostFunctions: [HostFunction: ProtectedJSValue] = [:]
     /// The timer being fired, so an interval re-armed from its own callback keeps its cadence instead of drifting.
     private var firingTimer: (id: Int, deadline: UInt64)?
+    /// The entry running now: an unhandled rejection, reported from the end of its microtask checkpoint, names it.
+    private var runningEntry: (handler: String?, pageId: Int?, loc: String?)?
 
     static let evalDisabledMessage = "eval and Function are disabled in Termini mini-apps"
 
@@ -164,6 +166,8 @@ final class ScriptEngine {
         }
         termination.reset()
         if let observe = configuration.entryObserver { observe(handler ?? function.rawValue, pageId) }
+        runningEntry = (handler, pageId, loc)
+        defer { runningEntry = nil }
         var thrown: JavaScriptException?
         do throws(JavaScriptException) { try js.call(target, arguments) } catch { thrown = error }
         finishEntry(thrown, fileName: nil, pageId: pageId, handler: handler, loc: loc)
@@ -270,9 +274,17 @@ final class ScriptEngine {
                 return nil
             }),
             ("reportError", { [unowned self] call throws(NativeFunctionError) in
-                let kind: ScriptError.Kind = call.string(4) == "unhandledRejection" ? .unhandledRejection : .exception
-                report(js.exception(from: call.value(0)), kind: kind, pageId: call.int(1), handler: call.string(2),
-                       loc: call.string(3))
+                if call.string(4) == "unhandledRejection" {
+                    // Rejections surface at the end of the entry's checkpoint; without a handler of their own they
+                    // belong to the entry.
+                    let entry = call.string(2) == nil ? runningEntry : nil
+                    report(js.exception(from: call.value(0)), kind: .unhandledRejection,
+                           pageId: call.int(1) ?? entry?.pageId, handler: call.string(2) ?? entry?.handler,
+                           loc: call.string(3) ?? entry?.loc)
+                } else {
+                    report(js.exception(from: call.value(0)), kind: .exception, pageId: call.int(1),
+                           handler: call.string(2), loc: call.string(3))
+                }
                 return nil
             }),
             ("drainMicrotasks", { [unowned self] _ throws(NativeFunctionError) in

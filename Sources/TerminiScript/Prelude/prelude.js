@@ -15,17 +15,21 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 // The page whose code is running: set by every entry from the host and by timers; read by bridge.invoke.
 let currentPage = null;
+// The hook, handler or callback running ('onTap', 'setTimeout callback'): a failed bridge.invoke nobody caught names
+// the handler that called it, not the promise job in which it failed.
+let currentHandler = null;
 
 function report(error, pageId, handler, loc, kind) {
   native.reportError(error, pageId === undefined ? null : pageId, handler || null, loc || null, kind || 'exception');
 }
 
 function guarded(pageId, handler, loc, fn, self, args) {
-  const saved = currentPage;
+  const saved = currentPage, savedHandler = currentHandler;
   currentPage = pageId;
+  currentHandler = handler;
   try { return fn.apply(self, args); }
   catch (e) { report(e, pageId, handler, loc); }
-  finally { currentPage = saved; }
+  finally { currentPage = saved; currentHandler = savedHandler; }
 }
 
 // ---------------------------------------------------------------- console
@@ -420,12 +424,37 @@ const bridge = Object.freeze({
     catch (e) { return Promise.reject(e); }
     const id = nextCallbackId++;
     const pageId = currentPage;
+    // Where the call came from, for the report should it fail with nobody to catch it; a stack costs a few
+    // microseconds, which a native command's round trip dwarfs.
+    const origin = { command: name, handler: currentHandler, pageId: pageId, stack: callerStack() };
     return new Promise(function (resolve, reject) {
-      invokes.set(id, { resolve: resolve, reject: reject, pageId: pageId });
+      invokes.set(id, { resolve: resolve, reject: reject, pageId: pageId, origin: origin });
       native.invoke(id, name, json, pageId);
     });
   },
 });
+
+// The rejection values of failed bridge.invoke calls, with where each call was made (see `rejection` below).
+const invokeOrigins = new WeakMap();
+
+// An Error-like report of a failed bridge.invoke that nothing caught: its errMsg and errCode, the command, and the
+// file:line of the call, where the rejection itself happens later in a promise job with no useful stack.
+function invokeFailure(reason, origin) {
+  const errMsg = typeof reason.errMsg === 'string' ? reason.errMsg : formatArg(reason);
+  const code = reason.errCode !== undefined ? ' (errCode ' + formatArg(reason.errCode) + ')' : '';
+  const failure = Object.create(Error.prototype);
+  failure.name = 'BridgeError';
+  failure.message = errMsg + code + " from bridge.invoke('" + origin.command + "'), which nothing caught";
+  failure.stack = origin.stack;
+  const at = origin.stack.split('\n')[0];
+  const where = /^(?:.*@)?(.*):(\d+):(\d+)$/.exec(at);
+  if (where !== null) {
+    failure.sourceURL = where[1];
+    failure.line = Number(where[2]);
+    failure.column = Number(where[3]);
+  }
+  return failure;
+}
 
 // ---------------------------------------------------------------- App and Page
 let appInstance;
@@ -813,6 +842,12 @@ function callerLocation() {
   return 'unknown location';
 }
 
+// The stack of the app code that called into the prelude: a fresh stack's frames without the prelude's own.
+function callerStack() {
+  const frames = String(new Error().stack || '').split('\n');
+  return frames.filter(function (frame) { return frame !== '' && frame.indexOf('prelude.js') < 0; }).join('\n');
+}
+
 function requireFrom(from, request) {
   if (typeof request !== 'string' || request === '') {
     throw new TypeError("require: expected a path inside the bundle, as in require('./lib/format.js')");
@@ -1106,6 +1141,7 @@ const hostAPI = {
     const pending = invokes.get(id);
     if (pending === undefined) return;
     invokes.delete(id);
+    if (!ok && typeof value === 'object' && value !== null) invokeOrigins.set(value, pending.origin);
     (ok ? pending.resolve : pending.reject)(value);
   },
   fireTimer: function (id) {
@@ -1143,8 +1179,18 @@ const hostAPI = {
     }
     return text + '}}';
   },
+  // JSC calls this at the end of a microtask checkpoint for each rejection nobody handled, inside the entry that
+  // ran the checkpoint (see `entry`); a null handler reads as that entry's (ScriptEngine's reportError).
   rejection: function (promise, reason) {
-    report(reason, null, 'promise', null, 'unhandledRejection');
+    const origin = typeof reason === 'object' && reason !== null ? invokeOrigins.get(reason) : undefined;
+    if (origin !== undefined) {
+      report(invokeFailure(reason, origin), origin.pageId, origin.handler, null, 'unhandledRejection');
+    } else if (reason instanceof Error) {
+      report(reason, null, null, null, 'unhandledRejection');
+    } else {
+      // An object shows as its JSON, not '[object Object]'.
+      report(formatArg(reason), null, null, null, 'unhandledRejection');
+    }
   },
 };
 const keys = Object.keys(hostAPI);
