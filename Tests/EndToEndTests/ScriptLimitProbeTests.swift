@@ -81,10 +81,11 @@ import TestSupport
         let run = try await snapshot(try bundle(probe.script), scriptLimit: probe.scriptLimit)
         #expect(run.status == 1, "\(run.stderr.prefix(2000))")
         #expect(run.stdout.contains(probe.screen), "\(run.stdout)")
+        // The later timer runs only once the probe has let go of the JS thread: an escaped probe never does. (How
+        // soon it is stopped is timed by MicrotaskLimitTests in the JS thread's CPU time; the wall time of a whole
+        // run here is mostly starting the app, and grows with the machine's load.)
         #expect(run.stderr.contains("the later timer ran"), "\(run.stderr.prefix(2000))")
         #expect(run.peakMB < Self.memoryMB + 128, "peak \(run.peakMB) MB")
-        // Starting the app, the 0.3 s limit and settling; a probe that escaped held the run to settle's 10 s.
-        #expect(run.seconds < 8, "took \(run.seconds) s")
         print("probe '\(probe.name)': peak \(run.peakMB) MB, \(String(format: "%.2f", run.seconds)) s")
     }
 

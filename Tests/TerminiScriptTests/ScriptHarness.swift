@@ -55,10 +55,13 @@ struct ScriptHarness {
     let runtime: ScriptRuntime
     let delegate: RecordingDelegate
 
-    init(scriptLimit: Duration = .seconds(2), scriptMemoryMB: Int? = 256, threadName: String = "termini.js") {
+    init(scriptLimit: Duration = .seconds(2), scriptMemoryMB: Int? = 256,
+         entryObserver: (@Sendable (_ handler: String, _ pageId: Int?) -> Void)? = nil)
+    {
         delegate = RecordingDelegate()
-        var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit, threadName: threadName)
+        var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
         configuration.scriptMemoryLimit = scriptMemoryMB
+        configuration.entryObserver = entryObserver
         runtime = ScriptRuntime(configuration: configuration, delegate: delegate)
     }
 
