@@ -39,4 +39,25 @@ void termini_wtf_initializeMainThread(void) __asm__("_ZN3WTF20initializeMainThre
 // WTF::MemoryPressureHandler::singleton(): what the collector's timer calls and what crashed without the above. Only
 // a test calls it, to prove that preparing the process makes it safe.
 void *termini_wtf_memoryPressureHandler(void) __asm__("_ZN3WTF21MemoryPressureHandler9singletonEv");
+
+// Running the microtask queue from inside a script entry, so that JavaScriptCore's time limit and our memory poll
+// cover promise jobs: on its own, JSC drains them as the outermost API call releases its lock, after the entry has
+// ended, and enters the VM afresh for each job, which restarts the time limit's clock every job; a job that queues
+// another ran forever. `JSContextGroupRef` is JSC's `VM*` (APICast.h), `JSC::VM::drainMicrotasks()` and
+// `JSC::JSLockHolder` are exported C++ (checked with `nm -D` against 2.50). The API lock is taken around the drain, as
+// every C API function takes it on entry: from a native function's body without it, the drain aborted the process
+// (in `Heap::stopIfNecessarySlow`).
+void termini_jsc_vm_drainMicrotasks(void *vm) __asm__("_ZN3JSC2VM15drainMicrotasksEv");
+void termini_jsc_lockHolder_init(void *holder, void *vm) __asm__("_ZN3JSC12JSLockHolderC1EPNS_2VME");
+void termini_jsc_lockHolder_destroy(void *holder) __asm__("_ZN3JSC12JSLockHolderD1Ev");
+
+// Runs every queued microtask (and the jobs they queue) now, on the calling thread, which must be inside a call
+// from JavaScript into a native function of `group`'s context. A termination stops the drain and stays pending.
+static inline void termini_drainMicrotasks(JSContextGroupRef group) {
+    // JSLockHolder is one pointer (a RefPtr<VM>); the buffer leaves room to spare.
+    _Alignas(16) unsigned char holder[64];
+    termini_jsc_lockHolder_init(holder, (void *)group);
+    termini_jsc_vm_drainMicrotasks((void *)group);
+    termini_jsc_lockHolder_destroy(holder);
+}
 #endif

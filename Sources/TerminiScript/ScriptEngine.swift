@@ -10,7 +10,7 @@ final class ScriptEngine {
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
         case fireTimer, rejection, describe, loadPageScript
-        case componentEvents, loadComponentScript
+        case componentEvents, loadComponentScript, evaluateScript
     }
 
     private let js = JavaScriptContext()
@@ -23,6 +23,8 @@ final class ScriptEngine {
     private var hostFunctions: [HostFunction: ProtectedJSValue] = [:]
     /// The timer being fired, so an interval re-armed from its own callback keeps its cadence instead of drifting.
     private var firingTimer: (id: Int, deadline: UInt64)?
+    /// The entry running now: an unhandled rejection, reported from the end of its microtask checkpoint, names it.
+    private var runningEntry: (handler: String?, pageId: Int?, loc: String?)?
 
     static let evalDisabledMessage = "eval and Function are disabled in Termini mini-apps"
 
@@ -73,7 +75,16 @@ final class ScriptEngine {
             return
         }
         var thrown: JavaScriptException?
-        do throws(JavaScriptException) { try js.evaluate(script, fileName: fileName) } catch { thrown = error }
+        do throws(JavaScriptException) {
+            // From inside an entry, so that the microtasks the script queues run under the script's limits.
+            if let evaluate = hostFunctions[.evaluateScript]?.object {
+                try js.call(evaluate, [.string(script), .string(fileName)])
+            } else {
+                try js.evaluate(script, fileName: fileName)
+            }
+        } catch {
+            thrown = error
+        }
         finishEntry(thrown, fileName: fileName, pageId: nil, handler: nil, loc: nil)
     }
 
@@ -155,6 +166,8 @@ final class ScriptEngine {
         }
         termination.reset()
         if let observe = configuration.entryObserver { observe(handler ?? function.rawValue, pageId) }
+        runningEntry = (handler, pageId, loc)
+        defer { runningEntry = nil }
         var thrown: JavaScriptException?
         do throws(JavaScriptException) { try js.call(target, arguments) } catch { thrown = error }
         finishEntry(thrown, fileName: nil, pageId: pageId, handler: handler, loc: loc)
@@ -203,7 +216,10 @@ final class ScriptEngine {
                 error.message = "the script ran longer than the \(limit) s limit and was terminated"
             }
             error.stack = termination.backtrace
-            let frame = BacktraceFrame(line: termination.backtrace.split(separator: "\n").first.map(String.init) ?? "")
+            // The app's own innermost frame: a job stopped inside the prelude's microtask drain, or a buffer check,
+            // has native and prelude frames above it.
+            let frame = termination.backtrace.split(separator: "\n").lazy
+                .compactMap { BacktraceFrame(line: String($0)) }.first(where: \.isAppCode)
             error.fileName = frame?.fileName ?? fileName
             error.line = frame?.line
             error.column = nil
@@ -216,6 +232,9 @@ final class ScriptEngine {
     private func installPrelude() {
         let native = JSObjectMake(js.context, nil, nil)!
         js.setProperty(native, "maxPayloadBytes", JSValueMakeNumber(js.context, Double(configuration.maxPayloadBytes)))
+        js.setProperty(native, "memoryLimitBytes", configuration.scriptMemoryLimit.map {
+            JSValueMakeNumber(js.context, Double($0) * 1_048_576)
+        } ?? JSValueMakeNull(js.context))
         if let clock = configuration.fixedClock {
             js.setProperty(native, "fixedClockNow", js.makeFunction { [unowned self] _ throws(NativeFunctionError) in
                 JSValueMakeNumber(js.context, clock.now)
@@ -255,10 +274,41 @@ final class ScriptEngine {
                 return nil
             }),
             ("reportError", { [unowned self] call throws(NativeFunctionError) in
-                let kind: ScriptError.Kind = call.string(4) == "unhandledRejection" ? .unhandledRejection : .exception
-                report(js.exception(from: call.value(0)), kind: kind, pageId: call.int(1), handler: call.string(2),
-                       loc: call.string(3))
+                if call.string(4) == "unhandledRejection" {
+                    // Rejections surface at the end of the entry's checkpoint; without a handler of their own they
+                    // belong to the entry.
+                    let entry = call.string(2) == nil ? runningEntry : nil
+                    report(js.exception(from: call.value(0)), kind: .unhandledRejection,
+                           pageId: call.int(1) ?? entry?.pageId, handler: call.string(2) ?? entry?.handler,
+                           loc: call.string(3) ?? entry?.loc)
+                } else {
+                    report(js.exception(from: call.value(0)), kind: .exception, pageId: call.int(1),
+                           handler: call.string(2), loc: call.string(3))
+                }
                 return nil
+            }),
+            ("drainMicrotasks", { [unowned self] _ throws(NativeFunctionError) in
+                termini_drainMicrotasks(js.group)
+                return nil
+            }),
+            ("evaluateScript", { [unowned self] call throws(NativeFunctionError) in
+                let source = try call.requireString(0, "script source")
+                let fileName = try call.requireString(1, "script file name")
+                var exception: JSValueRef?
+                let result = JSStringConversion.with(source) { script in
+                    JSStringConversion.with(fileName) { url in
+                        JSEvaluateScript(js.context, script, nil, url, 1, &exception)
+                    }
+                }
+                if exception != nil { throw NativeFunctionError(exception: exception, message: "") }
+                return result
+            }),
+            ("admitAllocation", { [unowned self] call throws(NativeFunctionError) in
+                let bytes = Int(min(max(call.number(0) ?? 0, 0), 1e15))
+                guard let held = termination.admit(bytes: bytes, context: js.context) else {
+                    return JSValueMakeNull(js.context)
+                }
+                return JSValueMakeNumber(js.context, Double(held))
             }),
             ("setData", { [unowned self] call throws(NativeFunctionError) in
                 try forwardSetData(pageId: call.requireInt(0, "pageId"), payload: call.requireJSON(1, "setData payload"),
@@ -371,143 +421,13 @@ final class ScriptEngine {
     }
 }
 
-/// Decides, each time JSC's watchdog asks (every `pollInterval` of the JS thread's CPU time while a script runs),
-/// whether the running entry must stop: it ran past the script limit, or the JS heap grew past the memory limit.
-/// Records why and where the script was, so the error can say so.
-///
-/// JavaScriptCore's C API has no heap limit. Its execution time limit calls back here and lets the script go on
-/// when the callback says so, which makes it a poll on the JS thread itself, at a point where the VM is consistent:
-/// reading the heap's size there is safe, and a runaway allocation is stopped within one interval of going over.
-///
-/// Reading the heap's size is not cheap: `JSGetMemoryUsageStatistics` also counts the heap's objects by type, which
-/// walks every cell: 8 ms for a heap holding 100,000 rows twice (a page's data and setData's copy), 90 ms for a
-/// million. Read at every poll, it made a handler in a big heap run several times slower (adding 200,000 objects to
-/// a heap of a million: 276 ms, 44 ms with this). So the heap is read at most once per `readingSpacing` times what the
-/// last reading cost in the JS thread's time (at most 5 % of the script's time), and in between it is estimated as
-/// the last reading plus what the process's resident memory grew by since; an estimate over the limit is checked by
-/// a reading before anything is stopped.
-final class TerminationMonitor {
-    enum Reason { case time, memory }
-
-    /// How often the watchdog asks: the memory limit's reaction time.
-    static let pollInterval: Double = 0.005
-
-    private(set) var fired = false
-    private(set) var reason: Reason?
-    private(set) var backtrace = ""
-    private(set) var heapBytesAtTermination = 0
-    private var entryCPUStart: UInt64 = 0
-    /// Sets the watchdog's limit again (from within its callback, on the JS thread).
-    var rearm: (() -> Void)?
-    private let timeLimitNanos: UInt64
-    private let memoryLimitBytes: Int?
-
-    init(timeLimit: Duration, memoryLimitBytes: Int?) {
-        timeLimitNanos = UInt64(MonotonicClock.nanoseconds(timeLimit))
-        self.memoryLimitBytes = memoryLimitBytes
-    }
-
-    /// Called as each entry into JavaScript begins.
-    func reset() {
-        fired = false
-        reason = nil
-        backtrace = ""
-        entryCPUStart = Self.threadCPUNanoseconds()
-        if memoryLimitBytes != nil { entryResident = Self.residentBytes() ?? 0 }
-    }
-
-    func shouldTerminate(_ context: JSContextRef?) -> Bool {
-        if Self.threadCPUNanoseconds() &- entryCPUStart >= timeLimitNanos {
-            reason = .time
-        } else if let limit = memoryLimitBytes, let used = memoryUsed(context, limit: limit), used > limit {
-            reason = .memory
-            heapBytesAtTermination = used
-        } else {
-            // This JavaScriptCore does not call again once told to go on: arm the next poll ourselves.
-            rearm?()
-            return false
-        }
-        fired = true
-        if let context, let text = JSContextCreateBacktrace(context, 32) {
-            backtrace = JSStringConversion.string(text)
-            JSStringRelease(text)
-        }
-        return true
-    }
-
-    /// The larger of the JS heap's size (read, or estimated since the last reading) and what the process grew by
-    /// since this entry began. JSC's heap figure moves in large steps (it is updated by its own bookkeeping), so a
-    /// runaway allocation is caught sooner, and closer to the limit, by the resident memory it adds.
-    private func memoryUsed(_ context: JSContextRef?, limit: Int) -> Int? {
-        let resident = Self.residentBytes()
-        let grown = resident.map { $0 > entryResident ? $0 - entryResident : 0 } ?? 0
-        guard let context else { return grown }
-        let now = Self.threadCPUNanoseconds()
-        if let last = heapReading {
-            let estimate = last.bytes + max(0, (resident ?? last.resident) - last.resident)
-            if estimate <= limit && now &- last.takenAt < last.cost &* Self.readingSpacing { return max(estimate, grown) }
-        }
-        let bytes = readHeap(context) ?? 0
-        let after = Self.threadCPUNanoseconds()
-        heapReadings += 1
-        heapReading = HeapReading(bytes: bytes, resident: resident ?? 0, takenAt: after, cost: max(after &- now, 1))
-        return max(bytes, grown)
-    }
-
-    private var entryResident = 0
-
-    /// One reading of the heap: its size, the process's resident memory then, and when (in the JS thread's CPU
-    /// time) it was taken and what it cost.
-    private struct HeapReading {
-        var bytes: Int
-        var resident: Int
-        var takenAt: UInt64
-        var cost: UInt64
-    }
-
-    private var heapReading: HeapReading?
-    /// The next reading waits for this many times the last one's cost.
-    static let readingSpacing: UInt64 = 20
-    /// How the heap's size is read; tests count and slow the readings.
-    var readHeap: (JSContextRef) -> Int? = TerminationMonitor.heapBytes
-    /// Readings taken so far.
-    private(set) var heapReadings = 0
-
-    /// The process's resident memory, from /proc/self/statm (no allocation: this runs inside the VM's callback).
-    static func residentBytes() -> Int? {
-        let fd = open("/proc/self/statm", O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) }
-        guard count > 0 else { return nil }
-        var fields = 0, value = 0
-        for byte in buffer[0..<count] {
-            if byte == 0x20 { fields += 1; if fields == 2 { break }; continue }
-            if fields == 1, byte >= 0x30, byte <= 0x39 { value = value * 10 + Int(byte - 0x30) }
-        }
-        return value * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// The JS heap's size, with the memory its objects hold outside it (array storage, strings).
-    static func heapBytes(_ context: JSContextRef) -> Int? { ScriptHeapStatistics(reading: context)?.sizeWithExtraMemory }
-
-    static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-}
-
-private let terminationCallback: JSShouldTerminateCallback = { context, info in
-    guard let info else { return true }
-    return Unmanaged<TerminationMonitor>.fromOpaque(info).takeUnretainedValue().shouldTerminate(context)
-}
-
 /// One line of JSC's backtrace, "#0 spin() at main.js:3".
 struct BacktraceFrame {
     var fileName: String
     var line: Int?
+
+    /// Whether the frame is the app's script, not JavaScriptCore's native code or the prelude.
+    var isAppCode: Bool { !fileName.isEmpty && fileName != "[native code]" && fileName != Prelude.fileName }
 
     init?(line text: String) {
         guard let at = text.range(of: " at ", options: .backwards) else { return nil }

@@ -2,7 +2,8 @@ import CJavaScriptCore
 
 /// JavaScriptCore's heap counters at one moment (`JSGetMemoryUsageStatistics`), in bytes and cells.
 public struct ScriptHeapStatistics: Hashable, Sendable {
-    /// Bytes of cells the collector counts as in use: live at the last collection plus what was allocated since.
+    /// Bytes the collector counts as in use: cells live at the last collection plus those allocated since, and the
+    /// extra memory below (JavaScriptCore's `Heap::size()` includes it).
     public var size: Int
     /// Bytes of heap blocks the collector holds, in use or free.
     public var capacity: Int
@@ -18,8 +19,9 @@ public struct ScriptHeapStatistics: Hashable, Sendable {
         self.objectCount = objectCount
     }
 
-    /// The heap with the memory its objects hold outside it: what the `--script-memory` limit counts.
-    public var sizeWithExtraMemory: Int { size + extraMemory }
+    /// The heap with the memory its objects hold outside it: what the `--script-memory` limit counts. That is
+    /// `size` alone, which already includes it: adding `extraMemory` again counted a 100 MB buffer as 200 MB.
+    public var sizeWithExtraMemory: Int { size }
 
     /// Reads `context`'s heap as the collector's own schedule left it; nothing is collected. On the VM's thread.
     init?(reading context: JSContextRef) {

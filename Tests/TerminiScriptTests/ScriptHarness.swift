@@ -55,9 +55,14 @@ struct ScriptHarness {
     let runtime: ScriptRuntime
     let delegate: RecordingDelegate
 
-    init(scriptLimit: Duration = .seconds(2)) {
+    init(scriptLimit: Duration = .seconds(2), scriptMemoryMB: Int? = 256,
+         entryObserver: (@Sendable (_ handler: String, _ pageId: Int?) -> Void)? = nil)
+    {
         delegate = RecordingDelegate()
-        runtime = ScriptRuntime(configuration: .init(scriptLimit: scriptLimit), delegate: delegate)
+        var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
+        configuration.scriptMemoryLimit = scriptMemoryMB
+        configuration.entryObserver = entryObserver
+        runtime = ScriptRuntime(configuration: configuration, delegate: delegate)
     }
 
     /// Loads `script` as main.js and waits for it (and anything it started) to finish.

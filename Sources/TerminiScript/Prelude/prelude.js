@@ -15,17 +15,21 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 // The page whose code is running: set by every entry from the host and by timers; read by bridge.invoke.
 let currentPage = null;
+// The hook, handler or callback running ('onTap', 'setTimeout callback'): a failed bridge.invoke nobody caught names
+// the handler that called it, not the promise job in which it failed.
+let currentHandler = null;
 
 function report(error, pageId, handler, loc, kind) {
   native.reportError(error, pageId === undefined ? null : pageId, handler || null, loc || null, kind || 'exception');
 }
 
 function guarded(pageId, handler, loc, fn, self, args) {
-  const saved = currentPage;
+  const saved = currentPage, savedHandler = currentHandler;
   currentPage = pageId;
+  currentHandler = handler;
   try { return fn.apply(self, args); }
   catch (e) { report(e, pageId, handler, loc); }
-  finally { currentPage = saved; }
+  finally { currentPage = saved; currentHandler = savedHandler; }
 }
 
 // ---------------------------------------------------------------- console
@@ -39,12 +43,25 @@ function formatArg(v) {
   if (typeof v === 'symbol') return v.toString();
   return String(v);
 }
+// A log line is cut at this many UTF-16 code units, with a note of how much was cut: a 100 MB string logged whole
+// took the process from 70 MB to 770 MB on its way to the log file (each copy and conversion held it again).
+const MAX_LOG_LINE = 65536;
+function logLine(args) {
+  let line = '', total = 0;
+  for (let i = 0; i < args.length; i++) {
+    const part = formatArg(args[i]);
+    total += part.length + (i > 0 ? 1 : 0);
+    const room = MAX_LOG_LINE - line.length;
+    if (room > 0) line += (i > 0 ? ' ' : '') + (part.length < room ? part : part.slice(0, room));
+  }
+  if (total <= MAX_LOG_LINE) return line;
+  let kept = MAX_LOG_LINE;
+  const last = line.charCodeAt(kept - 1);
+  if (last >= 0xD800 && last <= 0xDBFF) kept--;  // never half of a surrogate pair
+  return line.slice(0, kept) + ' … [' + (total - kept) + ' more characters cut: a log line holds ' + MAX_LOG_LINE + ']';
+}
 function logger(level) {
-  return function () {
-    const parts = [];
-    for (let i = 0; i < arguments.length; i++) parts.push(formatArg(arguments[i]));
-    native.log(level, parts.join(' '));
-  };
+  return function () { native.log(level, logLine(arguments)); };
 }
 const consoleObject = Object.freeze({
   debug: logger('debug'), log: logger('log'), info: logger('info'), warn: logger('warn'), error: logger('error'),
@@ -407,12 +424,37 @@ const bridge = Object.freeze({
     catch (e) { return Promise.reject(e); }
     const id = nextCallbackId++;
     const pageId = currentPage;
+    // Where the call came from, for the report should it fail with nobody to catch it; a stack costs a few
+    // microseconds, which a native command's round trip dwarfs.
+    const origin = { command: name, handler: currentHandler, pageId: pageId, stack: callerStack() };
     return new Promise(function (resolve, reject) {
-      invokes.set(id, { resolve: resolve, reject: reject, pageId: pageId });
+      invokes.set(id, { resolve: resolve, reject: reject, pageId: pageId, origin: origin });
       native.invoke(id, name, json, pageId);
     });
   },
 });
+
+// The rejection values of failed bridge.invoke calls, with where each call was made (see `rejection` below).
+const invokeOrigins = new WeakMap();
+
+// An Error-like report of a failed bridge.invoke that nothing caught: its errMsg and errCode, the command, and the
+// file:line of the call, where the rejection itself happens later in a promise job with no useful stack.
+function invokeFailure(reason, origin) {
+  const errMsg = typeof reason.errMsg === 'string' ? reason.errMsg : formatArg(reason);
+  const code = reason.errCode !== undefined ? ' (errCode ' + formatArg(reason.errCode) + ')' : '';
+  const failure = Object.create(Error.prototype);
+  failure.name = 'BridgeError';
+  failure.message = errMsg + code + " from bridge.invoke('" + origin.command + "'), which nothing caught";
+  failure.stack = origin.stack;
+  const at = origin.stack.split('\n')[0];
+  const where = /^(?:.*@)?(.*):(\d+):(\d+)$/.exec(at);
+  if (where !== null) {
+    failure.sourceURL = where[1];
+    failure.line = Number(where[2]);
+    failure.column = Number(where[3]);
+  }
+  return failure;
+}
 
 // ---------------------------------------------------------------- App and Page
 let appInstance;
@@ -800,6 +842,12 @@ function callerLocation() {
   return 'unknown location';
 }
 
+// The stack of the app code that called into the prelude: a fresh stack's frames without the prelude's own.
+function callerStack() {
+  const frames = String(new Error().stack || '').split('\n');
+  return frames.filter(function (frame) { return frame !== '' && frame.indexOf('prelude.js') < 0; }).join('\n');
+}
+
 function requireFrom(from, request) {
   if (typeof request !== 'string' || request === '') {
     throw new TypeError("require: expected a path inside the bundle, as in require('./lib/format.js')");
@@ -823,6 +871,142 @@ function requireFrom(from, request) {
   return module.exports;
 }
 
+// ---------------------------------------------------------------- big buffers
+// A typed array's fill, set or copyWithin runs in native code, where the script's limits cannot stop it part-way:
+// `new Uint8Array(2 ** 32).fill(1)` took the process to 4 GB against a 256 MB limit, stopped only by the time limit.
+// So a buffer that would take the script past its memory limit (`--script-memory`) is refused before it exists,
+// with a RangeError naming the limit: the buffer constructors, typed arrays (of a length, an array-like or another
+// typed array) and their copies, and an ArrayBuffer's transfer and resize. Requests under 1 MiB are not checked:
+// they cannot overshoot by much, and the limit's poll stops a script that makes many. Without a memory limit
+// nothing is wrapped.
+const MEMORY_LIMIT = native.memoryLimitBytes;
+const UNCHECKED_BYTES = 1 << 20;
+
+function megabytes(bytes) { return Math.ceil(bytes / 1048576); }
+
+// Throws a RangeError when `bytes` more would take the script past its memory limit; `what` names the call.
+function admitBuffer(what, bytes) {
+  if (!(bytes >= UNCHECKED_BYTES)) return;  // NaN too: the constructor's own checks throw for it
+  const held = bytes > MEMORY_LIMIT ? -1 : native.admitAllocation(bytes);
+  if (held === null) return;
+  throw new RangeError(what + ': ' + megabytes(bytes) + ' MB would take the script past its memory limit of ' +
+    megabytes(MEMORY_LIMIT) + ' MB' + (held >= 0 ? ' (it holds ' + megabytes(held) + ' MB)' : ''));
+}
+
+// The count a constructor reads from a length argument (ToIndex), for the check only: NaN where it would throw.
+function toIndex(value) {
+  const n = Math.trunc(Number(value));
+  return n >= 0 ? n : NaN;
+}
+
+// A brand check that a prototype cannot fake: only a real buffer has the internal slot the getter reads.
+function isBufferOf(getter, value) {
+  if (getter === undefined) return false;
+  try { getter.call(value); return true; } catch (_) { return false; }
+}
+
+// Replaces the global constructor `name` by a proxy whose construct trap admits `bytesOf(args, target)` first.
+// Statics, `instanceof`, subclassing and species all go through the proxy, and `prototype.constructor` is the proxy,
+// so no path leads back to the unchecked constructor.
+function guardConstructor(name, bytesOf) {
+  const original = globalThis[name];
+  if (typeof original !== 'function') return;
+  const guardedConstructor = new Proxy(original, {
+    construct: function (target, args, newTarget) {
+      admitBuffer('new ' + name, bytesOf(args, target));
+      return Reflect.construct(target, args, newTarget);
+    },
+  });
+  Object.defineProperty(original.prototype, 'constructor',
+    { value: guardedConstructor, writable: true, enumerable: false, configurable: true });
+  Object.defineProperty(globalThis, name,
+    { value: guardedConstructor, writable: true, enumerable: false, configurable: true });
+}
+
+// Methods that give a buffer a new length, checked for what they add (a transfer is checked for its whole new
+// length: the old buffer is freed only after the new one exists).
+function guardResizing(owner, methods, byteLength) {
+  const prototype = globalThis[owner].prototype;
+  methods.forEach(function (method) {
+    const original = prototype[method];
+    if (typeof original !== 'function') return;
+    const grows = method === 'resize' || method === 'grow';
+    const checked = {
+      [method](length) {
+        if (length !== undefined && isBufferOf(byteLength, this)) {
+          admitBuffer(owner + '.prototype.' + method, toIndex(length) - (grows ? byteLength.call(this) : 0));
+        }
+        return original.apply(this, arguments);
+      },
+    }[method];
+    Object.defineProperty(prototype, method, { value: checked, writable: true, enumerable: false, configurable: true });
+  });
+}
+
+if (typeof MEMORY_LIMIT === 'number') {
+  const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
+  const sharedBufferByteLength = typeof SharedArrayBuffer === 'function'
+    ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength').get : undefined;
+  // A length or maxByteLength given as an object is converted once, here, and the number passed on, so its valueOf
+  // runs once.
+  const bufferBytes = function (args) {
+    if (typeof args[0] === 'object' && args[0] !== null) args[0] = Number(args[0]);
+    const options = args[1];
+    if (typeof options !== 'object' || options === null || options.maxByteLength === undefined) return toIndex(args[0]);
+    args[1] = { maxByteLength: Number(options.maxByteLength) };
+    return Math.max(toIndex(args[0]), toIndex(args[1].maxByteLength));
+  };
+  const typedArrayBytes = function (args, target) {
+    const first = args[0], size = target.BYTES_PER_ELEMENT;
+    if (typeof first !== 'object' || first === null) return toIndex(first) * size;
+    if (isBufferOf(arrayBufferByteLength, first) || isBufferOf(sharedBufferByteLength, first)) return 0;  // a view
+    const length = first.length;
+    // An iterable without a length fills at JavaScript speed, where the memory limit's poll sees it grow.
+    return typeof length === 'number' ? toIndex(length) * size : 0;
+  };
+  guardConstructor('ArrayBuffer', bufferBytes);
+  guardConstructor('SharedArrayBuffer', bufferBytes);
+  ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
+    'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'].forEach(function (name) {
+    guardConstructor(name, typedArrayBytes);
+  });
+  guardResizing('ArrayBuffer', ['transfer', 'transferToFixedLength', 'resize'], arrayBufferByteLength);
+  if (sharedBufferByteLength !== undefined) guardResizing('SharedArrayBuffer', ['grow'], sharedBufferByteLength);
+  guardTypedArrayCopies();
+}
+
+// A typed array's copies are made in native code without asking the species constructor (JavaScriptCore takes its
+// own path), so the methods that copy are checked for the copy's size: a slice for its elements, the others for
+// the whole array.
+function guardTypedArrayCopies() {
+  const prototype = Object.getPrototypeOf(Uint8Array.prototype);
+  const lengthOf = Object.getOwnPropertyDescriptor(prototype, 'length').get;
+  const byteLengthOf = Object.getOwnPropertyDescriptor(prototype, 'byteLength').get;
+  const sliceBytes = function (array, args) {
+    const length = lengthOf.call(array), bytes = byteLengthOf.call(array);
+    const at = function (value, otherwise) {
+      if (value === undefined) return otherwise;
+      const n = Math.trunc(Number(value)) || 0;
+      return n < 0 ? Math.max(length + n, 0) : Math.min(n, length);
+    };
+    return length === 0 ? 0 : Math.max(at(args[1], length) - at(args[0], 0), 0) * (bytes / length);
+  };
+  ['slice', 'map', 'filter', 'toSorted', 'toReversed', 'with'].forEach(function (method) {
+    const original = prototype[method];
+    if (typeof original !== 'function') return;
+    const checked = {
+      [method]() {
+        let bytes;
+        try { bytes = method === 'slice' ? sliceBytes(this, arguments) : byteLengthOf.call(this); }
+        catch (_) { return original.apply(this, arguments); }  // not a typed array: its own TypeError
+        admitBuffer('TypedArray.prototype.' + method, bytes);
+        return original.apply(this, arguments);
+      },
+    }[method];
+    Object.defineProperty(prototype, method, { value: checked, writable: true, enumerable: false, configurable: true });
+  });
+}
+
 // ---------------------------------------------------------------- globals
 function define(name, value) {
   Object.defineProperty(globalThis, name, { value: value, writable: false, enumerable: false, configurable: false });
@@ -840,9 +1024,27 @@ define('clearInterval', clearInterval);
 define('queueMicrotask', queueMicrotask);
 define('bridge', bridge);
 define('require', function require(request) { return requireFrom('', request); });
+// WebAssembly runs outside the script limits: JavaScriptCore's time limit never stops compiled wasm, and a module
+// whose start function is `(loop (br 0))` ran forever. So it is off, as eval is (docs/JS-API.md).
+delete globalThis.WebAssembly;
 
 // ---------------------------------------------------------------- host API (called by ScriptEngine only)
-return {
+// Every entry from the host runs the microtasks it queued before it returns, inside the same call, so the script's
+// time and memory limits cover promise jobs as they cover the handler (`termini_drainMicrotasks` in the
+// CJavaScriptCore shim says why they did not). A terminated entry skips the `finally`: termination is uncatchable.
+function entry(fn) {
+  return function () {
+    try { return fn.apply(undefined, arguments); }
+    finally { native.drainMicrotasks(); }
+  };
+}
+
+const hostAPI = {
+  // main.js and other top-level scripts, evaluated from inside an entry for the same reason.
+  evaluateScript: function (source, fileName) {
+    currentPage = null;
+    native.evaluateScript(source, fileName);
+  },
   launchApp: function (options) {
     currentPage = null;
     if (appInstance === undefined) return;
@@ -939,6 +1141,7 @@ return {
     const pending = invokes.get(id);
     if (pending === undefined) return;
     invokes.delete(id);
+    if (!ok && typeof value === 'object' && value !== null) invokeOrigins.set(value, pending.origin);
     (ok ? pending.resolve : pending.reject)(value);
   },
   fireTimer: function (id) {
@@ -976,8 +1179,24 @@ return {
     }
     return text + '}}';
   },
+  // JSC calls this at the end of a microtask checkpoint for each rejection nobody handled, inside the entry that
+  // ran the checkpoint (see `entry`); a null handler reads as that entry's (ScriptEngine's reportError).
   rejection: function (promise, reason) {
-    report(reason, null, 'promise', null, 'unhandledRejection');
+    const origin = typeof reason === 'object' && reason !== null ? invokeOrigins.get(reason) : undefined;
+    if (origin !== undefined) {
+      report(invokeFailure(reason, origin), origin.pageId, origin.handler, null, 'unhandledRejection');
+    } else if (reason instanceof Error) {
+      report(reason, null, null, null, 'unhandledRejection');
+    } else {
+      // An object shows as its JSON, not '[object Object]'.
+      report(formatArg(reason), null, null, null, 'unhandledRejection');
+    }
   },
 };
+const keys = Object.keys(hostAPI);
+for (let i = 0; i < keys.length; i++) {
+  // `rejection` runs inside a checkpoint already.
+  if (keys[i] !== 'rejection') hostAPI[keys[i]] = entry(hostAPI[keys[i]]);
+}
+return hostAPI;
 })
