@@ -21,8 +21,12 @@ declare namespace termini {
     dataset: Record<string, any>;
     detail: Detail;
   }
-  /** `onKey` and key bindings: the key's character, `Ctrl-x`, or its name (`Enter`, `Up`, `F1`, …). */
+  /** `onKey` and key bindings: the key's character, `Ctrl-x`, its name (`Enter`, `Up`, `F1`, …), or a
+   *  modified key with `Ctrl-`, `Alt-` and `Shift-` before its name (`Alt-b`, `Ctrl-Left`). */
   type KeyEvent = Event<{ key: string }>;
+  /** `onPaste`: text pasted while no text input had focus; `clippedFrom` is the pasted length in bytes
+   *  when only the start arrived (a paste over 8 MiB). */
+  type PasteEvent = Event<{ text: string; clippedFrom?: number }>;
 
   /** What `App.onLaunch` and `App.onShow` receive. */
   interface LaunchOptions {
@@ -101,6 +105,7 @@ declare namespace termini {
     onHide?(this: PageInstance<Data>): void;
     onUnload?(this: PageInstance<Data>): void;
     onKey?(this: PageInstance<Data>, e: KeyEvent): void;
+    onPaste?(this: PageInstance<Data>, e: PasteEvent): void;
     onPullDownRefresh?(this: PageInstance<Data>, e: Event<{}>): void;
     [member: string]: any;
   }
@@ -295,6 +300,14 @@ declare namespace termini {
   /** What `scrollTo` resolves with. */
   interface ScrollToResult extends Success {}
 
+  /** Params of `setClipboardData`. */
+  interface SetClipboardDataParams {
+    /** at most 100,000 bytes of UTF-8 */
+    data: string;
+  }
+  /** What `setClipboardData` resolves with. */
+  interface SetClipboardDataResult extends Success {}
+
   /** Params of `setNavigationBarTitle`. */
   interface SetNavigationBarTitleParams {
     title: string;
@@ -416,6 +429,8 @@ declare namespace termini {
     invoke(name: 'request', params: RequestParams): Promise<RequestResult>;
     /** Scrolls a ListView marked .id("…") so that a row, found by key or index, is the first shown. */
     invoke(name: 'scrollTo', params: ScrollToParams): Promise<ScrollToResult>;
+    /** Copies text to the user's clipboard through the terminal (OSC 52); needs the clipboard permission. Needs the manifest permission `clipboard`. */
+    invoke(name: 'setClipboardData', params: SetClipboardDataParams): Promise<SetClipboardDataResult>;
     /** Sets the title bar's text of the calling page. */
     invoke(name: 'setNavigationBarTitle', params: SetNavigationBarTitleParams): Promise<SetNavigationBarTitleResult>;
     /** Stores a JSON value under a key of this app's storage. */

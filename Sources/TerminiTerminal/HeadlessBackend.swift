@@ -37,6 +37,10 @@ public final class HeadlessBackend: TerminalBackend, WakeableInput {
     public private(set) var framesWritten = 0
     /// Where a terminal would show its cursor (see `TerminalBackend.cursor`).
     public var cursor: (x: Int, y: Int)?
+    /// What the app last copied to the clipboard (`copyToClipboard`), as a terminal would have received it.
+    public private(set) var clipboard: String?
+
+    public func copyToClipboard(_ text: String) { clipboard = text }
     private var runs: [CellRun] = []
     private var isShutDown = false
 

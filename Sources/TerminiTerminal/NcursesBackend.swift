@@ -318,6 +318,12 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         TerminalSignals.resizePending.store(true, ordering: .relaxed)
     }
 
+    /// Writes OSC 52 straight to the terminal, between frames: it changes nothing on screen.
+    public func copyToClipboard(_ text: String) {
+        guard !isShutDown else { return }
+        Self.writeFully(terminalFileDescriptor, ClipboardSequence.bytes(for: text))
+    }
+
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true

@@ -16,11 +16,45 @@ public protocol TerminalBackend: AnyObject {
     /// is continued (`fg`), with the terminal taken back and cleared, so the host repaints every cell. Backends
     /// without a real terminal return at once.
     func suspend()
+    /// Puts `text` on the user's clipboard through the terminal (OSC 52). Backends without a terminal keep it for
+    /// whoever asks (`HeadlessBackend.clipboard`).
+    func copyToClipboard(_ text: String)
     func shutdown()
 }
 
 extension TerminalBackend {
     public func suspend() {}
+    public func copyToClipboard(_ text: String) {}
+}
+
+/// The OSC 52 sequence that sets the clipboard: `ESC ] 52 ; c ; <base64> BEL`.
+public enum ClipboardSequence {
+    public static func bytes(for text: String) -> [UInt8] {
+        Array("\u{1B}]52;c;".utf8) + Base64.encode(Array(text.utf8)) + [0x07]
+    }
+}
+
+/// Standard Base64 (RFC 4648, with padding), which OSC 52 carries.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let b0 = UInt32(bytes[i])
+            let b1 = i + 1 < bytes.count ? UInt32(bytes[i + 1]) : 0
+            let b2 = i + 2 < bytes.count ? UInt32(bytes[i + 2]) : 0
+            let triple = b0 << 16 | b1 << 8 | b2
+            out.append(alphabet[Int(triple >> 18 & 63)])
+            out.append(alphabet[Int(triple >> 12 & 63)])
+            out.append(i + 1 < bytes.count ? alphabet[Int(triple >> 6 & 63)] : 0x3D)
+            out.append(i + 2 < bytes.count ? alphabet[Int(triple & 63)] : 0x3D)
+            i += 3
+        }
+        return out
+    }
 }
 
 /// What one present wrote: bytes that reached the terminal and cells written.

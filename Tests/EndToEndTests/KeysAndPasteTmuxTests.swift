@@ -11,13 +11,13 @@ import TestSupport
     static func formProject() throws -> String {
         let dir = BuiltBinaries.temporaryFolder() + "/keys"
         try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
-        try #"{ "id": "keys", "name": "Keys", "version": "1.0.0", "pages": ["index", "done"], "permissions": [] }"#
+        try #"{ "id": "keys", "name": "Keys", "version": "1.0.0", "pages": ["index", "done"], "permissions": ["clipboard"] }"#
             .write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
         try """
             import TerminiDSL
 
             let index = Page("index", title: "Keys", keys: [Key("ctrl+s", "save", "Save"), Key("r", "reset", "Reset"),
-                                                         Key("alt+n", "next", "Next")]) {
+                                                         Key("alt+n", "next", "Next"), Key("alt+c", "copy")]) {
                 Column {
                     Text("status: {{status}}")
                     TextField(value: "{{name}}", placeholder: "Name", onChange: "nameChanged", onSubmit: "submit")
@@ -39,6 +39,10 @@ import TestSupport
               save() { this.setData({ status: 'saved ' + this.data.name }) },
               reset() { this.setData({ status: 'reset' }) },
               next() { this.setData({ status: 'alt-n' }) },
+              copy() {
+                bridge.invoke('setClipboardData', { data: 'copied: ' + this.data.name })
+                  .then(() => this.setData({ status: 'copied' }), e => this.setData({ status: e.errMsg }))
+              },
               onPaste(e) { this.setData({ pasted: JSON.stringify(e.detail.text) }) },
               submit() { bridge.invoke('navigateTo', { url: 'done?name=' + encodeURIComponent(this.data.name) }) },
             })
@@ -120,6 +124,21 @@ import TestSupport
         try tmux.tmux(["paste-buffer", "-p", "-t", tmux.name])
         text = try await tmux.waitForScreen { $0.contains("page paste: \"one\\ntwo\\tr\\nthree\"") }
         #expect(text.contains("page paste: \"one\\ntwo\\tr\\nthree\""), "\(text)")
+    }
+
+    /// `setClipboardData` reaches the terminal's clipboard through OSC 52: tmux with `set-clipboard on` keeps it as
+    /// a paste buffer.
+    @Test func setClipboardDataReachesTheTerminalsClipboard() async throws {
+        let project = try Self.formProject()
+        let tmux = try await start(project)
+        defer { tmux.kill() }
+        try tmux.tmux(["set-option", "-s", "set-clipboard", "on"])
+        try tmux.type("Zoë 世界")
+        try tmux.keys("M-c")
+        let text = try await tmux.waitForScreen { $0.contains("status: copied") }
+        #expect(text.contains("status: copied"), "\(text)")
+        let buffer = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{buffer_sample}"])
+        #expect(buffer.contains("copied: Zoë 世界"), "the newest paste buffer: \(buffer)")
     }
 
     /// Every way out leaves the shell as it was: the same `stty` modes, and bracketed paste and mouse reporting off

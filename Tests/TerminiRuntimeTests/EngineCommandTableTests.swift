@@ -22,7 +22,7 @@ import Testing
         defer { engine.stop() }
         let ui = ["navigateTo", "redirectTo", "navigateBack", "reLaunch", "switchTab", "setNavigationBarTitle", "exitMiniApp",
                   "showToast", "hideToast", "showModal", "showActionSheet", "showLoading", "hideLoading", "scrollTo",
-                  "applyUpdate", "setTheme", "getTheme"]
+                  "applyUpdate", "setTheme", "getTheme", "setClipboardData"]
         let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
                       "getStorageInfo", "request", "getSystemInfo"]
         #expect(engine.router.commandNames == (ui + script).sorted())

@@ -26,6 +26,7 @@ final class GalleryBackend: TerminalBackend, WakeableInput {
     }
     /// Ctrl-Z stops the process through the terminal's backend (which also clears the request).
     func suspend() { base.suspend() }
+    func copyToClipboard(_ text: String) { base.copyToClipboard(text) }
 
     func enqueue(_ input: InputEvent) { queued.append(input) }
 

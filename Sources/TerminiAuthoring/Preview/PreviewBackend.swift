@@ -28,6 +28,7 @@ final class PreviewBackend: TerminalBackend, WakeableInput {
     }
     /// Ctrl-Z stops the process through the terminal's backend (which also clears the request).
     func suspend() { base.suspend() }
+    func copyToClipboard(_ text: String) { base.copyToClipboard(text) }
 
     func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats { base.present(back, previous: front) }
 

@@ -95,8 +95,12 @@ public enum ScriptTypeDeclarations {
             dataset: Record<string, any>;
             detail: Detail;
           }
-          /** `onKey` and key bindings: the key's character, `Ctrl-x`, or its name (`Enter`, `Up`, `F1`, …). */
+          /** `onKey` and key bindings: the key's character, `Ctrl-x`, its name (`Enter`, `Up`, `F1`, …), or a
+           *  modified key with `Ctrl-`, `Alt-` and `Shift-` before its name (`Alt-b`, `Ctrl-Left`). */
           type KeyEvent = Event<{ key: string }>;
+          /** `onPaste`: text pasted while no text input had focus; `clippedFrom` is the pasted length in bytes
+           *  when only the start arrived (a paste over 8 MiB). */
+          type PasteEvent = Event<{ text: string; clippedFrom?: number }>;
 
           /** What `App.onLaunch` and `App.onShow` receive. */
           interface LaunchOptions {
@@ -175,6 +179,7 @@ public enum ScriptTypeDeclarations {
             onHide?(this: PageInstance<Data>): void;
             onUnload?(this: PageInstance<Data>): void;
             onKey?(this: PageInstance<Data>, e: KeyEvent): void;
+            onPaste?(this: PageInstance<Data>, e: PasteEvent): void;
             onPullDownRefresh?(this: PageInstance<Data>, e: Event<{}>): void;
             [member: string]: any;
           }

@@ -79,6 +79,9 @@ final class FramePresenter {
         if let top, top.error == nil, appError == nil {
             top.view.build(size: pageSize)
             deliverBuildEvents(of: top)
+            // The build may have moved the focus (a page's first frame focuses its first field): the footer lists
+            // what can fire from where the focus is now.
+            footer.bindings?.textInput = top.view.textInputFocus
         }
         let buildEnd = clock.now()
         layers.removeAll(keepingCapacity: true)

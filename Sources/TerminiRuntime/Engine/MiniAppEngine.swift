@@ -103,6 +103,7 @@ public final class MiniAppEngine {
             registrations += overlays.commandRegistrations()
             registrations += ListCommands.registrations(navigator: pages, scheduler: scheduler)
             registrations += ThemeCommands.registrations(navigator: pages, scheduler: scheduler)
+            registrations += ClipboardCommands.registrations(backend: backend)
             registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })
             registrations += try Self.services(bundle: bundle, options: options, size: publishedSize)
             return try CommandRouter(registrations)
@@ -123,6 +124,7 @@ public final class MiniAppEngine {
         input = InputRouter(runtime: bridge.runtime, navigator: pages, overlays: overlays, frames: frames,
                             scheduler: scheduler, publishedSize: publishedSize)
         frames.keyHelp.hostKeys = options.hostKeys
+        input.copyToClipboard = { [unowned backend] in backend.copyToClipboard($0) }
         let mirror = pages.publishedPageStack
         let console = options.console
         watchdog = Watchdog(threshold: options.stallThreshold, pageStack: { mirror.value }, onStall: { report in

@@ -16,6 +16,8 @@ final class InputRouter {
     private let overlays: OverlayPresenter
     private let frames: FramePresenter
     let scheduler: FrameScheduler
+    /// Where a widget's copy (a selection) goes: the terminal's clipboard.
+    var copyToClipboard: (String) -> Void = { _ in }
     /// The `?` overlay that lists the key bindings.
     var keyHelp: KeyHelpPresenter { frames.keyHelp }
     /// The terminal size as `getSystemInfo` reports it from the JS thread.
@@ -99,6 +101,7 @@ final class InputRouter {
     /// Sends the page's events to its script: the input's own, then any that catching up on layout produced (a
     /// list that scrolled into its end).
     func deliver(_ events: [UIEvent], to top: PageEntry) {
+        if let copied = top.view.takeCopiedText() { copyToClipboard(copied) }
         for event in events + top.view.takeEvents() {
             if Self.reactionEventTypes.contains(event.type) { startedScriptReaction = true }
             // The runtime adds `timeStamp` (ms since the page opened), as for every event it dispatches.

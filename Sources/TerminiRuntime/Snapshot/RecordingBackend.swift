@@ -20,6 +20,7 @@ public final class RecordingBackend: TerminalBackend, WakeableInput {
         set { base.cursor = newValue }
     }
     public func suspend() { base.suspend() }
+    public func copyToClipboard(_ text: String) { base.copyToClipboard(text) }
     public func present(_ back: CellBuffer, previous front: CellBuffer) -> PresentStats { base.present(back, previous: front) }
 
     /// A wait that ends without input means the user paused: the characters typed so far are written then, so
