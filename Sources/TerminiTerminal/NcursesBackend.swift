@@ -84,10 +84,12 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
             Self.active.withLock { $0 = false }
             return error
         }
-        guard isatty(output) == 1 else { throw fail(.terminalSetupFailed(term: term ?? "", reason: "output is not a terminal")) }
+        guard isatty(output) == 1 else {
+            throw fail(.terminalSetupFailed(term: "", reason: "standard output is not a terminal; to run an app without one, use `termini snapshot`"))
+        }
         // Keys come from `input`: a file or a closed descriptor would feed the app whatever it holds, or nothing
         // while the loop spins. `termini snapshot` is the way to run without a terminal.
-        guard isatty(input) == 1 else { throw fail(.terminalSetupFailed(term: term ?? "", reason: "standard input is not a terminal")) }
+        guard isatty(input) == 1 else { throw fail(.terminalSetupFailed(term: "", reason: "standard input is not a terminal; to run an app without one, use `termini snapshot`")) }
         let terminalFD = dup(output), cursesFD = dup(output), inputFD = dup(input)
         opened = [terminalFD, cursesFD, inputFD].filter { $0 >= 0 }
         guard opened.count == 3 else { throw fail(.system(call: "dup", errno: errno)) }

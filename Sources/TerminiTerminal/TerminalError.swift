@@ -17,7 +17,7 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
             let message = strerror(code).map { String(cString: $0) } ?? "error \(code)"
             return "\(call) failed: \(message)"
         case .terminalSetupFailed(let term, let reason):
-            return "cannot start the terminal (TERM=\(term)): \(reason)"
+            return term.isEmpty ? reason : "TERM=\(term): \(reason)"
         case .alreadyActive:
             return "a terminal backend is already active in this process; shut it down first"
         }

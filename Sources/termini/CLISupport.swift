@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TerminiRuntime
+import TerminiTerminal
 
 /// A user-facing failure: printed as `termini: error: <message>` with exit code 1.
 struct CLIError: Error, CustomStringConvertible {
@@ -10,7 +11,13 @@ struct CLIError: Error, CustomStringConvertible {
 
 /// A notice for the user on standard error, e.g. an automatic rollback, after the screen is released.
 func printNotice(_ text: String) {
-    FileHandle.standardError.write(Data("termini: \(text)\n".utf8))
+    writeToStandardError("termini: \(text)")
+}
+
+/// Writes a line to standard error through `TerminalSafeText`: what an app put in a message (an error's text, a
+/// file name) cannot reach the user's terminal as an escape sequence.
+func writeToStandardError(_ line: String) {
+    FileHandle.standardError.write(Data((TerminalSafeText.sanitized(line) + "\n").utf8))
 }
 
 /// Where console output goes: a log file, standard error (snapshot), and a short memory of errors to show after an
@@ -37,8 +44,8 @@ final class ConsoleSink: @unchecked Sendable {
     private func append(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
-        if echo { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        file?.write(Data((line + "\n").utf8))
+        if echo { writeToStandardError(line) }
+        writeToLog(line)
         if line.hasPrefix("[error]") { errorTotal += 1 }
         if line.hasPrefix("[error]") || line.hasPrefix("[stall]") {
             errors.append(line)
@@ -58,6 +65,21 @@ final class ConsoleSink: @unchecked Sendable {
     func printErrorsAfterExit() {
         lock.lock()
         defer { lock.unlock() }
-        for line in errors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        for line in errors { writeToStandardError(line) }
+        if let logFailure { writeToStandardError("termini: the log stopped: \(logFailure)") }
+    }
+
+    /// Why writing the log failed (a full disk, `ulimit -f`); the log is not written after that.
+    private var logFailure: String?
+
+    /// Appends a line to the log, sanitised like standard error (a log is often read with `tail -f` in a terminal).
+    /// A failed write stops the log and is reported after the run; it never stops the app.
+    private func writeToLog(_ line: String) {
+        guard let file, logFailure == nil else { return }
+        do {
+            try file.write(contentsOf: Data((TerminalSafeText.sanitized(line) + "\n").utf8))
+        } catch {
+            logFailure = "\(error.localizedDescription)"
+        }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TerminiAuthoring
 import TerminiBridge
 import TerminiRuntime
+import TerminiTerminal
 
 /// `termini check <project>`: reports every problem it finds in a project, each with file:line:col.
 struct CheckCommand: ParsableCommand {
@@ -35,7 +36,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let findings = try Self.findings(project: project, hostCommands: hostCommands)
-        print(ProjectChecker.report(findings, project: project))
+        print(TerminalSafeText.sanitized(ProjectChecker.report(findings, project: project)))
         if findings.contains(where: { $0.severity == .error || strict }) { throw ExitCode(1) }
     }
 

@@ -29,7 +29,7 @@ struct PackCommand: ParsableCommand {
         if !noCheck {
             let findings = try CheckCommand.findings(project: project, hostCommands: hostCommands)
             let errors = findings.filter { $0.severity == .error }
-            if !findings.isEmpty { FileHandle.standardError.write(Data((ProjectChecker.report(findings, project: project) + "\n").utf8)) }
+            if !findings.isEmpty { writeToStandardError(ProjectChecker.report(findings, project: project)) }
             if !errors.isEmpty {
                 throw CLIError("not packed: termini check found \(errors.count) error\(errors.count == 1 ? "" : "s") (--no-check packs anyway)")
             }

@@ -48,7 +48,7 @@ struct RecordCommand: ParsableCommand {
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
         // Ctrl-C ends the run by its signal, after which nothing more of this function runs: say it all now. The
         // message stays on the main screen, which comes back when the app's screen goes.
-        FileHandle.standardError.write(Data("termini record: writing \(out); Ctrl-C ends the recording. Replay it with: termini snapshot \(engine.target) --events \(out)\n".utf8))
+        writeToStandardError("termini record: writing \(out); Ctrl-C ends the recording. Replay it with: termini snapshot \(engine.target) --events \(out)")
         let terminal: NcursesBackend
         do { terminal = try NcursesBackend() } catch { throw CLIError("cannot start the terminal: \(error)") }
         defer { terminal.shutdown() }

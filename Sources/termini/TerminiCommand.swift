@@ -23,7 +23,23 @@ struct Termini: ParsableCommand {
     static func main() {
         CrashReport.installHandlers()
         MiniAppEngine.prepareProcess()
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            // As ArgumentParser's own `main` would, except that every message passes `TerminalSafeText`: an error can
+            // quote what an app wrote (a script error's text, a key, a file name).
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success {
+                    print(TerminalSafeText.sanitized(message))
+                } else {
+                    writeToStandardError(message)
+                }
+            }
+            exit(withError: code == .success ? nil : ExitCode(code.rawValue))
+        }
     }
 
     func run() throws {

@@ -54,7 +54,7 @@ import TestSupport
     /// Starts the app in a fresh tmux session and waits for its first page.
     func start(_ project: String, extra: String = "") async throws -> TmuxSession {
         let tmux = TmuxSession()
-        try tmux.start("env -i PATH=/usr/bin:/bin TERM=tmux-256color HOME=\(NSTemporaryDirectory()) bash --norc --noprofile", width: 80, height: 20)
+        try tmux.start("env -i \(BuiltBinaries.sanitizerEnvironment) PATH=/usr/bin:/bin TERM=tmux-256color HOME=\(NSTemporaryDirectory()) bash --norc --noprofile", width: 80, height: 20)
         // The shell's own bracketed paste is off, so brackets seen after the app are the app's.
         try tmux.type("bind 'set enable-bracketed-paste off'; PS1='bash-$ '; stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project) \(extra)")
         try tmux.keys("Enter")

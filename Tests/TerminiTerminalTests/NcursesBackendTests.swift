@@ -134,4 +134,44 @@ import TerminiUI
             try NcursesBackend(input: 0, output: -1)
         }
     }
+
+    /// A terminal that cannot address the cursor could only overprint one line: refused as clearly as an unknown
+    /// one, and the next backend starts normally.
+    @Test func aTerminalWithoutCursorAddressingIsRefused() throws {
+        let pty = try #require(PseudoTerminal(width: 20, height: 5))
+        for term in ["dumb", "glasstty"] {
+            #expect(throws: TerminalError.terminalSetupFailed(term: term, reason: "this terminal cannot move the cursor (its terminfo entry has no 'cup')")) {
+                try NcursesBackend(input: pty.slave, output: pty.slave, term: term)
+            }
+        }
+        try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color").shutdown()
+    }
+
+    /// Raw mode while the app runs: no flow control (Ctrl-S reaches the app), no signals from Ctrl-C or Ctrl-Z
+    /// (they arrive as keys); the shell's modes come back on shutdown. Bracketed paste and mouse reporting are on,
+    /// and a terminal that answers the kitty query gets its flags pushed and popped again.
+    @Test func rawModeBracketedPasteAndTheKittyProtocol() throws {
+        let pty = try #require(PseudoTerminal(width: 40, height: 10))
+        var shell = termios()
+        tcgetattr(pty.slave, &shell)
+        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color")
+        var running = termios()
+        tcgetattr(pty.slave, &running)
+        #expect(running.c_iflag & tcflag_t(IXON) == 0, "flow control is off")
+        #expect(running.c_lflag & tcflag_t(ISIG) == 0, "Ctrl-C and Ctrl-Z are keys")
+        let started = String(decoding: pty.readAvailable(waitMilliseconds: 100), as: UTF8.self)
+        #expect(started.contains("\u{1B}[?2004h") && started.contains("\u{1B}[?1006h") && started.contains("\u{1B}[?u"))
+        pty.type("\u{13}\u{03}")
+        #expect(backend.nextInput(timeoutMilliseconds: 500) == .key(.control("c")), "Ctrl-C goes first")
+        #expect(backend.nextInput(timeoutMilliseconds: 500) == .key(.control("s")))
+        pty.type("\u{1B}[?1u")
+        _ = backend.nextInput(timeoutMilliseconds: 100)
+        #expect(String(decoding: pty.readAvailable(waitMilliseconds: 100), as: UTF8.self).contains("\u{1B}[>1u"))
+        backend.shutdown()
+        let ended = String(decoding: pty.readAvailable(waitMilliseconds: 100), as: UTF8.self)
+        #expect(ended.contains("\u{1B}[<u") && ended.contains("\u{1B}[?2004l") && ended.contains("\u{1B}[?1000l"), "\(ended.debugDescription)")
+        var after = termios()
+        tcgetattr(pty.slave, &after)
+        #expect(after.c_iflag == shell.c_iflag && after.c_lflag == shell.c_lflag && after.c_oflag == shell.c_oflag)
+    }
 }
