@@ -42,9 +42,9 @@ public enum CrashReport {
         return n
     }
 
-    /// Writes the report for `signal` to standard error; async-signal-safe (only `write`).
-    static func write(signal: Int32) {
-        func put(_ text: StaticString) { _ = Glibc.write(2, text.utf8Start, text.utf8CodeUnitCount) }
+    /// Writes the report for `signal` to `descriptor` (standard error); async-signal-safe (only `write`).
+    static func write(signal: Int32, to descriptor: Int32 = 2) {
+        func put(_ text: StaticString) { _ = Glibc.write(descriptor, text.utf8Start, text.utf8CodeUnitCount) }
         put("termini: crashed with ")
         switch signal {
         case SIGSEGV: put("SIGSEGV")
@@ -53,12 +53,71 @@ public enum CrashReport {
         case SIGILL: put("SIGILL (a runtime trap)")
         case SIGTRAP: put("SIGTRAP (a runtime trap)")
         case SIGFPE: put("SIGFPE")
+        case SIGQUIT: put("SIGQUIT")
+        case SIGSYS: put("SIGSYS")
         default: put("a signal")
         }
         put("; pages: ")
-        if pagesLength > 0 { _ = Glibc.write(2, pages, min(pagesLength, capacity)) } else { put("none") }
+        if pagesLength > 0 { _ = Glibc.write(descriptor, pages, min(pagesLength, capacity)) } else { put("none") }
         put("; last script entry: ")
-        if entryLength > 0 { _ = Glibc.write(2, entry, min(entryLength, capacity)) } else { put("none") }
+        if entryLength > 0 { _ = Glibc.write(descriptor, entry, min(entryLength, capacity)) } else { put("none") }
         put("\n")
+    }
+
+    // MARK: - The backtrace file
+
+    /// Where an interactive run's crash writes its backtrace, as a C string in fixed storage (nil: none prepared).
+    nonisolated(unsafe) private static var backtracePath: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var backtracePathLength = 0
+    private typealias BacktraceFunction = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int32) -> Int32
+    private typealias BacktraceSymbolsFunction = @convention(c) (UnsafePointer<UnsafeMutableRawPointer?>?, Int32, Int32) -> Void
+    nonisolated(unsafe) private static var backtraceFunction: BacktraceFunction?
+    nonisolated(unsafe) private static var backtraceSymbolsFunction: BacktraceSymbolsFunction?
+    nonisolated(unsafe) private static let frames = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 128)
+
+    /// Makes a crash of an interactive run write its report and a backtrace to `<directory>/termini-<pid>.txt` and
+    /// end, instead of handing the signal to the Swift runtime's interactive backtracer, which would hold the user's
+    /// terminal for half a minute waiting for a key. Call once the store is known, before the screen starts.
+    public static func writeBacktraces(into directory: String) {
+        var made = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            made += "/" + part
+            _ = mkdir(made, 0o700)
+        }
+        var status = stat()
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        let path = directory + "/termini-\(getpid()).txt"
+        let storage = UnsafeMutablePointer<CChar>.allocate(capacity: path.utf8.count + 1)
+        path.withCString { storage.initialize(from: $0, count: path.utf8.count + 1) }
+        backtracePath = storage
+        backtracePathLength = path.utf8.count
+        // glibc's backtrace (through dlsym: Swift's Glibc module does not show execinfo.h), called once now so that
+        // it has loaded what it needs before a handler calls it.
+        if let symbol = dlsym(nil, "backtrace") {   // nil is RTLD_DEFAULT
+            backtraceFunction = unsafeBitCast(symbol, to: BacktraceFunction.self)
+        }
+        if let symbol = dlsym(nil, "backtrace_symbols_fd") {
+            backtraceSymbolsFunction = unsafeBitCast(symbol, to: BacktraceSymbolsFunction.self)
+        }
+        _ = backtraceFunction?(frames, 128)
+    }
+
+    /// From a crash handler: writes the report and a backtrace to the prepared file and says where on standard
+    /// error. Returns false when no file was prepared (the caller then hands the signal on as before).
+    static func writeBacktraceFile(signal: Int32) -> Bool {
+        guard let path = backtracePath else { return false }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { return false }
+        write(signal: signal, to: fd)
+        if let capture = backtraceFunction, let symbols = backtraceSymbolsFunction {
+            let count = capture(frames, 128)
+            symbols(frames, count, fd)
+        }
+        close(fd)
+        func put(_ text: StaticString) { _ = Glibc.write(2, text.utf8Start, text.utf8CodeUnitCount) }
+        put("termini: the backtrace is in ")
+        _ = Glibc.write(2, path, backtracePathLength)
+        put("\n")
+        return true
     }
 }

@@ -37,7 +37,7 @@ enum TerminalSignals {
     static let terminationRequested = Atomic<Int32>(0)
     /// A crash (a bad access, an abort, a Swift runtime trap): the terminal is restored and `CrashReport` written
     /// before the process dies of the signal as it would have.
-    private static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGFPE]
+    private static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGFPE, SIGSYS]
     /// Signals whose handler goes in front of another one already there, like a crash's, without the crash report:
     /// the Swift runtime's backtracer takes SIGQUIT (Ctrl-\) before us, and printed into the app's screen and waited
     /// there, with the terminal still in raw mode.
@@ -125,7 +125,9 @@ enum TerminalSignals {
         // sent to the process to a thread that does not block it.
         var accepted = sigset_t()
         sigemptyset(&accepted)
-        for signal in [SIGWINCH, SIGTSTP, SIGCONT] + terminationSignals + immediateTerminationSignals { sigaddset(&accepted, signal) }
+        for signal in [SIGWINCH, SIGTSTP, SIGCONT] + terminationSignals + immediateTerminationSignals + crashSignals {
+            sigaddset(&accepted, signal)
+        }
         pthread_sigmask(SIG_UNBLOCK, &accepted, nil)
         if !exitHookInstalled {
             exitHookInstalled = true
@@ -187,6 +189,9 @@ enum TerminalSignals {
         crash.__sigaction_handler.sa_handler = { signal in
             if TerminalSignals.screenActive.exchange(false, ordering: .relaxed) { SignalSafeTerminalReset.run() }
             if signal != SIGQUIT { CrashReport.write(signal: signal) }
+            // An interactive run: the backtrace goes to a file, and the process ends now rather than in the Swift
+            // backtracer's interactive prompt on the user's terminal.
+            if CrashReport.writeBacktraceFile(signal: signal) { TerminalSignals.terminateNow(signal) }
             if signal >= 0 && signal < TerminalSignals.crashActionSlots {
                 var previous = TerminalSignals.crashPreviousActions[Int(signal)]
                 sigaction(signal, &previous, nil)

@@ -36,6 +36,8 @@ struct PreviewCommand: ParsableCommand {
         options.showPerformanceHUD = !noHUD
         options.console = console.write
         if let store { options.storeDirectory = store }
+        // A crash leaves its backtrace in the store instead of holding the terminal in the runtime's prompt.
+        if let store = options.storeDirectory { CrashReport.writeBacktraces(into: store + "/crashes") }
         let backend: NcursesBackend
         do { backend = try NcursesBackend() } catch {
             throw CLIError("cannot start the terminal: \(error)")

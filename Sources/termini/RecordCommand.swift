@@ -49,6 +49,8 @@ struct RecordCommand: ParsableCommand {
         // Ctrl-C ends the run by its signal, after which nothing more of this function runs: say it all now. The
         // message stays on the main screen, which comes back when the app's screen goes.
         writeToStandardError("termini record: writing \(out); Ctrl-C ends the recording. Replay it with: termini snapshot \(engine.target) --events \(out)")
+        // A crash leaves its backtrace in the store instead of holding the terminal in the runtime's prompt.
+        if let store = options.storeDirectory { CrashReport.writeBacktraces(into: store + "/crashes") }
         let terminal: NcursesBackend
         do { terminal = try NcursesBackend() } catch { throw CLIError("cannot start the terminal: \(error)") }
         defer { terminal.shutdown() }

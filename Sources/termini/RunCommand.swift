@@ -24,6 +24,8 @@ struct RunCommand: ParsableCommand {
         let console = ConsoleSink(logPath: log)
         var options = engine.engineOptions(console: console.write)
         options.showPerformanceHUD = perf
+        // A crash leaves its backtrace in the store instead of holding the terminal in the runtime's prompt.
+        if let store = options.storeDirectory { CrashReport.writeBacktraces(into: store + "/crashes") }
         let backend: NcursesBackend
         do { backend = try NcursesBackend() } catch {
             throw CLIError("cannot start the terminal: \(error)")

@@ -97,4 +97,38 @@ import TestSupport
         let modes = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{cursor_flag} #{alternate_on} #{mouse_any_flag}"])
         #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == "1 0 0", "\(modes)")
     }
+
+    /// A crash of an interactive run (an abort, a trap, SIGQUIT) writes its report and backtrace to a file in the
+    /// store and ends at once: the Swift runtime's backtracer no longer holds the terminal waiting for a key.
+    @Test(arguments: ["ABRT", "QUIT", "TRAP"])
+    func aCrashWritesItsBacktraceToTheStoreAndEnds(signal: String) async throws {
+        let project = try Self.project()
+        let store = BuiltBinaries.temporaryFolder()
+        let tmux = try shell()
+        defer { tmux.kill() }
+        try tmux.type("stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project) --store \(store)")
+        try tmux.keys("Enter")
+        _ = try await tmux.waitForScreen { $0.contains("ready") }
+        let shellPid = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try ChildProcess("/usr/bin/env", ["pgrep", "-P", shellPid], stdout: .pipe, stderr: .null)
+        let found = PipeDrain(children.standardOutput)
+        _ = children.waitBlocking()
+        let pid = try #require(found.waitBlocking().split(whereSeparator: \.isNewline).map(String.init).first)
+        _ = try ChildProcess("/usr/bin/env", ["kill", "-\(signal)", pid], stdout: .null, stderr: .null).waitBlocking()
+        let started = Date()
+        let text = try await tmux.waitForScreen(timeout: 10) { $0.lines.last { !$0.isEmpty }?.hasPrefix("bash-$") == true }
+        #expect(Date().timeIntervalSince(started) < 8, "the prompt took \(Date().timeIntervalSince(started)) s: \(text)")
+        let file = store + "/crashes/termini-\(pid).txt"
+        #expect(text.replacingOccurrences(of: "\n", with: "").contains("the backtrace is in"), "\(text)")
+        let report = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(report.contains("termini: crashed with SIG\(signal)"), "\(report)")
+        #expect(report.split(separator: "\n").count > 3, "a backtrace follows the report: \(report)")
+        try tmux.type("stty -g > \(project)/after")
+        try tmux.keys("Enter")
+        try await Task.sleep(for: .milliseconds(300))
+        let before = try String(contentsOfFile: project + "/before", encoding: .utf8)
+        let after = try String(contentsOfFile: project + "/after", encoding: .utf8)
+        #expect(before == after)
+    }
 }
