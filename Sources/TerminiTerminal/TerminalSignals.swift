@@ -93,15 +93,7 @@ enum TerminalSignals {
 
         terminationRequested.store(0, ordering: .relaxed)
         var terminate = sigaction()
-        terminate.__sigaction_handler.sa_handler = { signal in
-            if TerminalSignals.terminationRequested.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged {
-                var byte: UInt8 = 1
-                _ = write(TerminalSignals.resizeWakeFileDescriptor.load(ordering: .relaxed), &byte, 1)
-                alarm(TerminalSignals.terminationGraceSeconds)
-                return
-            }
-            TerminalSignals.terminateNow(signal)
-        }
+        terminate.__sigaction_handler.sa_handler = { signal in TerminalSignals.requestTermination(signal) }
         sigemptyset(&terminate.sa_mask)
         var immediate = sigaction()
         immediate.__sigaction_handler.sa_handler = { signal in
@@ -120,6 +112,7 @@ enum TerminalSignals {
                 if sigaction(signal, &action, &old) == 0 { previousActions.append((signal, old)) }
             }
         }
+        shareUserSignalWithJavaScriptCore()
         // A parent may start us with these blocked (a test runner spawning from one of its worker threads does), and
         // a blocked SIGTERM never reaches its handler. The calling (UI) thread takes them: the kernel hands a signal
         // sent to the process to a thread that does not block it.
@@ -134,6 +127,41 @@ enum TerminalSignals {
             // A host that calls exit() without shutdown() must not leave the terminal in raw mode.
             atexit { if TerminalSignals.screenActive.load(ordering: .relaxed) { endwin() } }
         }
+    }
+
+    /// From a handler: the first termination signal ends the app as a quit does (the loop sees the flag, woken
+    /// through the pipe) within `terminationGraceSeconds`; a second one, or the grace running out, ends it now.
+    static func requestTermination(_ signal: Int32) {
+        if terminationRequested.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged {
+            var byte: UInt8 = 1
+            _ = write(resizeWakeFileDescriptor.load(ordering: .relaxed), &byte, 1)
+            alarm(terminationGraceSeconds)
+            return
+        }
+        terminateNow(signal)
+    }
+
+    /// JavaScriptCore's handler for SIGUSR1, which it sends to its own threads to suspend them for garbage
+    /// collection. A SIGUSR1 from another process (`kill -USR1`) reached that handler and crashed it (SIGSEGV);
+    /// now it is a termination request, and JavaScriptCore's own signals still reach its handler.
+    nonisolated(unsafe) static var javaScriptCoreUserSignalAction = sigaction()
+    nonisolated(unsafe) private static var userSignalShared = false
+
+    private static func shareUserSignalWithJavaScriptCore() {
+        guard !userSignalShared else { return }
+        var current = sigaction()
+        guard sigaction(SIGUSR1, nil, &current) == 0, current.sa_flags & SA_SIGINFO != 0 else { return }
+        userSignalShared = true
+        javaScriptCoreUserSignalAction = current
+        var shared = current
+        shared.__sigaction_handler.sa_sigaction = { signal, info, context in
+            if let info, info.pointee.si_code == SI_USER {
+                TerminalSignals.requestTermination(signal)
+            } else {
+                TerminalSignals.javaScriptCoreUserSignalAction.__sigaction_handler.sa_sigaction?(signal, info, context)
+            }
+        }
+        sigaction(SIGUSR1, &shared, nil)
     }
 
     /// Restores the terminal without ncurses and dies of `signal` (from a handler).
