@@ -26,7 +26,9 @@ enum TerminalSignals {
     /// `--log` files complete, the terminal given back by the normal path), and the process then dies of the signal.
     /// A second one, or the loop not getting there within `terminationGraceSeconds`, ends it at once, terminal
     /// restored. SIGALRM is that deadline's own signal, so it always ends at once.
-    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPWR, SIGVTALRM,
+    /// SIGUSR1 is not among them: JavaScriptCore sends it to its own threads to suspend them for garbage collection,
+    /// and its handler must be the only one (a handler that passed its signals on crashed a collection).
+    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGPWR, SIGVTALRM,
                                                       SIGPROF, SIGXCPU, SIGSTKFLT]
     private static let immediateTerminationSignals: [Int32] = [SIGALRM]
     /// Signals that would kill the process for something it can handle as an error: a write to a closed pipe
@@ -112,7 +114,6 @@ enum TerminalSignals {
                 if sigaction(signal, &action, &old) == 0 { previousActions.append((signal, old)) }
             }
         }
-        shareUserSignalWithJavaScriptCore()
         // A parent may start us with these blocked (a test runner spawning from one of its worker threads does), and
         // a blocked SIGTERM never reaches its handler. The calling (UI) thread takes them: the kernel hands a signal
         // sent to the process to a thread that does not block it.
@@ -139,29 +140,6 @@ enum TerminalSignals {
             return
         }
         terminateNow(signal)
-    }
-
-    /// JavaScriptCore's handler for SIGUSR1, which it sends to its own threads to suspend them for garbage
-    /// collection. A SIGUSR1 from another process (`kill -USR1`) reached that handler and crashed it (SIGSEGV);
-    /// now it is a termination request, and JavaScriptCore's own signals still reach its handler.
-    nonisolated(unsafe) static var javaScriptCoreUserSignalAction = sigaction()
-    nonisolated(unsafe) private static var userSignalShared = false
-
-    private static func shareUserSignalWithJavaScriptCore() {
-        guard !userSignalShared else { return }
-        var current = sigaction()
-        guard sigaction(SIGUSR1, nil, &current) == 0, current.sa_flags & SA_SIGINFO != 0 else { return }
-        userSignalShared = true
-        javaScriptCoreUserSignalAction = current
-        var shared = current
-        shared.__sigaction_handler.sa_sigaction = { signal, info, context in
-            if let info, info.pointee.si_code == SI_USER {
-                TerminalSignals.requestTermination(signal)
-            } else {
-                TerminalSignals.javaScriptCoreUserSignalAction.__sigaction_handler.sa_sigaction?(signal, info, context)
-            }
-        }
-        sigaction(SIGUSR1, &shared, nil)
     }
 
     /// Restores the terminal without ncurses and dies of `signal` (from a handler).
