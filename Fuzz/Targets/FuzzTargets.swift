@@ -20,13 +20,17 @@ enum FuzzTargets {
             _ = expression.staticReadPaths
             _ = expression.description
         },
-        // Data paths as setData keys, written into and read back from data.
+        // Data paths as setData keys (up to the 2,000-component limit), written into and read back from data in
+        // every way a patch writes: set, splice, a member removed below the path.
         "data-paths": { bytes in
             guard let text = String(validating: bytes, as: UTF8.self), let path = try? DataPath(parsing: text) else { return }
-            var data: JSONValue = ["list": [1, 2, 3]]
+            var data: JSONValue = ["list": [1, ["b": [2, ["b": 3]]], 3]]
             // Far indices pad lists: keep them within what setData allows.
             if path.components.contains(where: { if case .index(let i) = $0 { i > 10_000 } else { false } }) { return }
             data.apply(DataPatch(path: path, value: "v"))
+            precondition(data.value(at: path) == "v", "a value set at \(path) does not read back")
+            data.apply(DataPatch(path: path, change: .splice(index: 0, removing: 1, inserting: ["w", ["k": 1]])))
+            data.removeMember("k", at: path.appending(.index(1)))
             _ = data.value(at: path)
             _ = path.description
         },

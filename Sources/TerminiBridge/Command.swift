@@ -30,6 +30,9 @@ public enum CommandErrorCode: Int, Sendable, CaseIterable {
     case limitReached = 9
     case busy = 10
     case `internal` = 11
+    /// A service cannot work in this store: its file cannot be opened or written (the reason names the file, the
+    /// cause and the remedy). Other services, and the app, go on.
+    case unavailable = 12
 }
 
 /// A command failure: a code and a one-line reason, sent to JS as `{errMsg: '<name>:fail <reason>', errCode}`.

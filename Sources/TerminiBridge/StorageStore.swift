@@ -15,6 +15,10 @@ public struct StorageUsage: Equatable, Sendable {
 /// The durable key-value store behind the storage commands: one SQLite database per store directory
 /// (`<directory>/storage.sqlite`), namespaced by app id, with per-value and per-app quotas.
 ///
+/// The database opens at the first call, not when the store is made: an app that never uses storage starts whatever
+/// state the file is in, and a file that cannot be opened fails each call with errCode 12 naming the file, the cause
+/// and the remedy (`StorageUnavailable`), tried again at the next call.
+///
 /// Thread-safe: one connection, and every operation holds `lock` for its whole duration, so statements are never
 /// shared between threads and a quota check and its write are one unit.
 public final class StorageStore: @unchecked Sendable {
@@ -27,9 +31,13 @@ public final class StorageStore: @unchecked Sendable {
 
     /// The database file.
     public let fileURL: URL
+    private let directory: URL
+    private let reserve: StorageReserve
     private let lock = NSLock()
     private var db: OpaquePointer?
     private var statements: [Statement: OpaquePointer] = [:]
+    /// Set by `close()`: later calls fail instead of opening the file again.
+    private var closed = false
 
     private enum Statement: String, CaseIterable {
         case select = "SELECT value FROM storage WHERE app = ?1 AND key = ?2"
@@ -44,22 +52,47 @@ public final class StorageStore: @unchecked Sendable {
         case rollback = "ROLLBACK"
     }
 
-    /// Opens (creating if needed) `<directory>/storage.sqlite`.
-    public init(directory: URL) throws(CommandError) {
+    /// A store for `<directory>/storage.sqlite`, opened (and created if needed) at the first call.
+    public init(directory: URL) {
+        self.directory = directory
+        fileURL = directory.appendingPathComponent("storage.sqlite")
+        reserve = StorageReserve(databasePath: fileURL.path)
+    }
+
+    /// The open connection, opening the database first when it is not open. On a full disk the reserve is given
+    /// back and the open tried once more, so that the app can still remove data.
+    private func connection() throws(CommandError) -> OpaquePointer {
+        if let db { return db }
+        if closed { throw CommandError(.internal, "storage is closed") }
+        do {
+            try openConnection()
+        } catch where error.reason.hasSuffix(StorageUnavailable.diskFullRemedy) && reserve.release() {
+            try openConnection()
+        }
+        reserve.hold()
+        return db!
+    }
+
+    private func openConnection() throws(CommandError) {
+        let path = fileURL.path
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw CommandError(.internal, "cannot create storage directory \(directory.path): \(error.localizedDescription)")
+            let systemError = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? 0
+            throw StorageUnavailable.error(path: path, action: "cannot be created: its folder \(directory.path) cannot be made",
+                                           code: SQLITE_CANTOPEN, message: error.localizedDescription,
+                                           systemError: Int32(truncatingIfNeeded: systemError))
         }
-        fileURL = directory.appendingPathComponent("storage.sqlite")
         var handle: OpaquePointer?
         // NOMUTEX: `lock` already serializes every use of the connection.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(fileURL.path, &handle, flags, nil)
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw CommandError(.internal, "cannot open \(fileURL.path): \(message)")
+            throw StorageUnavailable.error(path: path, action: "cannot be opened", code: rc, message: message,
+                                           systemError: systemError)
         }
         db = handle
         // Another process (or a second store on the same file) may hold the write lock briefly; wait instead of
@@ -74,6 +107,11 @@ public final class StorageStore: @unchecked Sendable {
             // or kernel panic can drop the last few commits, and even then the database stays consistent. FULL
             // would add an fsync per write (milliseconds) for a guarantee mini-app storage does not need.
             try exec("PRAGMA synchronous=NORMAL")
+            // Debian's SQLite is built with secure_delete on, which writes every page a removal frees, zeroed, to
+            // the WAL: removing a 100 KB value appended 115 KB, so on a full disk removals failed for want of the
+            // very space they were to free. FAST still zeroes what is deleted in the pages a removal writes anyway
+            // (20 KB for that value; clearing 14 of them, 29 KB instead of 1.4 MB).
+            try exec("PRAGMA secure_delete=FAST")
             try exec("""
                 CREATE TABLE IF NOT EXISTS storage (
                     app TEXT NOT NULL, key TEXT NOT NULL, bytes INTEGER NOT NULL, value TEXT NOT NULL,
@@ -89,8 +127,13 @@ public final class StorageStore: @unchecked Sendable {
                 statements[statement] = stmt
             }
         } catch {
+            // What went wrong while setting the file up is the file's problem (damaged, read-only, no space).
+            let message = error.code == .unavailable ? String(cString: sqlite3_errmsg(handle)) : error.reason
+            let unavailable = StorageUnavailable.error(path: path, action: "cannot be opened",
+                                                       code: sqlite3_extended_errcode(handle), message: message,
+                                                       systemError: sqlite3_system_errno(handle))
             closeConnection()
-            throw error
+            throw unavailable
         }
     }
 
@@ -100,6 +143,7 @@ public final class StorageStore: @unchecked Sendable {
     public func close() {
         lock.lock()
         defer { lock.unlock() }
+        closed = true
         closeConnection()
     }
 
@@ -161,14 +205,25 @@ public final class StorageStore: @unchecked Sendable {
         try Self.validate(key: key)
         lock.lock()
         defer { lock.unlock() }
-        try stepDone(try bound(.delete, app: app, key: key))
+        try freeingSpace { () throws(CommandError) in try stepDone(try bound(.delete, app: app, key: key)) }
     }
 
     /// Deletes every key of `app`; other apps are untouched.
     public func clear(app: String) throws(CommandError) {
         lock.lock()
         defer { lock.unlock() }
-        try stepDone(try bound(.clear, app: app, key: nil))
+        try freeingSpace { () throws(CommandError) in try stepDone(try bound(.clear, app: app, key: nil)) }
+    }
+
+    /// Runs a removal. When the disk is too full even for that (a delete appends to the WAL too), the reserve is
+    /// given back and the removal runs once more; the reserve is set aside again when there is room.
+    private func freeingSpace(_ removal: () throws(CommandError) -> Void) throws(CommandError) {
+        do {
+            try removal()
+        } catch where error.code == .quotaExceeded && reserve.release() {
+            try removal()
+        }
+        reserve.hold()
     }
 
     /// The app's keys and bytes in use.
@@ -192,6 +247,7 @@ public final class StorageStore: @unchecked Sendable {
     public func integrityCheck() throws(CommandError) -> String {
         lock.lock()
         defer { lock.unlock() }
+        _ = try connection()
         return try queryText("PRAGMA integrity_check")
     }
 
@@ -226,13 +282,24 @@ public final class StorageStore: @unchecked Sendable {
         db = nil
     }
 
+    /// The error for a failed step: the file's own problems (read-only, damaged, unreadable) are errCode 12 with the
+    /// file and the remedy; anything else is the engine's.
     private func failure(_ action: String) -> CommandError {
-        let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "storage is closed"
-        return CommandError(.internal, "storage \(action) failed: \(message)")
+        guard let db else { return CommandError(.internal, "storage is closed") }
+        let message = String(cString: sqlite3_errmsg(db))
+        let code = sqlite3_extended_errcode(db)
+        switch code & 0xFF {
+        case SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_PERM:
+            return StorageUnavailable.error(path: fileURL.path, action: action == "write" ? "cannot be written" : "cannot be read",
+                                            code: code, message: message, systemError: sqlite3_system_errno(db))
+        default:
+            return CommandError(.internal, "storage \(action) failed: \(message)")
+        }
     }
 
     private func statement(_ s: Statement) throws(CommandError) -> OpaquePointer {
-        guard db != nil, let stmt = statements[s] else { throw CommandError(.internal, "storage is closed") }
+        _ = try connection()
+        guard let stmt = statements[s] else { throw CommandError(.internal, "storage is closed") }
         return stmt
     }
 
@@ -256,7 +323,9 @@ public final class StorageStore: @unchecked Sendable {
             if rc == SQLITE_BUSY || rc == SQLITE_LOCKED {
                 throw CommandError(.busy, "storage is locked by another writer")
             }
-            if rc == SQLITE_FULL { throw CommandError(.quotaExceeded, "the disk is full") }
+            if rc & 0xFF == SQLITE_FULL {
+                throw CommandError(.quotaExceeded, "the disk is full (\(fileURL.path) cannot grow); free some space or remove data")
+            }
             throw failure("write")
         }
     }

@@ -235,6 +235,7 @@ final class ScriptEngine {
         js.setProperty(native, "memoryLimitBytes", configuration.scriptMemoryLimit.map {
             JSValueMakeNumber(js.context, Double($0) * 1_048_576)
         } ?? JSValueMakeNull(js.context))
+        js.setProperty(native, "maxNesting", JSValueMakeNumber(js.context, Double(JSONValue.maximumNesting)))
         if let clock = configuration.fixedClock {
             js.setProperty(native, "fixedClockNow", js.makeFunction { [unowned self] _ throws(NativeFunctionError) in
                 JSValueMakeNumber(js.context, clock.now)
@@ -311,7 +312,10 @@ final class ScriptEngine {
                 return JSValueMakeNumber(js.context, Double(held))
             }),
             ("setData", { [unowned self] call throws(NativeFunctionError) in
-                try forwardSetData(pageId: call.requireInt(0, "pageId"), payload: call.requireJSON(1, "setData payload"),
+                // Each value sits inside the payload's array and its entry's: the prelude checked the values
+                // themselves against the nesting limit, path included.
+                try forwardSetData(pageId: call.requireInt(0, "pageId"),
+                                   payload: call.requireJSON(1, "setData payload", wrapperLevels: 2),
                                    sequence: call.requireInt(2, "sequence"))
                 return nil
             }),

@@ -13,6 +13,11 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible {
     /// The empty path, which names the whole data object.
     public static let root = DataPath([])
 
+    /// Most components a path may have: the nesting limit of JSON text (`JSONValue.maximumNesting`), since a path
+    /// of N components writes its value N levels deep. A longer path is refused when parsed, before anything is
+    /// written.
+    public static let maximumComponents = JSONValue.maximumNesting
+
     /// Parses `a.b[0].c`. Keys are any characters except `.`, `[` and `]`; indices are non-negative integers.
     public init(parsing text: String) throws(DataPathError) {
         var components: [Component] = []
@@ -30,8 +35,11 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible {
             case ".":
                 if key.isEmpty { throw fail("expected a key before '.'", i) }
                 components.append(.key(key)); key = ""; expectKey = true
+                // Another component follows a '.': stop before reading megabytes of a path that cannot be used.
+                if components.count >= Self.maximumComponents { throw fail(Self.tooManyComponents, i) }
                 i += 1
             case "[":
+                if components.count + (key.isEmpty ? 1 : 2) > Self.maximumComponents { throw fail(Self.tooManyComponents, i) }
                 if !key.isEmpty { components.append(.key(key)); key = "" } else if expectKey && components.isEmpty {
                     throw fail("expected a key before '['", i)
                 } else if expectKey { throw fail("expected a key after '.'", i) }
@@ -62,6 +70,7 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible {
             }
         }
         if !key.isEmpty { components.append(.key(key)) } else if expectKey { throw fail("expected a key", chars.count) }
+        if components.count > Self.maximumComponents { throw fail(Self.tooManyComponents, chars.count - 1) }
         self.components = components
     }
 
@@ -70,6 +79,10 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible {
     public init(json: JSONValue) throws(DataPathError) {
         guard case .array(let items) = json, !items.isEmpty else {
             throw DataPathError(path: json.serialized(), column: 1, message: "expected a non-empty array of path components")
+        }
+        guard items.count <= Self.maximumComponents else {
+            throw DataPathError(path: DataPathError.shortened(json.serialized()), column: Self.maximumComponents + 1,
+                                message: Self.tooManyComponents)
         }
         var components: [Component] = []
         components.reserveCapacity(items.count)
@@ -86,6 +99,9 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible {
         }
         self.components = components
     }
+
+    static let tooManyComponents = "the path has more than \(maximumComponents) components (keys and indices), "
+        + "the deepest that page data nests"
 
     public var description: String {
         var out = ""
@@ -124,7 +140,12 @@ public struct DataPathError: Error, Equatable, CustomStringConvertible, Sendable
     public var path: String
     public var column: Int
     public var message: String
-    public var description: String { "invalid data path '\(path)' at column \(column): \(message)" }
+    public var description: String { "invalid data path '\(Self.shortened(path))' at column \(column): \(message)" }
+
+    /// A path as an error message shows it: a hostile path can be megabytes long.
+    static func shortened(_ path: String) -> String {
+        path.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(path.unicodeScalars.prefix(60))) + "…" : path
+    }
 }
 
 extension JSONValue {
@@ -209,49 +230,97 @@ extension JSONValue {
 
     /// Changes the node at `components` in place, creating intermediates as `set` describes. Each level is moved
     /// out of its parent before it is changed, so no container along the path is copied.
+    ///
+    /// A loop with its own stack, not a recursion: the path's length is the script's to choose (up to
+    /// `DataPath.maximumComponents`), and the UI thread's stack must not depend on it.
     private mutating func update(at components: ArraySlice<DataPath.Component>, _ change: (inout JSONValue) -> Void) {
-        guard let first = components.first else { change(&self); return }
-        let rest = components.dropFirst()
-        switch first {
-        case .key(let k):
-            var members: JSONObject
-            if case .object(let o) = self { members = o; self = .null } else { members = [:] }
-            // Taken out as null, not removed: a removal would change the key table the object may share.
-            var child = members.updateValue(.null, forKey: k) ?? .null
-            child.update(at: rest, change)
-            members[k] = child
-            self = .object(members)
-        case .index(let i):
-            var items: JSONArray
-            if case .array(let a) = self { items = a; self = .null } else { items = [] }
-            if i == items.count {
-                // One past the end (`rows[n] = row`, a common append): the new element goes on directly, since a
-                // null placeholder would unpack a packed list.
-                var child: JSONValue = .null
-                child.update(at: rest, change)
-                items.append(child)
-                self = .array(items)
-                return
-            }
-            if items.count < i { items.append(contentsOf: repeatElement(.null, count: i + 1 - items.count)) }
-            // One member of a packed row (`rows[5].label`): its text is rewritten, not the whole row decoded.
-            if items.isPacked, rest.count == 1, case .key(let k)? = rest.first, var member = items.member(k, of: i) {
-                change(&member)
-                if !items.setMember(k, of: i, to: member) {
-                    var row = items[i]
-                    row.update(at: rest) { $0 = member }
-                    items[i] = row
+        // The containers above the node, each with the node's slot taken out, and how the node goes back in.
+        var parents: [JSONValue] = []
+        var slots: [ParentSlot] = []
+        parents.reserveCapacity(components.count)
+        slots.reserveCapacity(components.count)
+        var node = self
+        self = .null  // `node` is now the only reference: changing it copies nothing
+        var changed = false
+        var position = components.startIndex
+        while position < components.endIndex {
+            let component = components[position]
+            position += 1
+            switch component {
+            case .key(let k):
+                var members: JSONObject
+                if case .object(let o) = node { members = o; node = .null } else { members = [:] }
+                // Taken out as null, not removed: a removal would change the key table the object may share.
+                let child = members.updateValue(.null, forKey: k) ?? .null
+                parents.append(.object(members))
+                slots.append(.member(k))
+                node = child
+            case .index(let i):
+                var items: JSONArray
+                if case .array(let a) = node { items = a; node = .null } else { items = [] }
+                if i == items.count {
+                    // One past the end (`rows[n] = row`, a common append): the new element goes on directly, since a
+                    // null placeholder would unpack a packed list.
+                    parents.append(.array(items))
+                    slots.append(.appended)
+                    node = .null
+                    continue
                 }
-                self = .array(items)
-                return
+                if items.count < i { items.append(contentsOf: repeatElement(.null, count: i + 1 - items.count)) }
+                // One member of a packed row (`rows[5].label`): its text is rewritten, not the whole row decoded.
+                if items.isPacked, components.endIndex - position == 1, case .key(let k) = components[position],
+                   var member = items.member(k, of: i)
+                {
+                    change(&member)
+                    if !items.setMember(k, of: i, to: member) {
+                        var row = items[i]
+                        row.update(at: components[position...]) { $0 = member }
+                        items[i] = row
+                    }
+                    node = .array(items)
+                    changed = true
+                    position = components.endIndex
+                    continue
+                }
+                let child = items[i]
+                // Moved out, so that changing it does not copy it; a packed row is a decoded copy already, and a null
+                // written there would unpack the list.
+                if !items.isPacked { items[i] = .null }
+                parents.append(.array(items))
+                slots.append(.element(i))
+                node = child
             }
-            var child = items[i]
-            // Moved out, so that changing it does not copy it; a packed row is a decoded copy already, and a null
-            // written there would unpack the list.
-            if !items.isPacked { items[i] = .null }
-            child.update(at: rest, change)
-            items[i] = child
-            self = .array(items)
         }
+        if !changed { change(&node) }
+        while let slot = slots.popLast() {
+            var parent = parents.removeLast()
+            switch slot {
+            case .member(let k):
+                var members: JSONObject = [:]
+                // Bound in a scope of its own, so that the binding is gone before the change: no copy.
+                if case .object(let o) = parent { members = o; parent = .null }
+                members[k] = node
+                node = .object(members)
+            case .element(let i):
+                var items = JSONArray()
+                if case .array(let a) = parent { items = a; parent = .null }
+                items[i] = node
+                node = .array(items)
+            case .appended:
+                var items = JSONArray()
+                if case .array(let a) = parent { items = a; parent = .null }
+                items.append(node)
+                node = .array(items)
+            }
+        }
+        self = node
     }
+}
+
+/// Where `JSONValue.update(at:)` puts a changed node back into its parent.
+private enum ParentSlot {
+    case member(String)
+    case element(Int)
+    /// The node is a new last element.
+    case appended
 }

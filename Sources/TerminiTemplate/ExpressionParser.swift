@@ -202,6 +202,12 @@ struct ExpressionParser {
         var steps: [PathStep] = []
         var height = 1
         while true {
+            // A chain of steps is flat here, but everything built from it later (a read path, a node per step of
+            // the read index) is as deep as the chain is long.
+            if steps.count == Self.maxDepth, isOperator(".") || isOperator("[") {
+                throw ExpressionError(message: "the path '\(root)…' has more than \(Self.maxDepth) steps ('.name' or '[index]'), "
+                                      + "the limit that nesting has in an expression", column: current.column)
+            }
             if isOperator(".") {
                 advance()
                 guard case .name(let key) = current.kind else {

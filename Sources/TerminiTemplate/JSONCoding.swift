@@ -18,8 +18,11 @@ extension JSONValue {
 
     /// Parses UTF-8 JSON text in place, with no `String` in between: for payloads that another runtime has already
     /// encoded, such as JavaScriptCore's. Invalid UTF-8 inside strings becomes U+FFFD.
-    public static func parse(utf8: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    /// `wrapperLevels` are arrays around the values that the limit is for (a setData payload wraps each value in
+    /// two), which may nest that much deeper than `maximumNesting`.
+    public static func parse(utf8: UnsafeBufferPointer<UInt8>, wrapperLevels: Int = 0) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: utf8)
+        parser.maxDepth += wrapperLevels
         return try parser.parseDocument()
     }
 
@@ -103,7 +106,7 @@ struct JSONParser {
     /// The key table of the last object parsed at each depth, for the next object there to share.
     var shapes: [JSONObjectShape?] = []
     /// Deep nesting is refused rather than allowed to overflow the stack.
-    static let maxDepth = 2000
+    var maxDepth = JSONValue.maximumNesting
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -136,7 +139,7 @@ struct JSONParser {
     }
 
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
         guard pos < bytes.count else { throw error("unexpected end of input") }
         switch bytes[pos] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)

@@ -28,6 +28,10 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 }
 
 extension JSONValue {
+    /// Deepest nesting of arrays and objects that JSON text may have, and that page data reaches through a data path
+    /// and its value together: deeper input is refused rather than walked by code that recurses on it.
+    public static let maximumNesting = 2000
+
     /// An object with the members of `dictionary` (most code that builds an object builds a dictionary first).
     public static func object(_ dictionary: [String: JSONValue]) -> JSONValue { .object(JSONObject(dictionary)) }
     /// An array of `items` (most code that builds an array builds a Swift array first).

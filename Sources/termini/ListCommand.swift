@@ -10,12 +10,12 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let appStore = AppStore(root: store ?? AppStore.defaultRoot())
-        let apps = try appStore.list()
-        if apps.isEmpty {
+        let listing = appStore.listing()
+        if listing.apps.isEmpty && listing.broken.isEmpty {
             print("no apps installed in \(appStore.root)")
             return
         }
-        for app in apps {
+        for app in listing.apps {
             print(app.id)
             for version in app.versions.reversed() {
                 if version == app.currentVersion {
@@ -25,5 +25,10 @@ struct ListCommand: ParsableCommand {
                 }
             }
         }
+        // The others are listed first: one damaged app stops no other from being seen.
+        for broken in listing.broken {
+            printNotice("\(broken.id): \(broken.pointerPath): \(broken.problem); to repair it, \(broken.repair)")
+        }
+        if !listing.broken.isEmpty { throw ExitCode.failure }
     }
 }

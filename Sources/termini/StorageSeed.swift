@@ -17,7 +17,7 @@ enum StorageSeed {
             throw CLIError("\(path): expected a JSON object of storage keys to values, found \(json.typeName)")
         }
         do {
-            let store = try StorageStore(directory: URL(fileURLWithPath: storeDirectory))
+            let store = StorageStore(directory: URL(fileURLWithPath: storeDirectory))
             defer { store.close() }
             for key in values.keys.sorted() { try store.set(app: app, key: key, value: values[key]!) }
         } catch {

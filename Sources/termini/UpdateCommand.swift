@@ -40,7 +40,7 @@ struct UpdateCommand: ParsableCommand {
         if let id {
             ids = [id]
         } else {
-            do { ids = try store.appStore.list().map(\.id) } catch { throw CLIError("\(error)") }
+            ids = store.appStore.list().map(\.id)
             if ids.isEmpty { print("no apps installed in \(store.appStore.root)") }
         }
         var failed = 0

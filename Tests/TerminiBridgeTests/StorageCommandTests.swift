@@ -64,7 +64,7 @@ import TerminiTemplate
         _ = await h.call("setStorage", ["key": "todos", "data": [["title": "persist me"]]])
         h.store.close()
         #expect(throws: CommandError(.internal, "storage is closed")) { try h.store.get(app: "demo", key: "todos") }
-        let reopened = try StorageStore(directory: h.directory)
+        let reopened = StorageStore(directory: h.directory)
         defer { reopened.close() }
         #expect(try reopened.get(app: "demo", key: "todos") == [["title": "persist me"]])
     }

@@ -49,7 +49,7 @@ import TerminiTemplate
         let firstGap = zip(acked, 0...).first { $0.0 != $0.1 }
         #expect(firstGap == nil, "ack sequence breaks at \(String(describing: firstGap))")
 
-        let store = try StorageStore(directory: directory)
+        let store = StorageStore(directory: directory)
         defer { store.close() }
         #expect(try store.integrityCheck() == "ok")
         var missing: [Int] = []

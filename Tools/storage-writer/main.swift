@@ -13,7 +13,7 @@ guard arguments.count == 4, let count = Int(arguments[3]) else {
     exit(2)
 }
 do {
-    let store = try StorageStore(directory: URL(fileURLWithPath: arguments[1]))
+    let store = StorageStore(directory: URL(fileURLWithPath: arguments[1]))
     let payload = JSONValue.string(String(repeating: "x", count: 512))
     for i in 0..<count {
         try store.set(app: arguments[2], key: "k\(i)", value: ["i": .number(Double(i)), "payload": payload])

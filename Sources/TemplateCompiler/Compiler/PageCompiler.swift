@@ -51,7 +51,7 @@ public struct PageCompiler: Sendable {
                     "square brackets nested more than \(BracketNesting.maximumDepth) deep; a page declaration needs far fewer"))
                 continue
             }
-            let tree = Parser.parse(source: source.text)
+            let tree = ParserNesting.parse(source.text)
             let unit = CompilationUnit(path: source.path, tree: tree)
             // The diagnostics walk costs a full tree pass; a clean tree (the common case) skips it.
             let syntaxErrors = tree.hasError
@@ -59,8 +59,8 @@ public struct PageCompiler: Sendable {
             if !syntaxErrors.isEmpty {
                 for d in syntaxErrors {
                     let l = d.location(converter: unit.converter)
-                    session.append(CompileDiagnostic(file: source.path, line: l.line, column: l.column,
-                                                     message: "syntax error: \(d.message)"))
+                    let message = d.message == ParserNesting.swiftSyntaxMessage ? ParserNesting.message : "syntax error: \(d.message)"
+                    session.append(CompileDiagnostic(file: source.path, line: l.line, column: l.column, message: message))
                 }
                 continue
             }

@@ -31,7 +31,10 @@ public enum ProjectChecker {
             return [CheckFinding(.error, project, "not a Termini project: \(missing.joined(separator: ", ")) missing "
                                  + "(a project has app.json, pages/*.swift and main.js; `termini new` makes one)")]
         }
-        let appText = (try? String(contentsOfFile: appPath, encoding: .utf8)) ?? ""
+        let appText: String
+        do { appText = try BundleLoader.readText(appPath) } catch {
+            return [CheckFinding(.error, error.file, error.message)]
+        }
         let manifest: BundleManifest
         do { manifest = try BundleManifest(text: appText, file: appPath) } catch {
             return [CheckFinding(.error, error.file, error.message)]
@@ -64,13 +67,16 @@ public enum ProjectChecker {
 
         // The script: what its top level registers, and what its text calls.
         let scriptPath = (project as NSString).appendingPathComponent(manifest.entry)
-        guard let script = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
-            findings.append(CheckFinding(.error, scriptPath, "cannot read the script (app.json's entry is '\(manifest.entry)')"))
+        let script: String
+        do { script = try BundleLoader.readText(scriptPath) } catch {
+            findings.append(CheckFinding(.error, error.file, "\(error.message) (the script app.json names as its entry)"))
             return findings
         }
         var moduleSources: [String: String] = [:]
         for path in ScriptFiles.modules(inProject: project, entry: manifest.entry) {
-            moduleSources[path] = try? String(contentsOfFile: (project as NSString).appendingPathComponent(path), encoding: .utf8)
+            do { moduleSources[path] = try BundleLoader.readText((project as NSString).appendingPathComponent(path)) } catch {
+                findings.append(CheckFinding(.error, error.file, error.message))
+            }
         }
         let modules = ScriptModules(sources: moduleSources, entryPath: manifest.entry, fileNamePrefix: project,
                                     pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: moduleSources.keys),

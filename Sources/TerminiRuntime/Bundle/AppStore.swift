@@ -36,27 +36,43 @@ public struct AppStore: Sendable {
 
     // MARK: Reading
 
-    /// The app's pointer, or nil when it is not installed.
+    /// The app's pointer, or nil when it is not installed; an error when the pointer is there but cannot be read
+    /// or is not a pointer.
     public func pointer(for id: String) throws(BundleError) -> AppPointer? {
         guard BundleManifest.isValidIdentifier(id) else { return nil }
         let path = pointerPath(id)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        if isFolder.boolValue { throw BundleError(.storeUnavailable, path, "is a folder, not an app pointer file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BundleError(.storeUnavailable, path, "cannot be read: \(String(cString: strerror(errno)))")
+        }
         return try AppPointer(data: data, path: path)
     }
 
-    /// Every installed app, sorted by id. Folders without a pointer (interrupted first installs) are not apps.
-    public func list() throws(BundleError) -> [InstalledApp] {
-        var apps: [InstalledApp] = []
+    /// Every installed app whose pointer reads, sorted by id. Folders without a pointer (interrupted first installs)
+    /// are not apps; apps whose pointer cannot be read are left out (`listing()` names them).
+    public func list() -> [InstalledApp] { listing().apps }
+
+    /// Every installed app, sorted by id, and apart from them those whose pointer cannot be read: one damaged
+    /// `current` file stops no other app from being listed.
+    public func listing() -> AppListing {
+        var listing = AppListing()
         for id in StoreFileOperations.children(appsFolder) where BundleManifest.isValidIdentifier(id) {
-            if let p = try pointer(for: id) { apps.append(InstalledApp(id: id, pointer: p)) }
+            do {
+                if let p = try pointer(for: id) { listing.apps.append(InstalledApp(id: id, pointer: p)) }
+            } catch {
+                listing.broken.append(BrokenApp(id: id, pointerPath: pointerPath(id), problem: error.message,
+                                                folder: appFolder(id)))
+            }
         }
-        return apps
+        return listing
     }
 
     /// Resolves an app id to the folder of its current version, which `BundleLoader.load(folder:)` reads.
     public func resolve(_ id: String) throws(BundleError) -> ResolvedApp {
         guard let p = try pointer(for: id) else {
-            let installed = (try? list().map(\.id)) ?? []
+            let installed = list().map(\.id)
             let hint = installed.isEmpty ? "no apps are installed" : "installed: " + installed.joined(separator: ", ")
             throw BundleError(.notInstalled, root, "no app '\(id)' is installed in this store (\(hint))")
         }
@@ -155,6 +171,29 @@ public struct InstalledApp: Equatable, Sendable {
     public var currentVersion: String { pointer.current }
     /// All kept versions, oldest first; the last is current.
     public var versions: [String] { pointer.versions }
+}
+
+/// What `AppStore.listing()` found: the apps that read, and those whose pointer does not.
+public struct AppListing: Equatable, Sendable {
+    public var apps: [InstalledApp] = []
+    public var broken: [BrokenApp] = []
+}
+
+/// An installed app whose `current` file cannot be read as a pointer, with what to do about it.
+public struct BrokenApp: Equatable, Sendable {
+    public var id: String
+    public var pointerPath: String
+    /// Why the pointer does not read.
+    public var problem: String
+    /// The app's folder in the store.
+    public var folder: String
+
+    /// How to repair it: installing again writes a new pointer (the versions the old one kept for rollback are then
+    /// removed), or the app's folder can go.
+    public var repair: String {
+        "install the app again (`termini install <app.zip>`, or `termini install \(id)` from its registry) to write a new "
+            + "pointer, or remove \(folder) to uninstall it"
+    }
 }
 
 /// Where the host finds an installed app's current bundle.

@@ -22,6 +22,8 @@ struct BundleArchiveReader {
         }
         // ZIPFoundation never returns from scanning a folder for a zip directory.
         guard !isFolder.boolValue else { throw BundleError(.notAnArchive, path, "is a folder, not a zip archive") }
+        // Before ZIPFoundation, which would scan the whole of a large file that is not a zip.
+        if let problem = ZipEndRecord.problem(inFileAt: path) { throw BundleError(.notAnArchive, path, problem) }
         do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
             throw BundleError(.notAnArchive, path, "not a zip archive, or the archive is truncated or corrupt")
         }

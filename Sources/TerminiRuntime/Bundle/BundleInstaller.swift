@@ -107,7 +107,14 @@ public struct BundleInstaller: Sendable {
         return try store.withLock { () throws(BundleError) -> InstallResult in
             store.removeDebris()
             if stop(.locked) { throw Self.interrupted(at: .locked) }
-            let old = try store.pointer(for: manifest.id)
+            // A pointer that does not read is replaced: installing again is how `termini list` says to repair it.
+            let old = (try? store.pointer(for: manifest.id)) ?? nil
+            var pointerIsFolder: ObjCBool = false
+            if old == nil, FileManager.default.fileExists(atPath: store.pointerPath(manifest.id), isDirectory: &pointerIsFolder),
+               pointerIsFolder.boolValue
+            {
+                StoreFileOperations.removeTree(store.pointerPath(manifest.id))
+            }
             // Compared as semver, so `1.0.0+build.2` counts as the installed `1.0.0`.
             let incoming = SemanticVersion(manifest.version)
             if let old, let same = old.versions.first(where: { SemanticVersion($0) == incoming }) {

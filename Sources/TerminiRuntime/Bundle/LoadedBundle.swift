@@ -116,10 +116,10 @@ public enum BundleLoader {
         guard data.count <= maxFileBytes else {
             throw BundleLoadError(file: path, message: "larger than the \(maxFileBytes >> 20) MiB limit")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw BundleLoadError(file: path, message: "is not valid UTF-8")
+        switch InvalidUTF8.decode([UInt8](data)) {
+        case .success(let text): return text
+        case .failure(let invalid): throw BundleLoadError(file: path, message: invalid.description)
         }
-        return text
     }
 }
 

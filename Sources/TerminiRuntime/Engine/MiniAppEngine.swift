@@ -326,7 +326,7 @@ public final class MiniAppEngine {
                          size: Published<(width: Int, height: Int)>) throws -> [CommandRegistration]
     {
         guard let store = options.storeDirectory else { return [] }
-        let storage = try StorageStore(directory: URL(fileURLWithPath: store))
+        let storage = StorageStore(directory: URL(fileURLWithPath: store))
         let domains = bundle.manifest.requestDomains
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8

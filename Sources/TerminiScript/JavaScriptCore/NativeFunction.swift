@@ -43,14 +43,14 @@ struct NativeCall {
     }
 
     /// The argument, a string of JSON text, parsed from its UTF-8 bytes.
-    func requireJSON(_ index: Int, _ what: String) throws(NativeFunctionError) -> JSONValue {
+    func requireJSON(_ index: Int, _ what: String, wrapperLevels: Int = 0) throws(NativeFunctionError) -> JSONValue {
         let v = value(index)
         guard context.isString(v), let ref = JSValueToStringCopy(context.context, v, nil) else {
             throw NativeFunctionError("\(what) must be a string")
         }
         defer { JSStringRelease(ref) }
         let parsed = context.withUTF8(ref) { bytes in
-            Result { () throws(JSONSyntaxError) in try JSONValue.parse(utf8: bytes) }
+            Result { () throws(JSONSyntaxError) in try JSONValue.parse(utf8: bytes, wrapperLevels: wrapperLevels) }
         }
         switch parsed {
         case .success(let value): return value

@@ -8,6 +8,8 @@
 'use strict';
 const hasOwn = Object.prototype.hasOwnProperty;
 const MAX_PAYLOAD = native.maxPayloadBytes;
+// How deep page data may nest: a data path's components and its value's levels together (JSONValue.maximumNesting).
+const MAX_NESTING = native.maxNesting;
 const promiseResolve = Promise.resolve.bind(Promise);
 const arraySplice = Array.prototype.splice;
 function spliceApply(array, args) { arraySplice.apply(array, args); }
@@ -71,19 +73,77 @@ const consoleObject = Object.freeze({
 // Serializes `value`, refusing what JSON.stringify would silently drop or mangle. `what` starts the message.
 // A walk in plain JS finds bad values first, so the common case is one native stringify with no replacer: a replacer
 // is a call from C++ into JS for every key, several times the cost of the walk. Values too deep to walk (or cyclic)
-// take the replacer path, whose errors cover them.
-function toCheckedJSON(what, value) {
+// take the replacer path, whose errors cover them. `room` is how many levels the value may nest where it goes
+// (MAX_NESTING less its path's components); a deeper value is a RangeError, before the caller changes anything.
+function toCheckedJSON(what, value, room) {
   const bad = firstBadValue(value, '', 0);
-  if (bad === null) {
-    const json = stringify(value);
-    if (json !== undefined) return json;
-  } else if (bad !== TOO_DEEP) {
-    throw badValueError(what, bad);
+  let json;
+  if (bad === null) json = stringify(value);
+  else if (bad !== TOO_DEEP) throw badValueError(what, bad);
+  else {
+    // Counted before JSON.stringify sees it, which takes time in proportion to the square of the depth.
+    const levels = deepestNesting(value);
+    if (levels !== null && levels > room) throw nestingError(what, levels, room);
   }
-  return toCheckedJSONWithReplacer(what, value);
+  if (json === undefined) json = toCheckedJSONWithReplacer(what, value);
+  // The walk saw every level of a value it passed, so only a deeper value, or one with little room, is counted.
+  if (bad !== null || room < WALKED_LEVELS) checkNesting(what, json, room);
+  return json;
+}
+
+// Refuses JSON text that nests deeper than `room` levels.
+function checkNesting(what, json, room) {
+  const levels = jsonNesting(json);
+  if (levels > room) throw nestingError(what, levels, room);
+}
+
+function nestingError(what, levels, room) {
+  const pathLevels = MAX_NESTING - room;
+  return new RangeError(what + ': ' + levels + ' levels of arrays and objects' +
+    (pathLevels > 0 ? ' below a path of ' + pathLevels + ' component' + (pathLevels === 1 ? '' : 's') : '') +
+    '; page data nests at most ' + MAX_NESTING + ' levels, path and value together; nothing was applied');
+}
+
+// The deepest nesting of arrays and objects in a value (own enumerable members, as JSON.stringify reads them),
+// walked with a stack of its own; null when the value holds a cycle, which JSON.stringify then names.
+const LEAVE = {};
+function deepestNesting(value) {
+  const path = [], onPath = new Set(), pending = [value];
+  let deepest = 0;
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (v === LEAVE) { onPath.delete(path.pop()); continue; }
+    if (typeof v !== 'object' || v === null) continue;
+    if (onPath.has(v)) return null;
+    path.push(v);
+    onPath.add(v);
+    if (path.length > deepest) deepest = path.length;
+    pending.push(LEAVE);
+    const members = Array.isArray(v) ? v : Object.values(v);
+    for (let i = 0; i < members.length; i++) pending.push(members[i]);
+  }
+  return deepest;
+}
+
+// The deepest nesting of arrays and objects in JSON text, counted in a loop (a recursive walk is what a deep value
+// would overflow).
+function jsonNesting(json) {
+  let depth = 0, deepest = 0, inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;  // a backslash: the next unit is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) { if (++depth > deepest) deepest = depth; }
+    else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
 }
 
 const TOO_DEEP = {};
+// firstBadValue walks this many levels of arrays and objects; a value it passes nests no deeper.
+const WALKED_LEVELS = 65;
 // The first value JSON cannot carry as {key, type}, TOO_DEEP past 64 levels, or null. Follows JSON.stringify:
 // own enumerable keys, toJSON first, array holes read as undefined.
 function firstBadValue(v, key, depth) {
@@ -214,8 +274,14 @@ function parsePath(source) {
     }
   }
   if (key !== '') comps.push(key); else if (expectKey) fail('expected a key', n);
+  if (comps.length > MAX_NESTING) {
+    throw new RangeError("setData: the data path '" + shortened(source) + "' has " + comps.length +
+      ' components (keys and indices), over the ' + MAX_NESTING + ' levels page data may nest; nothing was applied');
+  }
   return comps;
 }
+// A path or key as a message shows it: a hostile one can be megabytes long.
+function shortened(text) { return text.length > 80 ? text.slice(0, 60) + '\u2026' : text; }
 // A path crosses to Swift already parsed: the first time a key is seen, its components (`["rows",3,"label"]`) are
 // handed to the host once under a small integer id (native.definePath), and setData entries carry only that id, so
 // the host never parses a path and looks it up by index instead of hashing its text.
@@ -329,14 +395,14 @@ function deepEqual(a, b) {
 
 // The splice that turns the shadow's `old` list into `next`, with the JSON of the inserted rows; `unchanged` when
 // the lists are equal; undefined when no row is kept at either end (a plain set is as small).
-function listSplice(what, old, next) {
+function listSplice(what, old, next, room) {
   const kept = keptEnds(old, next);
   if (kept.prefix === old.length && kept.prefix === next.length) return { unchanged: true, json: '' };
   if (kept.prefix + kept.suffix === 0) return undefined;
   const inserted = next.slice(kept.prefix, next.length - kept.suffix);
   let json;
-  try { json = toCheckedJSON(what, inserted); }
-  catch (e) { toCheckedJSON(what, next); throw e; }  // the whole list names the bad row by its own index
+  try { json = toCheckedJSON(what, inserted, room); }
+  catch (e) { toCheckedJSON(what, next, room); throw e; }  // the whole list names the bad row by its own index
   return {
     unchanged: false, index: kept.prefix, removing: old.length - kept.prefix - kept.suffix, json: json, inserted: inserted,
   };
@@ -420,7 +486,7 @@ const bridge = Object.freeze({
       return Promise.reject(new TypeError('bridge.invoke: the command name must be a non-empty string'));
     }
     let json;
-    try { json = params === undefined ? '{}' : toCheckedJSON("bridge.invoke('" + name + "'): params", params); }
+    try { json = params === undefined ? '{}' : toCheckedJSON("bridge.invoke('" + name + "'): params", params, MAX_NESTING); }
     catch (e) { return Promise.reject(e); }
     const id = nextCallbackId++;
     const pageId = currentPage;
@@ -490,7 +556,7 @@ function checkedDefinition(kind, example, registry, scriptName, name, definition
   if (registry.has(name)) throw new Error(what + ' is already registered');
   const data = definition.data === undefined ? {} : definition.data;
   if (!isObjectNode(data)) throw new TypeError(what + ': data must be an object');
-  return { name: name, definition: definition, dataJSON: toCheckedJSON(what + ': data', data) };
+  return { name: name, definition: definition, dataJSON: toCheckedJSON(what + ': data', data, MAX_NESTING) };
 }
 
 function Page(name, definition) {
@@ -559,14 +625,15 @@ function setData(changes, callback) {
     const what = "setData: the value of '" + key + "'";
     const entry = {
       comps: comps, value: value, what: what, keyJSON: String(wirePathId(record, path)), json: undefined, splice: undefined,
+      room: MAX_NESTING - comps.length,
     };
     // One key holding a list (the common case for list edits) is diffed here, before anything changes: the
     // rows it keeps equal the shadow's JSON already, so only the changed middle is checked and serialized.
     // With several keys, an earlier key can change what a later one is compared with, so they are diffed in
     // order below instead.
     const old = keys.length === 1 ? getAt(record.shadow, comps) : undefined;
-    if (Array.isArray(old) && Array.isArray(value)) entry.splice = listSplice(what, old, value);
-    if (entry.splice === undefined) entry.json = toCheckedJSON(what, value);
+    if (Array.isArray(old) && Array.isArray(value)) entry.splice = listSplice(what, old, value, entry.room);
+    if (entry.splice === undefined) entry.json = toCheckedJSON(what, value, entry.room);
     entries[i] = entry;
     units += entry.keyJSON.length + (entry.splice === undefined ? entry.json.length : entry.splice.json.length + 24) + 4;
   }
@@ -591,7 +658,7 @@ function setData(changes, callback) {
     let splice = entry.splice;
     if (splice === undefined) {
       const old = getAt(record.shadow, entry.comps);
-      if (Array.isArray(old) && Array.isArray(entry.value)) splice = listSplice(entry.what, old, entry.value);
+      if (Array.isArray(old) && Array.isArray(entry.value)) splice = listSplice(entry.what, old, entry.value, entry.room);
       if (splice === undefined) {
         // A string, boolean or finite number is its own JSON copy; anything else is copied through its JSON.
         const value = entry.value, t = typeof value;
@@ -650,7 +717,7 @@ function spliceData(path, index, removeCount) {
   }
   const items = new Array(arguments.length - 3);
   for (let i = 0; i < items.length; i++) items[i] = arguments[i + 3];
-  const json = toCheckedJSON(what + ': the items', items);
+  const json = toCheckedJSON(what + ': the items', items, MAX_NESTING - parsed.comps.length);
   if (json.length * 3 + 64 > MAX_PAYLOAD) {
     const bytes = utf8Length(json) + 64;
     if (bytes > MAX_PAYLOAD) {

@@ -15,6 +15,20 @@ final class ReadIndex {
             children[c] = next
             return next
         }
+
+        /// Frees the nodes below in a loop: freed the default way, each level's deinit would free the next from
+        /// inside it, and a trie is as deep as the longest path an element reads.
+        deinit {
+            guard !children.isEmpty else { return }
+            var orphans = Array(children.values)
+            children = [:]
+            while var node = orphans.popLast() {
+                // A node still referenced elsewhere (a Mover's) keeps its children; it frees them when it goes.
+                guard isKnownUniquelyReferenced(&node) else { continue }
+                orphans.append(contentsOf: node.children.values)
+                node.children = [:]
+            }
+        }
     }
 
     fileprivate struct Reader {
@@ -77,16 +91,28 @@ final class ReadIndex {
         removalsSinceSweep += 1
         guard removalsSinceSweep >= Self.removalsPerSweep else { return }
         removalsSinceSweep = 0
-        _ = Self.sweep(root)
+        Self.sweep(root)
     }
 
-    /// Removes the empty nodes below `node`; returns whether `node` itself is empty.
-    private static func sweep(_ node: TrieNode) -> Bool {
-        var empty: [DataPath.Component] = []
-        for (component, child) in node.children where sweep(child) { empty.append(component) }
-        for component in empty { node.children[component] = nil }
-        return node.readers.isEmpty && node.children.isEmpty
+    /// Removes the empty nodes below `root`: children before their parents, walked with a stack of its own rather
+    /// than recursively, since the trie is as deep as the longest path read.
+    private static func sweep(_ root: TrieNode) {
+        // Each node is listed after its parent, so walking the list backwards visits children first.
+        var order: [(parent: TrieNode?, component: DataPath.Component?, node: TrieNode)] = [(nil, nil, root)]
+        var next = 0
+        while next < order.count {
+            let node = order[next].node
+            next += 1
+            for (component, child) in node.children { order.append((node, component, child)) }
+        }
+        for (parent, component, node) in order.reversed() {
+            guard let parent, let component, node.readers.isEmpty, node.children.isEmpty else { continue }
+            parent.children[component] = nil
+        }
     }
+
+    /// Drops every node that leads to no reader now, as the periodic sweep does (tests).
+    func sweepForTesting() { Self.sweep(root) }
 
     /// Moves registrations from below one item path to below another (a list item that changed index).
     struct Mover {

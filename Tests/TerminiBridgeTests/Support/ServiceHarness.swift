@@ -10,10 +10,10 @@ struct ServiceHarness {
     static let systemInfo = SystemInfo(terminalWidth: 120, terminalHeight: 40, colors: 256,
                                        engineVersion: "0.1.0", appVersion: "1.2.3")
 
-    init(requestDomains: [String] = ["127.0.0.1"], limits: RequestLimits = RequestLimits()) throws {
-        directory = FileManager.default.temporaryDirectory
+    init(directory: URL? = nil, requestDomains: [String] = ["127.0.0.1"], limits: RequestLimits = RequestLimits()) throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("termini-services-\(UUID().uuidString)")
-        store = try StorageStore(directory: directory)
+        store = StorageStore(directory: self.directory)
         let environment = CommandEnvironment(storage: store, requestDomains: { _ in requestDomains },
                                              requestLimits: limits, systemInfo: { _ in ServiceHarness.systemInfo })
         router = try CommandRouter(BuiltinCommands.registrations(environment: environment))

@@ -20,7 +20,7 @@ func invoke(_ router: CommandRouter, _ name: String, _ params: JSONValue, _ cont
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("services-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: directory) }
 do {
-    let store = try StorageStore(directory: directory)
+    let store = StorageStore(directory: directory)
     let environment = CommandEnvironment(
         storage: store, requestDomains: { _ in [] },
         systemInfo: { _ in SystemInfo(terminalWidth: 80, terminalHeight: 24, colors: 256, engineVersion: "0", appVersion: "0") })
