@@ -173,6 +173,8 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(r.status == 1)
         #expect(r.stderr.contains("\(path): not a zip archive: no end-of-central-directory record in its last 64 KB"), "\(r.stderr)")
-        #expect(elapsed < .seconds(3), "\(elapsed)")  // the process's start included; the refusal itself is milliseconds
+        // The process's start included, on a machine the parallel suite loads: the refusal itself is milliseconds, and
+        // reading the whole file took 594 s.
+        #expect(elapsed < .seconds(60), "\(elapsed)")
     }
 }

@@ -62,10 +62,18 @@ import Testing
     }
 
     @Test func theFooterShowsLabelledBindingsAndShortensToFit() async throws {
-        let wide = try await run(nil, size: "40x8")
+        // Tab moves focus from the field to the list: every binding can fire.
+        let wide = try await run("key Tab\nsettle\n", size: "40x8")
         #expect(wide[7] == " ^R Refresh  d Archive  ^F Find  ? Help")
-        let narrow = try await run(nil, size: "30x8")
+        let narrow = try await run("key Tab\nsettle\n", size: "30x8")
         #expect(narrow[7] == " ^R Refresh  d Archive  ? Help")
+    }
+
+    /// While the field has focus (as the page opens), `d` is typed and Ctrl-F moves the caret: the footer shows
+    /// only what can fire.
+    @Test func theFooterLeavesOutWhatAFocusedFieldTakes() async throws {
+        let focused = try await run(nil, size: "40x8")
+        #expect(focused[7] == " ^R Refresh  ? Help")
     }
 
     @Test func bindingsRunWhenNoFocusedFieldWantsTheKey() async throws {

@@ -69,8 +69,8 @@ import Testing
         let back = try await settings(open + "key End\nkey Backspace\nkey Backspace\ntype mo\nkey Enter\nsettle\n", store: store)
         #expect(back.stdout.lines[0].hasPrefix(" Settings") && !back.stdout.contains("‹"), "\(back.stdout)")
         #expect(back.stdout.contains("[ Account: guemo › ]"), "\(back.stdout)")
-        // Esc leaves the account page without saving.
-        let cancelled = try await settings(open + "type zz\nkey Esc\nsettle\n", store: store)
+        // Esc leaves the field, and a second Esc leaves the account page without saving.
+        let cancelled = try await settings(open + "type zz\nkey Esc\nkey Esc\nsettle\n", store: store)
         #expect(cancelled.stdout.contains("[ Account: guemo › ]"), "\(cancelled.stdout)")
     }
 

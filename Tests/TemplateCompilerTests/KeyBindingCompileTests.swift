@@ -34,8 +34,8 @@ import TerminiTemplate
         #expect(bad.pages.isEmpty)
         let messages = bad.diagnostics.map(\.description)
         #expect(messages.count == 3)
-        #expect(messages[0].hasPrefix("inbox.swift:3:54: error: malformed key binding: 'ctrl+1': ctrl+ takes one letter a-z"))
-        #expect(messages[1].hasPrefix("inbox.swift:3:74: error: malformed key binding: unknown key 'shift+z'"))
+        #expect(messages[0].hasPrefix("inbox.swift:3:54: error: malformed key binding: 'ctrl+1': terminals send Ctrl only with a letter a-z"))
+        #expect(messages[1].hasPrefix("inbox.swift:3:74: error: malformed key binding: 'shift+z': terminals send Shift with a letter as the capital; bind 'Z'"))
         #expect(messages[2].hasPrefix("inbox.swift:3:95: error: malformed key binding: an empty key"))
     }
 

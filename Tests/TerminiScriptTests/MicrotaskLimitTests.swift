@@ -56,7 +56,8 @@ import TerminiTemplate
         // The limit counts the JS thread's CPU time: the stop is judged by it, from the start of the entry to the
         // start of the next. The wall time depends on what else the machine runs; an escape never stopped at all.
         #expect(cpu < Self.limit + .milliseconds(100), "stopped after \(cpu) of the JS thread's time")
-        #expect(took < Self.limit + .seconds(3), "stopped after \(took)")
+        // Wall time only rules out an escape (which never stops): a suite running beside others waits for a core.
+        #expect(took < Self.limit + .seconds(20), "stopped after \(took)")
         print("\(name): stopped after \(cpu) of the JS thread's CPU time, \(took) of wall time")
     }
 
