@@ -125,9 +125,11 @@ public final class ScriptRuntime: Sendable {
     public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?, ifDefined: Bool = false,
                               component: Int? = nil)
     {
-        let json = event.serialized()
+        // Serialized on the script thread: a text input's change event carries its whole text, which would cost
+        // the UI thread its length on every key, before the frame that shows the key.
         loop.post(lazily: true) {
-            $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: json, loc: loc, ifDefined: ifDefined, component: component)
+            $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: event.serialized(), loc: loc, ifDefined: ifDefined,
+                             component: component)
         }
     }
 

@@ -52,10 +52,13 @@ extension PageView {
 }
 
 extension Element {
-    /// A text field's edit buffer.
-    var editText: [Character] { (state as? TextEditState)?.text ?? [] }
-    /// A text field's cursor.
-    var cursor: Int { (state as? TextEditState)?.cursor ?? 0 }
+    /// A text field's text.
+    var editText: String { (state as? TextEditState)?.editor.text ?? "" }
+    /// A text field's caret, in graphemes from the start.
+    var cursor: Int {
+        guard let editor = (state as? TextEditState)?.editor else { return 0 }
+        return editor.text[..<editor.index(editor.caret)].count
+    }
 }
 
 /// The text with the scroll indicator that a focused ListView, ScrollView or Log draws in its last column taken off,

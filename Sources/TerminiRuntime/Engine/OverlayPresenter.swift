@@ -195,7 +195,7 @@ final class OverlayPresenter: @unchecked Sendable {
             modal.editable = b
         }
         modal.placeholder = try params.optionalString("placeholderText") ?? ""
-        modal.text = String((try params.optionalString("content") ?? "").prefix(ModalOverlay.maxTextLength))
+        modal.field.setText(String((try params.optionalString("content") ?? "").prefix(ModalOverlay.maxTextLength)))
         if modal.editable {
             // The content is the field's starting text, as in WeChat, not a line above it.
             modal.content = ""
@@ -231,27 +231,10 @@ final class OverlayPresenter: @unchecked Sendable {
             state.modal = modal
             scheduler.markDirty()
         }
-        if modal.focus == .field, case .key(let key) = input {
-            switch key {
-            case .character(let c):
-                if modal.text.count < ModalOverlay.maxTextLength { modal.text.append(c) }
-                focus(.field)
-                return
-            case .space:
-                if modal.text.count < ModalOverlay.maxTextLength { modal.text.append(" ") }
-                focus(.field)
-                return
-            case .backspace:
-                if !modal.text.isEmpty { modal.text.removeLast() }
-                focus(.field)
-                return
-            case .enter:
-                // Enter in the field submits, as it does in a text field on a page.
-                closeModal(confirm: true)
-                return
-            default:
-                break
-            }
+        if modal.focus == .field, let outcome = editField(&modal, with: input, screenWidth: screenWidth, screenHeight: screenHeight) {
+            if case .copied(let text) = outcome { copiedText = text }
+            if outcome != .unchanged { focus(.field) }
+            return
         }
         switch input {
         case .key(.escape):
@@ -279,6 +262,38 @@ final class OverlayPresenter: @unchecked Sendable {
         default:
             break
         }
+    }
+
+    /// Runs a key or a paste in the editable modal's field, as a TextField would (the same editor and keymap): nil
+    /// when it is not the field's, so the dialog's own keys (Esc, Tab) work. Enter in the field confirms.
+    private func editField(_ modal: inout ModalOverlay, with input: InputEvent, screenWidth: Int, screenHeight: Int) -> TextEditOutcome? {
+        let outcome: TextEditOutcome
+        switch input {
+        case .key(let key):
+            guard let command = TextEditingKeymap.command(for: key, multiline: false) else { return nil }
+            if command == .enter {
+                closeModal(confirm: true)
+                return .unchanged
+            }
+            outcome = modal.field.perform(command, maxLength: ModalOverlay.maxTextLength)
+        case .paste(let text, _):
+            outcome = modal.field.paste(PastedText.cleaned(text, multiline: false), maxLength: ModalOverlay.maxTextLength).outcome
+        default:
+            return nil
+        }
+        // The field scrolls sideways as it is edited; the painter draws what this leaves in view.
+        let layout = ModalLayout(modal, screenWidth: screenWidth, screenHeight: screenHeight)
+        _ = modal.fieldView.show(modal.field, width: max(1, layout.width - 4), secure: false)
+        return outcome
+    }
+
+    /// Text the modal's field copied (Alt-w) during the last input, for the host to put on the terminal's clipboard.
+    private(set) var copiedText: String?
+
+    /// The copied text, once.
+    func takeCopiedText() -> String? {
+        defer { copiedText = nil }
+        return copiedText
     }
 
     /// Drops an expired toast; returns the milliseconds until the current one expires, for the loop's wait.

@@ -62,9 +62,13 @@ struct ModalOverlay {
     var confirmText: String
     var cancelText: String
     var showCancel: Bool
-    /// `editable: true`: a one-line field the user types into, answered as `content`.
+    /// `editable: true`: a one-line field the user types into, answered as `content`. It edits as a TextField does
+    /// (the same `TextEditor` and keys).
     var editable = false
-    var text = ""
+    var field = TextEditor()
+    /// The field's sideways scroll.
+    var fieldView = SingleLineViewport()
+    var text: String { field.text }
     var placeholder = ""
     /// What Enter presses (or, in the field, where typing goes). The field starts focused in an editable modal;
     /// otherwise Cancel does unless the call asks for `defaultButton: 'confirm'`, so an Enter meant for the page
@@ -188,14 +192,18 @@ enum OverlayPainter {
             // The field: underlined across the box, the text's end visible, the placeholder dim when empty.
             let underline = CellStyle(attributes: modal.focus == .field ? [.underline, .bold] : [.underline])
             buffer.write(String(repeating: " ", count: inner), x: layout.x + 2, y: fieldRow, style: underline, maxWidth: inner)
+            var view = modal.fieldView
+            let shown = view.show(modal.field, width: inner, secure: false)
             if modal.text.isEmpty {
                 buffer.write(modal.placeholder, x: layout.x + 2, y: fieldRow,
                              style: CellStyle(attributes: [.underline, .dim]), maxWidth: inner)
             } else {
-                var shown = modal.text
-                while TextWidth.of(shown) > inner - 1 { shown.removeFirst() }
-                buffer.write(shown, x: layout.x + 2, y: fieldRow, style: underline, maxWidth: inner)
+                buffer.write(shown.text, x: layout.x + 2, y: fieldRow, style: underline, maxWidth: inner)
             }
+            if let selection = shown.selection {
+                for column in selection { buffer[layout.x + 2 + column, fieldRow].style.attributes.insert(.reverse) }
+            }
+            if modal.focus == .field { buffer[layout.x + 2 + shown.caretColumn, fieldRow].style.attributes.insert(.reverse) }
         }
         if let cancel = layout.cancelColumns {
             buffer.write("[ \(modal.cancelText) ]", x: cancel.lowerBound, y: layout.buttonsRow,

@@ -110,6 +110,24 @@ final class PaintPass {
         for child in children { paint(child, originX: originX, originY: originY, clip: clip) }
     }
 
+    /// A text input's caret at (x, y): the cell in reverse video, and the terminal's cursor there.
+    func drawCaret(x: Int, y: Int, clip: CellRect) {
+        guard clip.contains(x: x, y: y) else { return }
+        var cell = buffer[x, y]
+        if cell.isWideContinuation { cell = Cell(character: " ") }
+        cell.style.attributes.insert(.reverse)
+        buffer[x, y] = cell
+        caret = (x, y)
+    }
+
+    /// A text input's selection: `width` cells from (x, y) in reverse video.
+    func highlight(x: Int, y: Int, width: Int, clip: CellRect) {
+        guard y >= clip.y, y < clip.maxY else { return }
+        for column in max(x, clip.x)..<max(max(x, clip.x), min(x + width, clip.maxX)) {
+            buffer[column, y].style.attributes.insert(.reverse)
+        }
+    }
+
     /// Writes one line of text clipped to `clip`, dropping the columns left of it.
     func put(_ text: String, x: Int, y: Int, style: CellStyle, clip: CellRect) {
         guard y >= clip.y, y < clip.maxY, x < clip.maxX else { return }

@@ -1,10 +1,11 @@
 import TerminiTemplate
 
-/// `TextArea`: multi-line text input. Lines soft-wrap at the area's width (a wide character counts two cells and
-/// never splits); the view scrolls to keep the caret in sight, and the terminal's cursor sits at the caret. Enter
-/// inserts a newline, Left/Right move over characters (and across line ends), Up/Down move a display row keeping
-/// the column, Home/End go to the ends of the line, PageUp/PageDown a screenful; Tab leaves. Every edit calls
-/// `onChange` with `detail.value`; as with TextField, the page's value wins unless it echoes an edit.
+/// `TextArea`: multi-line text input on the shared `TextEditor` (docs/INPUT.md, "Editing text"). Lines soft-wrap
+/// at the area's width (a wide character counts two cells and never splits); the view scrolls to keep the caret in
+/// sight, and the terminal's cursor sits at the caret. Enter inserts a newline, Up/Down move a display row keeping
+/// the column, PageUp/PageDown a screenful, Ctrl-Home/End go to the text's ends; Tab leaves. A paste keeps its
+/// newlines and tabs. Every edit calls `onChange` with `detail.value`; as with TextField, the page's value wins
+/// unless it echoes an edit.
 extension TextAreaProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
 
@@ -20,9 +21,7 @@ extension TextAreaProps: WidgetBehavior {
     var editsLines: Bool { true }
 
     func didMount(_ e: Element, in tree: Reconciler) {
-        let edit = e.state as! TextAreaState
-        edit.text = Array(value)
-        edit.cursor = edit.text.count
+        (e.state as! TextAreaState).editor.setText(value)
     }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
@@ -37,82 +36,55 @@ extension TextAreaProps: WidgetBehavior {
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let edit = e.state as! TextAreaState
         let focused = pass.isFocused(e)
-        let rows = edit.rows(width: max(1, e.box.width))
-        let (caretRow, caretColumn) = edit.position(of: edit.cursor, in: rows)
-        edit.keepInView(row: caretRow, height: e.box.height)
+        let (caret, caretColumn) = edit.caretPosition(width: e.box.width)
+        edit.rows.keepInView(caret, height: e.box.height, in: edit.editor)
         let underline = CellStyle(attributes: focused ? [.underline, .bold] : .underline)
         for r in 0..<e.box.height where y + r >= clip.y && y + r < clip.maxY {
             pass.buffer.fill(x: clip.x, y: y + r, width: clip.width, height: 1, with: Cell(character: " ", style: underline))
         }
-        if edit.text.isEmpty {
+        if edit.editor.text.isEmpty {
             var dim = underline
             dim.attributes.insert(.dim)
             pass.put(TextFit.truncate(placeholder, width: e.box.width), x: x, y: y, style: dim, clip: clip)
-        } else {
-            for r in 0..<e.box.height {
-                let i = edit.scroll + r
-                guard i < rows.count else { break }
-                pass.put(String(edit.text[rows[i].start..<rows[i].end]), x: x, y: y + r, style: underline, clip: clip)
-            }
         }
-        if focused {
-            let cx = x + caretColumn, cy = y + caretRow - edit.scroll
-            if clip.contains(x: cx, y: cy) {
-                var cell = pass.buffer[cx, cy]
-                if cell.isWideContinuation { cell = Cell(character: " ") }
-                cell.style.attributes.insert(.reverse)
-                pass.buffer[cx, cy] = cell
-                pass.caret = (cx, cy)
+        // Only the rows in view are drawn (and wrapped).
+        var row: WrappedRows.Position? = edit.rows.top
+        var caretRow: Int?
+        let selection = edit.editor.selection
+        for r in 0..<e.box.height {
+            guard let shown = row else { break }
+            let range = edit.rows.range(of: shown, in: edit.editor)
+            let text = edit.editor[range]
+            if !text.isEmpty { pass.put(EditorCells.shown(text, secure: false), x: x, y: y + r, style: underline, clip: clip) }
+            if let selection, selection.lowerBound <= range.upperBound, selection.upperBound > range.lowerBound {
+                let from = EditorCells.width(edit.editor[range.lowerBound..<max(range.lowerBound, selection.lowerBound)])
+                var to = EditorCells.width(edit.editor[range.lowerBound..<min(range.upperBound, selection.upperBound)])
+                // A selected line end (its newline) shows as one selected cell after the text.
+                if selection.upperBound > range.upperBound { to += 1 }
+                pass.highlight(x: x + from, y: y + r, width: to - from, clip: clip)
             }
+            if shown == caret { caretRow = r }
+            row = edit.rows.row(after: shown, in: edit.editor)
         }
+        if focused, let caretRow { pass.drawCaret(x: x + caretColumn, y: y + caretRow, clip: clip) }
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         let edit = e.state as! TextAreaState
-        edit.cursor = min(max(0, edit.cursor), edit.text.count)
-        let rows = edit.rows(width: max(1, e.box.width))
-        let (row, column) = edit.position(of: edit.cursor, in: rows)
-        switch key {
-        case .character(let c): edit.text.insert(c, at: edit.cursor); edit.cursor += 1
-        case .space: edit.text.insert(" ", at: edit.cursor); edit.cursor += 1
-        case .enter: edit.text.insert("\n", at: edit.cursor); edit.cursor += 1
-        case .backspace:
-            guard edit.cursor > 0 else { return [] }
-            edit.text.remove(at: edit.cursor - 1); edit.cursor -= 1
-        case .delete:
-            guard edit.cursor < edit.text.count else { return [] }
-            edit.text.remove(at: edit.cursor)
-        case .left: return move(edit, to: edit.cursor - 1, router)
-        case .right: return move(edit, to: edit.cursor + 1, router)
-        case .up: return row == 0 ? move(edit, to: 0, router) : move(edit, to: edit.index(row: row - 1, column: column, in: rows), router)
-        case .down:
-            return row >= rows.count - 1 ? move(edit, to: edit.text.count, router)
-                : move(edit, to: edit.index(row: row + 1, column: column, in: rows), router)
-        case .pageUp: return move(edit, to: edit.index(row: max(0, row - e.box.height), column: column, in: rows), router)
-        case .pageDown: return move(edit, to: edit.index(row: min(rows.count - 1, row + e.box.height), column: column, in: rows), router)
-        case .home:
-            var i = edit.cursor
-            while i > 0 && edit.text[i - 1] != "\n" { i -= 1 }
-            return move(edit, to: i, router)
-        case .end:
-            var i = edit.cursor
-            while i < edit.text.count && edit.text[i] != "\n" { i += 1 }
-            return move(edit, to: i, router)
-        default:
-            return nil
+        let events = edit.handleKey(key, multiline: true, maxLength: nil, on: e, in: router, onChange: onChange) { command in
+            guard case .move(let motion, let selecting) = command, motion.isVertical else { return nil }
+            return edit.moveVertically(motion, selecting: selecting, width: e.box.width, height: e.box.height)
         }
-        router.needs.paint = true
-        if onChange != nil { edit.noteReported() }
-        return router.event(e, handler: onChange, type: "change", detail: .object(["value": .string(String(edit.text))]))
+        edit.followEdits()
+        return events
     }
 
-    private func move(_ edit: TextAreaState, to position: Int, _ router: PageInputRouter) -> [UIEvent] {
-        let clamped = min(max(0, position), edit.text.count)
-        if clamped != edit.cursor {
-            edit.cursor = clamped
-            router.needs.paint = true
-        }
-        return []
+    func handlePaste(_ text: String, clippedFrom: Int?, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        let edit = e.state as! TextAreaState
+        let events = edit.handlePaste(text, clippedFrom: clippedFrom, multiline: true, maxLength: nil, on: e, in: router,
+                                      onChange: onChange)
+        edit.followEdits()
+        return events
     }
 
     /// Focuses the area and puts the caret where the click was.
@@ -121,68 +93,58 @@ extension TextAreaProps: WidgetBehavior {
         router.focus.focused = e
         router.needs.paint = true
         guard let origin = router.paintedOrigin(of: e) else { return [] }
-        let rows = edit.rows(width: max(1, e.box.width))
-        let row = min(max(0, edit.scroll + mouse.y - origin.y), max(0, rows.count - 1))
-        edit.cursor = edit.index(row: row, column: mouse.x - origin.x, in: rows)
+        edit.followEdits()
+        edit.rows.setWidth(e.box.width, lineCount: edit.editor.lines.count)
+        let row = edit.rows.row(max(0, mouse.y - origin.y), from: edit.rows.top, in: edit.editor)
+        edit.editor.moveCaret(to: edit.rows.offset(at: row, column: mouse.x - origin.x, in: edit.editor), selecting: false)
         return []
     }
 }
 
-/// A TextArea's buffer (see `TextEditState`) and the first display row shown.
+/// A TextArea's editor (see `TextEditState`) and its text wrapped into rows.
 final class TextAreaState: TextEditState {
-    var scroll = 0
+    var rows = WrappedRows()
 
-    /// One display row: the characters `start..<end` of the buffer (a newline ends a row and is in none).
-    struct Row { var start: Int; var end: Int }
-
-    /// The buffer broken into display rows of at most `width` cells.
-    func rows(width: Int) -> [Row] {
-        var rows: [Row] = []
-        var start = 0, used = 0, i = 0
-        while i < text.count {
-            let c = text[i]
-            if c == "\n" {
-                rows.append(Row(start: start, end: i))
-                start = i + 1; used = 0; i += 1
-                continue
-            }
-            let w = TextWidth.of(c)
-            if used + w > width && used > 0 {
-                rows.append(Row(start: start, end: i))
-                start = i; used = 0
-                continue
-            }
-            used += w
-            i += 1
-        }
-        rows.append(Row(start: start, end: text.count))
-        return rows
+    override init() {
+        super.init()
+        editor.keepsLineSplices = true
     }
 
-    /// The display row and cell column of buffer index `index`; a caret at a full row's end shows on the next row.
-    func position(of index: Int, in rows: [Row]) -> (row: Int, column: Int) {
-        for (r, row) in rows.enumerated() where index >= row.start && index <= row.end {
-            // At the very end of a row that wrapped (not one a newline ended), the caret belongs to the next row.
-            if index == row.end && r + 1 < rows.count && rows[r + 1].start == row.end { continue }
-            return (r, TextWidth.of(String(text[row.start..<index])))
-        }
-        return (max(0, rows.count - 1), 0)
+    override func sync(to value: String) -> Bool {
+        defer { followEdits() }
+        return super.sync(to: value)
     }
 
-    /// The buffer index at `column` cells into display row `row` (or the row's end).
-    func index(row: Int, column: Int, in rows: [Row]) -> Int {
-        let target = rows[min(max(0, row), rows.count - 1)]
-        var used = 0
-        var i = target.start
-        while i < target.end && used + TextWidth.of(text[i]) <= column {
-            used += TextWidth.of(text[i]); i += 1
-        }
-        return i
+    /// Brings the rows in step with the editor's edits since the last call.
+    func followEdits() {
+        rows.follow(editor.takeLineSplices(), lineCount: editor.lines.count)
     }
 
-    func keepInView(row: Int, height: Int) {
-        if row < scroll { scroll = row }
-        if row >= scroll + height { scroll = row - height + 1 }
-        scroll = max(0, scroll)
+    /// The caret's row and column at `width`.
+    func caretPosition(width: Int) -> (WrappedRows.Position, column: Int) {
+        followEdits()
+        rows.setWidth(width, lineCount: editor.lines.count)
+        return rows.position(of: editor.caret, in: editor)
+    }
+
+    /// Up, Down, PageUp, PageDown: a row or a screenful, keeping the column; past the first or last row, to the
+    /// text's start or end.
+    func moveVertically(_ motion: TextMotion, selecting: Bool, width: Int, height: Int) -> TextEditOutcome {
+        let (position, column) = caretPosition(width: width)
+        let step: Int
+        switch motion {
+        case .up: step = -1
+        case .down: step = 1
+        case .pageUp: step = -max(1, height)
+        default: step = max(1, height)
+        }
+        let target = rows.row(step, from: position, in: editor)
+        let offset: Int
+        if target == position && abs(step) == 1 {
+            offset = step < 0 ? 0 : editor.length
+        } else {
+            offset = rows.offset(at: target, column: column, in: editor)
+        }
+        return editor.moveCaret(to: offset, selecting: selecting)
     }
 }
