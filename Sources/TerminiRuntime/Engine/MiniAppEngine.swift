@@ -243,7 +243,7 @@ public final class MiniAppEngine {
             input.handle(event)
             if input.startedScriptReaction {
                 input.startedScriptReaction = false
-                typeAhead.begin(now: clock.now())
+                typeAhead.begin(now: clock.now(), page: navigator.top?.pageId)
             }
         }
     }
@@ -254,7 +254,10 @@ public final class MiniAppEngine {
     /// Handles the input held while the script answered an earlier one, once it has (`TypeAhead`).
     private func releaseTypeAhead() {
         while let held = typeAhead.release(scriptAnswered: inbox.isEmpty && !scriptIsWorking, now: clock.now()) {
-            for event in held { handle(event) }
+            // Input meant for a page the answer navigated away from is dropped, as input during a navigation is:
+            // a double tap on a button that opens a page opens it once.
+            if navigator.blocksPageInput || navigator.top?.pageId != held.page { continue }
+            for event in held.events { handle(event) }
             applyScriptMessages()
         }
     }

@@ -4,7 +4,8 @@ import TerminiUI
 /// Input that arrives while the script is still answering an earlier one waits here, in order, and then goes
 /// wherever the answer left the keyboard: keys typed before a modal, a sheet or a page the handler opens go to it,
 /// not to the page behind it, so a fast double Enter on a button that opens a dialog presses the button once and
-/// the dialog's button once. The wait is short: after `limit` the held input is handled anyway, so a slow handler
+/// the dialog's button once. Input held for a page the answer navigated away from is dropped instead, as input during
+/// a navigation always was: a double tap on a button that opens a page opens it once. The wait is short: after `limit` the held input is handled anyway, so a slow handler
 /// never swallows typing. Quitting and resizes are never held. UI thread only.
 final class TypeAhead {
     /// The longest input is held for one answer.
@@ -12,12 +13,16 @@ final class TypeAhead {
 
     private var held: [InputEvent] = []
     private var since: UInt64?
+    private var page: Int?
 
     /// Whether input is being held for the script's answer.
     var isHolding: Bool { since != nil }
 
-    /// Starts holding: the last input asked the script to act.
-    func begin(now: UInt64) { since = now }
+    /// Starts holding: the last input asked the script to act, on `page` (the top page's id).
+    func begin(now: UInt64, page: Int?) {
+        since = now
+        self.page = page
+    }
 
     /// Holds `event` when a hold is on and the event is one that could reach the wrong layer.
     func holds(_ event: InputEvent) -> Bool {
@@ -31,12 +36,12 @@ final class TypeAhead {
     }
 
     /// Ends the hold once the script has answered (`scriptAnswered`: nothing running or queued, and its messages
-    /// applied) or the limit has passed; returns the held input to handle now, in order.
-    func release(scriptAnswered: Bool, now: UInt64) -> [InputEvent]? {
+    /// applied) or the limit has passed; returns the held input, in order, and the page it was typed on.
+    func release(scriptAnswered: Bool, now: UInt64) -> (events: [InputEvent], page: Int?)? {
         guard let since else { return nil }
         guard scriptAnswered || now &- since >= UInt64(MonotonicClock.nanoseconds(Self.limit)) else { return nil }
         self.since = nil
         defer { held.removeAll() }
-        return held
+        return (held, page)
     }
 }
