@@ -197,6 +197,22 @@ import Testing
         #expect(h.log.contains(#"confirm=false content="""#), "\(h.log)")
     }
 
+    @Test func anEditableModalsFieldEditsAsATextFieldDoes() throws {
+        let h = try harness("""
+        function ACTION() {
+          bridge.invoke('showModal', { title: 'Rename', editable: true, content: 'old name' })
+            .then(r => log('content=' + JSON.stringify(r.content)))
+        }
+        """)
+        try h.play(tapGo)
+        // The shared editor's keys: Ctrl-W kills a word, Alt-b moves one, a paste is one edit with its newline as a
+        // space (it confirms nothing), Ctrl-_ undoes it, Enter confirms.
+        try h.play("key ctrl+w\ntype new\nkey alt+b\npaste \"x\\ny \"\nkey ctrl+_\npaste \"my \"\n")
+        #expect(!h.log.contains { $0.hasPrefix("content=") }, "a paste's newline confirms nothing")
+        try h.play("key Enter\n")
+        #expect(h.log.contains(#"content="old my new""#), "\(h.log)")
+    }
+
     @Test func thePageUnderADialogShowsNoFocus() throws {
         let h = try harness(Self.modal)
         try h.play("settle\n")

@@ -47,6 +47,7 @@ final class InputRouter {
         case _ where overlays.capturesInput:
             let screen = frames.screenSize
             overlays.handleOverlayInput(input, screenWidth: screen.width, screenHeight: screen.height)
+            if let copied = overlays.takeCopiedText() { copyToClipboard(copied) }   // the editable modal's Alt-w
         case .key(let key) where keyHelp.isOpen:
             keyHelp.handle(key)
             scheduler.markDirty()

@@ -12,9 +12,10 @@ struct ReportedValues {
     private var bytes = 0
 
     /// At most this many, and this many bytes, are kept: an input whose page never echoes would otherwise keep
-    /// every version of a long text. An echo older than that is taken for a new value.
+    /// every version of a long text. An echo older than that is taken for a new value (the text goes back to it),
+    /// so the bounds are wide: a script 64 edits behind, or 64 MiB of versions of a long text.
     static let maxCount = 64
-    static let maxBytes = 16 << 20
+    static let maxBytes = 64 << 20
 
     var isEmpty: Bool { values.isEmpty }
 
