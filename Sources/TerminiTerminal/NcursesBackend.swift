@@ -108,28 +108,28 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         // A terminal that says it has 24-bit colour gets its `-direct` terminfo entry when there is one, which is
         // how ncurses sends RGB colours; without one, RGB colours show as their nearest palette colour.
         let directScreen = Self.directColorVariant(of: termName).flatMap { name in name.withCString { newterm($0, out, inp) } }
-        guard let screen = directScreen ?? termName.withCString({ newterm($0, out, inp) }) else {
+        // Undoes the set-up so far (the streams own the descriptors now) and says why the terminal was refused.
+        func refuse(_ reason: String, screen: OpaquePointer?) -> TerminalError {
+            if let screen {
+                endwin()
+                delscreen(screen)
+            }
             TerminalSignals.uninstall()
             fclose(out)
             fclose(inp)
             close(terminalFD)
             close(captureFD)
             Self.active.withLock { $0 = false }
-            throw .terminalSetupFailed(term: termName, reason: "ncurses does not know this terminal")
+            return .terminalSetupFailed(term: termName, reason: reason)
+        }
+        guard let screen = directScreen ?? termName.withCString({ newterm($0, out, inp) }) else {
+            throw refuse("ncurses does not know this terminal", screen: nil)
         }
         set_term(screen)
         // A terminal that cannot put the cursor at a cell (TERM=dumb, a printing terminal) can only overprint one
         // line: refuse it as clearly as an unknown one.
         guard Self.hasCapability("cup") else {
-            endwin()
-            delscreen(screen)
-            TerminalSignals.uninstall()
-            fclose(out)
-            fclose(inp)
-            close(terminalFD)
-            close(captureFD)
-            Self.active.withLock { $0 = false }
-            throw .terminalSetupFailed(term: termName, reason: "this terminal cannot move the cursor (its terminfo entry has no 'cup')")
+            throw refuse("this terminal cannot move the cursor (its terminfo entry has no 'cup')", screen: screen)
         }
         TerminalSignals.screenActive.store(true, ordering: .relaxed)
 

@@ -71,14 +71,7 @@ import TestSupport
         try tmux.type("stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project)")
         try tmux.keys("Enter")
         _ = try await tmux.waitForScreen { $0.contains("ready") }
-        let shellPid = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try ChildProcess("/usr/bin/env", ["pgrep", "-P", shellPid], stdout: .pipe, stderr: .null)
-        let found = PipeDrain(children.standardOutput)
-        _ = children.waitBlocking()
-        let pids = found.waitBlocking().split(whereSeparator: \.isNewline).map(String.init)
-        try #require(pids.count == 1, "the shell runs the app alone: \(pids)")
-        _ = try ChildProcess("/usr/bin/env", ["kill", "-\(signal)", pids[0]], stdout: .null, stderr: .null).waitBlocking()
+        try tmux.signalApp(signal)
         if signal == "PIPE" || signal == "XFSZ" {
             try await Task.sleep(for: .milliseconds(500))
             #expect(try tmux.screen().contains("ready"), "SIG\(signal) ended the app")
@@ -109,13 +102,7 @@ import TestSupport
         try tmux.type("stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project) --store \(store)")
         try tmux.keys("Enter")
         _ = try await tmux.waitForScreen { $0.contains("ready") }
-        let shellPid = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try ChildProcess("/usr/bin/env", ["pgrep", "-P", shellPid], stdout: .pipe, stderr: .null)
-        let found = PipeDrain(children.standardOutput)
-        _ = children.waitBlocking()
-        let pid = try #require(found.waitBlocking().split(whereSeparator: \.isNewline).map(String.init).first)
-        _ = try ChildProcess("/usr/bin/env", ["kill", "-\(signal)", pid], stdout: .null, stderr: .null).waitBlocking()
+        let pid = try tmux.signalApp(signal)
         let started = Date()
         let text = try await tmux.waitForScreen(timeout: 10) { $0.lines.last { !$0.isEmpty }?.hasPrefix("bash-$") == true }
         #expect(Date().timeIntervalSince(started) < 8, "the prompt took \(Date().timeIntervalSince(started)) s: \(text)")

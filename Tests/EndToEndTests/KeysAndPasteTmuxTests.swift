@@ -114,7 +114,8 @@ import TestSupport
         // Into the TextArea: the lines are kept, and the tab does not move focus.
         try tmux.keys("Tab")
         try tmux.tmux(["paste-buffer", "-p", "-t", tmux.name])
-        text = try await tmux.waitForScreen { $0.contains("three") && $0.lines.contains { $0.hasPrefix("one") } }
+        // Only the TextArea can show a line that starts with "two" (the field shows the paste on one line).
+        text = try await tmux.waitForScreen { $0.lines.contains { $0.hasPrefix("two") } && $0.lines.contains { $0.hasPrefix("three") } }
         let lines = text.lines
         #expect(lines.contains { $0.hasPrefix("one") } && lines.contains { $0.hasPrefix("two") } && lines.contains { $0.hasPrefix("three") },
                 "the TextArea keeps the paste's lines: \(text)")
@@ -152,14 +153,7 @@ import TestSupport
         if how == "quit" {
             try tmux.keys("C-c")
         } else {
-            let shell = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            let children = try ChildProcess("/usr/bin/env", ["pgrep", "-P", shell], stdout: .pipe, stderr: .null)
-            let found = PipeDrain(children.standardOutput)
-            _ = children.waitBlocking()
-            let pids = found.waitBlocking().split(whereSeparator: \.isNewline).map(String.init)
-            try #require(pids.count == 1, "the shell runs the app alone: \(pids)")
-            _ = try ChildProcess("/usr/bin/env", ["kill", "-\(how)", pids[0]], stdout: .null, stderr: .null).waitBlocking()
+            try tmux.signalApp(how)
         }
         let expectedStatus = ["quit": 0, "TERM": 143, "HUP": 129, "INT": 130][how]!
         var text = try await finish(tmux, project: project)

@@ -91,17 +91,8 @@ import TestSupport
         try tmux.type("\(BuiltBinaries.path("termini")) run \(BuiltBinaries.sample("settings")) --store \(store)")
         try tmux.keys("Enter")
         _ = try await tmux.waitForScreen { $0.contains("Settings  │  About") }
-        // Only the shell's child gets the signal: a pattern match could also hit a process that merely mentions
-        // the store in its arguments (a tmux server keeps the argv of the client that started it).
-        let shell = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try ChildProcess("/usr/bin/env", ["pgrep", "-P", shell], stdout: .pipe, stderr: .null)
-        let app = PipeDrain(children.standardOutput)
-        _ = children.waitBlocking()
-        let pids = app.waitBlocking().split(whereSeparator: \.isNewline).map(String.init)
-        try #require(pids.count == 1, "the shell runs the app alone: \(pids)")
-        let probe = try ChildProcess("/usr/bin/env", ["kill", "-\(signal)", pids[0]], stdout: .null, stderr: .null)
-        _ = probe.waitBlocking()
+        // Only the shell's child gets the signal (`TmuxSession.signalApp`).
+        try tmux.signalApp(signal)
         var text = try await tmux.waitForScreen { !$0.contains("Settings  │  About") }
         if signal == "SEGV" {
             text = try await tmux.waitForScreen { $0.contains("termini: crashed with SIGSEGV; pages: index; last script entry: ") }

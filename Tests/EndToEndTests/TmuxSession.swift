@@ -55,4 +55,31 @@ struct TmuxSession {
         }
         return text
     }
+
+    /// The one process the pane's shell runs now (the app under test), by its parent: a pattern match could also
+    /// hit a process that merely mentions the same arguments (a tmux server keeps the argv of the client that
+    /// started it).
+    func appProcess() throws -> String {
+        let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try ChildProcess("/usr/bin/env", ["pgrep", "-P", shell], stdout: .pipe, stderr: .null)
+        let found = PipeDrain(children.standardOutput)
+        _ = children.waitBlocking()
+        let pids = found.waitBlocking().split(whereSeparator: \.isNewline).map(String.init)
+        guard pids.count == 1 else { throw NotOneApp(pids: pids) }
+        return pids[0]
+    }
+
+    /// Sends `signal` (a name such as `TERM`) to the app the pane's shell runs; returns its pid.
+    @discardableResult
+    func signalApp(_ signal: String) throws -> String {
+        let pid = try appProcess()
+        _ = try ChildProcess("/usr/bin/env", ["kill", "-\(signal)", pid], stdout: .null, stderr: .null).waitBlocking()
+        return pid
+    }
+
+    /// The pane's shell runs no process, or more than one.
+    struct NotOneApp: Error, CustomStringConvertible {
+        let pids: [String]
+        var description: String { "the shell should run the app alone: \(pids)" }
+    }
 }
