@@ -29,6 +29,7 @@ final class ConsoleSink: @unchecked Sendable {
     private var errors: [String] = []
 
     init(logPath: String?, echoToStandardError: Bool = false) {
+        self.logPath = logPath
         echo = echoToStandardError
         if let logPath {
             _ = FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -66,11 +67,12 @@ final class ConsoleSink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for line in errors { writeToStandardError(line) }
-        if let logFailure { writeToStandardError("termini: the log stopped: \(logFailure)") }
+        if let logFailure, let logPath { writeToStandardError("termini: the log \(logPath) stopped: \(logFailure)") }
     }
 
     /// Why writing the log failed (a full disk, `ulimit -f`); the log is not written after that.
     private var logFailure: String?
+    private let logPath: String?
 
     /// Appends a line to the log, sanitised like standard error (a log is often read with `tail -f` in a terminal).
     /// A failed write stops the log and is reported after the run; it never stops the app.
@@ -79,7 +81,13 @@ final class ConsoleSink: @unchecked Sendable {
         do {
             try file.write(contentsOf: Data((TerminalSafeText.sanitized(line) + "\n").utf8))
         } catch {
-            logFailure = "\(error.localizedDescription)"
+            // Foundation's own text for a failed write names no cause ("error 512"); the POSIX error under it does.
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if let underlying, underlying.domain == NSPOSIXErrorDomain {
+                logFailure = String(cString: strerror(Int32(underlying.code)))
+            } else {
+                logFailure = error.localizedDescription
+            }
         }
     }
 }
