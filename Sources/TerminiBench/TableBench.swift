@@ -41,18 +41,7 @@ public final class TableBench {
         self.rows = rows
         self.height = height
         pty = try BenchPseudoTerminal(width: width, height: height)
-        do {
-            backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color", mouse: false)
-        } catch {
-            throw BenchError("cannot start ncurses on the bench pty: \(error)")
-        }
-        var options = EngineOptions()
-        options.storeDirectory = nil
-        options.scriptLimit = .seconds(10)
-        options.scriptMemoryLimit = nil
-        options.stallThreshold = .seconds(30)
-        engine = try MiniAppEngine(bundle: try Self.bundle(), backend: backend, options: options)
-        engine.start()
+        (backend, engine) = try BenchEngine.start(try Self.bundle(), on: pty)
         try waitForScreen("start") { $0.contains("rows: 0") }
     }
 

@@ -109,6 +109,22 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// One line (or one JSON object with `--json`) per operation: its p50, the `tail` percentile and the worst.
+    func printTimings(_ results: [(op: String, milliseconds: [Double])], tail: Int, opWidth: Int, decimals: Int) {
+        for r in results {
+            let p50 = BenchReport.percentile(r.milliseconds, 0.5)
+            let high = BenchReport.percentile(r.milliseconds, Double(tail) / 100)
+            let worst = r.milliseconds.max() ?? 0
+            if json {
+                print("{\"op\": \"\(r.op)\", \"runs\": \(r.milliseconds.count), \"p50_ms\": \(BenchReport.round(p50)), \"p\(tail)_ms\": \(BenchReport.round(high)), \"worst_ms\": \(BenchReport.round(worst))}")
+            } else {
+                let number = "%8.\(decimals)f"
+                print(r.op.padding(toLength: opWidth, withPad: " ", startingAt: 0)
+                      + String(format: " p50 \(number)   p\(tail) \(number)   worst \(number)", p50, high, worst))
+            }
+        }
+    }
+
     /// The Table operations at 100k rows.
     func runTable() throws {
         let bench: TableBench
@@ -122,16 +138,7 @@ struct BenchCommand: ParsableCommand {
         }
         bench.close()
         if !json { print("table bench: pty 100x30, a Table of \(tableRows) rows, \(warmups) warm-ups + \(runs) runs; key to screen, ms") }
-        for r in results {
-            let p50 = BenchReport.percentile(r.milliseconds, 0.5), p90 = BenchReport.percentile(r.milliseconds, 0.9)
-            let worst = r.milliseconds.max() ?? 0
-            if json {
-                print("{\"op\": \"\(r.op)\", \"runs\": \(r.milliseconds.count), \"p50_ms\": \(BenchReport.round(p50)), \"p90_ms\": \(BenchReport.round(p90)), \"worst_ms\": \(BenchReport.round(worst))}")
-            } else {
-                print(r.op.padding(toLength: 28, withPad: " ", startingAt: 0)
-                      + String(format: " p50 %8.2f   p90 %8.2f   worst %8.2f", p50, p90, worst))
-            }
-        }
+        printTimings(results.map { ($0.op, $0.milliseconds) }, tail: 90, opWidth: 28, decimals: 2)
     }
 
     /// The text-editing operations: typing into short and long fields and a long TextArea, and a 1 MB paste.
@@ -147,16 +154,7 @@ struct BenchCommand: ParsableCommand {
         }
         bench.close()
         if !json { print("text bench: pty 100x30, each change echoed by the page, \(warmups) warm-ups + \(runs) runs; input to the frame's last byte, ms") }
-        for r in results {
-            let p50 = BenchReport.percentile(r.milliseconds, 0.5), p99 = BenchReport.percentile(r.milliseconds, 0.99)
-            let worst = r.milliseconds.max() ?? 0
-            if json {
-                print("{\"op\": \"\(r.op)\", \"runs\": \(r.milliseconds.count), \"p50_ms\": \(BenchReport.round(p50)), \"p99_ms\": \(BenchReport.round(p99)), \"worst_ms\": \(BenchReport.round(worst))}")
-            } else {
-                print(r.op.padding(toLength: 30, withPad: " ", startingAt: 0)
-                      + String(format: " p50 %8.3f   p99 %8.3f   worst %8.3f", p50, p99, worst))
-            }
-        }
+        printTimings(results.map { ($0.op, $0.milliseconds) }, tail: 99, opWidth: 30, decimals: 3)
         if results.count >= 2, !json {
             let empty = BenchReport.percentile(results[0].milliseconds, 0.5), long = BenchReport.percentile(results[1].milliseconds, 0.5)
             print(String(format: "end of a 100k field / empty field, p50: %.2fx", empty > 0 ? long / empty : 0))
