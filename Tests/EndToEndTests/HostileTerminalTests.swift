@@ -31,13 +31,18 @@ import TestSupport
         return tmux
     }
 
+    /// Runs the project in the shell, its `stty -g` saved first in `<project>/before`, and waits for its page.
+    func runApp(_ project: String, in tmux: TmuxSession, extra: String = "") async throws {
+        try tmux.type("stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project) \(extra)")
+        try tmux.keys("Enter")
+        _ = try await tmux.waitForScreen { $0.contains("ready") }
+    }
+
     @Test func anErrorsEscapeSequencesNeverReachTheTerminal() async throws {
         let project = try Self.project()
         let tmux = try shell()
         defer { tmux.kill() }
-        try tmux.type("\(BuiltBinaries.path("termini")) run \(project)")
-        try tmux.keys("Enter")
-        _ = try await tmux.waitForScreen { $0.contains("ready") }
+        try await runApp(project, in: tmux)
         try tmux.keys("Enter")   // press Boom: the error screen
         _ = try await tmux.waitForScreen { !$0.contains("ready") }
         try tmux.keys("C-c")
@@ -68,9 +73,7 @@ import TestSupport
         let project = try Self.project()
         let tmux = try shell()
         defer { tmux.kill() }
-        try tmux.type("stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project)")
-        try tmux.keys("Enter")
-        _ = try await tmux.waitForScreen { $0.contains("ready") }
+        try await runApp(project, in: tmux)
         try tmux.signalApp(signal)
         if signal == "PIPE" || signal == "XFSZ" {
             try await Task.sleep(for: .milliseconds(500))
@@ -99,9 +102,7 @@ import TestSupport
         let store = BuiltBinaries.temporaryFolder()
         let tmux = try shell()
         defer { tmux.kill() }
-        try tmux.type("stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project) --store \(store)")
-        try tmux.keys("Enter")
-        _ = try await tmux.waitForScreen { $0.contains("ready") }
+        try await runApp(project, in: tmux, extra: "--store \(store)")
         let pid = try tmux.signalApp(signal)
         let started = Date()
         let text = try await tmux.waitForScreen(timeout: 10) { $0.lines.last { !$0.isEmpty }?.hasPrefix("bash-$") == true }
