@@ -23,7 +23,8 @@ public struct TextField: Widget {
     let maxLength: Binding<Int>?, disabled: Binding<Bool>, onChange: String?, onSubmit: String?
     /// Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes
     /// it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters
-    /// past that count; `disabled` makes it read-only, dim and skipped by Tab.
+    /// past that count; `disabled` makes it read-only, dim and skipped by Tab. A paste is one edit, its newlines and
+    /// tabs as spaces; the editing keys (words, kill and yank, undo, selection) are in INPUT.md.
     public init(value: Binding<String>, placeholder: Binding<String> = "", width: Binding<Int>? = nil,
                 secure: Binding<Bool> = false, maxLength: Binding<Int>? = nil, disabled: Binding<Bool> = false,
                 onChange: String? = nil, onSubmit: String? = nil)
@@ -37,7 +38,9 @@ public struct TextField: Widget {
 public struct TextArea: Widget {
     let value: Binding<String>, placeholder: Binding<String>, height: Binding<Int>, onChange: String?
     /// Edits `value` over `height` rows: Enter starts a new line, arrows move across lines, Home/End go to the
-    /// line's ends, PageUp/PageDown move a screenful, and Tab leaves the area. `onChange` gets `detail.value`.
+    /// line's ends, PageUp/PageDown move a screenful, and Tab leaves the area. `onChange` gets `detail.value`. A paste
+    /// is one edit that keeps its lines and tabs; the editing keys (words, kill and yank, undo, selection) are in
+    /// INPUT.md.
     public init(value: Binding<String>, placeholder: Binding<String> = "", height: Binding<Int> = 5,
                 onChange: String? = nil)
     {

@@ -1855,7 +1855,7 @@ extension Catalog {
       "doc": "A multi-line text input that soft-wraps at its width.",
       "initializers": [
         {
-          "doc": "Edits `value` over `height` rows: Enter starts a new line, arrows move across lines, Home/End go to the line's ends, PageUp/PageDown move a screenful, and Tab leaves the area. `onChange` gets `detail.value`.",
+          "doc": "Edits `value` over `height` rows: Enter starts a new line, arrows move across lines, Home/End go to the line's ends, PageUp/PageDown move a screenful, and Tab leaves the area. `onChange` gets `detail.value`. A paste is one edit that keeps its lines and tabs; the editing keys (words, kill and yank, undo, selection) are in INPUT.md.",
           "name": "init",
           "parameters": [
             {
@@ -1913,7 +1913,7 @@ extension Catalog {
       "doc": "A one-line text input.",
       "initializers": [
         {
-          "doc": "Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters past that count; `disabled` makes it read-only, dim and skipped by Tab.",
+          "doc": "Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters past that count; `disabled` makes it read-only, dim and skipped by Tab. A paste is one edit, its newlines and tabs as spaces; the editing keys (words, kill and yank, undo, selection) are in INPUT.md.",
           "name": "init",
           "parameters": [
             {
