@@ -37,10 +37,6 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         self.modifiers = modifiers
     }
 
-    public init(base: Base, control: Bool) {
-        self.init(base: base, modifiers: control ? .control : [])
-    }
-
     /// Held with Ctrl.
     public var control: Bool { modifiers.contains(.control) }
 

@@ -32,12 +32,6 @@ public enum Key: Hashable, Sendable {
         }
     }
 
-    /// The key without its `.modified` wrapper, and the modifiers that wrapper held.
-    public var unmodified: (key: Key, modifiers: KeyModifiers) {
-        if case .modified(let base, let modifiers) = self { return (base, modifiers) }
-        return (self, [])
-    }
-
     /// Whether the key types its character into a text input: a printable character or Space, with no Ctrl or Alt.
     public var isPrintable: Bool {
         switch self {
