@@ -47,7 +47,8 @@ public final class LoopbackListener: @unchecked Sendable {
         close(socketDescriptor)
     }
 
-    private var isStopped: Bool {
+    /// True once `stop()` ran or the lifetime ran out: handlers that wait on a client stop waiting then.
+    public var isStopped: Bool {
         lock.lock()
         defer { lock.unlock() }
         return stopped
