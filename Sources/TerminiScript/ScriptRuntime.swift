@@ -42,9 +42,19 @@ public final class ScriptRuntime: Sendable {
     /// before anything else, as `termini`'s `main` does; the first runtime calls it otherwise. Idempotent. The calling
     /// thread must outlive every runtime: the run loop lives in its thread-local storage and is freed when it exits
     /// (an `async` main exits the main thread through `dispatch_main`; docs/EMBEDDING.md).
+    /// It also moves JavaScriptCore's thread-suspend signal from SIGUSR1 to `threadSuspendSignal` (unless the host
+    /// chose one with `JSC_SIGNAL_FOR_GC`), so that `kill -USR1` from outside is a signal the terminal handles, not
+    /// a suspend request that crashes the process.
     public static func prepareProcess() { _ = processPrepared }
 
-    private static let processPrepared: Void = termini_wtf_initializeMainThread()
+    /// The real-time signal JavaScriptCore suspends its threads with here: one that no tool sends by name.
+    public static let threadSuspendSignal: Int32 = 62
+
+    private static let processPrepared: Void = {
+        // WTF reads the variable once, as it initializes threading, which `initializeMainThread` does first.
+        setenv("JSC_SIGNAL_FOR_GC", String(threadSuspendSignal), 0)
+        termini_wtf_initializeMainThread()
+    }()
 
     /// Starts the JS thread, which creates the context and evaluates the prelude before serving any job.
     public init(configuration: Configuration = Configuration(), delegate: any ScriptRuntimeDelegate) {

@@ -26,10 +26,18 @@ enum TerminalSignals {
     /// `--log` files complete, the terminal given back by the normal path), and the process then dies of the signal.
     /// A second one, or the loop not getting there within `terminationGraceSeconds`, ends it at once, terminal
     /// restored. SIGALRM is that deadline's own signal, so it always ends at once.
-    /// SIGUSR1 is not among them: JavaScriptCore sends it to its own threads to suspend them for garbage collection,
-    /// and its handler must be the only one (a handler that passed its signals on crashed a collection).
-    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGPWR, SIGVTALRM,
-                                                      SIGPROF, SIGXCPU, SIGSTKFLT]
+    /// SIGUSR1 is among them only while JavaScriptCore suspends its threads with another signal (`JSC_SIGNAL_FOR_GC`,
+    /// which `ScriptRuntime.prepareProcess` sets): with its default, SIGUSR1, its handler must be the only one (a
+    /// handler that passed its signals on crashed a collection).
+    private static var terminationSignals: [Int32] {
+        [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGPWR, SIGVTALRM, SIGPROF, SIGXCPU, SIGSTKFLT]
+            + (javaScriptCoreLeavesUSR1 ? [SIGUSR1] : [])
+    }
+
+    private static var javaScriptCoreLeavesUSR1: Bool {
+        guard let chosen = getenv("JSC_SIGNAL_FOR_GC"), let signal = Int32(String(cString: chosen)) else { return false }
+        return signal != SIGUSR1
+    }
     private static let immediateTerminationSignals: [Int32] = [SIGALRM]
     /// Signals that would kill the process for something it can handle as an error: a write to a closed pipe
     /// (EPIPE) and a file over `ulimit -f` (EFBIG), which the log writer reports and stops writing.

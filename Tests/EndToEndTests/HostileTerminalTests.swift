@@ -68,7 +68,7 @@ import TestSupport
 
     /// Each signal whose default action ends the process: the terminal comes back in the shell's modes, and the
     /// process dies of that signal. SIGPIPE and SIGXFSZ are errors the app survives.
-    @Test(arguments: ["USR2", "PWR", "VTALRM", "PROF", "XCPU", "STKFLT", "ALRM", "PIPE", "XFSZ"])
+    @Test(arguments: ["USR1", "USR2", "PWR", "VTALRM", "PROF", "XCPU", "STKFLT", "ALRM", "PIPE", "XFSZ"])
     func everyDeadlySignalGivesTheTerminalBack(signal: String) async throws {
         let project = try Self.project()
         let tmux = try shell()
@@ -84,7 +84,7 @@ import TestSupport
         try tmux.type("s=$?; stty -g > \(project)/after; echo exit=$s")
         try tmux.keys("Enter")
         let text = try await tmux.waitForScreen { $0.contains("\nexit=") }
-        let numbers = ["USR2": 12, "PWR": 30, "VTALRM": 26, "PROF": 27, "XCPU": 24, "STKFLT": 16, "ALRM": 14]
+        let numbers = ["USR1": 10, "USR2": 12, "PWR": 30, "VTALRM": 26, "PROF": 27, "XCPU": 24, "STKFLT": 16, "ALRM": 14]
         let expected = numbers[signal].map { 128 + $0 } ?? 0
         #expect(text.contains("exit=\(expected)"), "\(text)")
         let before = try String(contentsOfFile: project + "/before", encoding: .utf8)
