@@ -93,7 +93,7 @@ public struct KeyedListModel: Sendable {
             return "screen row 0: expected the header to contain 'rows: \(rows.count)', actual '\(header)'"
         }
         // While the list has focus (not after a click gave it to a row) it shows its scroll position in the last
-        // column, which must then be exactly right too.
+        // column, which must then be exactly right too; an empty list shows none.
         let track = screen.height - 1
         let thumb = ScrollIndicator.thumb(offset: offset, viewport: track, total: rows.count, track: track)
         for y in 1..<screen.height {

@@ -51,9 +51,13 @@ public final class ScriptRuntime: Sendable {
     public static let threadSuspendSignal: Int32 = 62
 
     private static let processPrepared: Void = {
-        // WTF reads the variable once, as it initializes threading, which `initializeMainThread` does first.
-        setenv("JSC_SIGNAL_FOR_GC", String(threadSuspendSignal), 0)
+        // WTF reads the variable once, as it initializes threading, which `initializeMainThread` does first. It is
+        // removed again at once: JavaScriptCore's options later read every `JSC_` variable and print "invalid
+        // option" for this one (into the app's screen when standard error is the terminal).
+        let chosenByHost = getenv("JSC_SIGNAL_FOR_GC") != nil
+        if !chosenByHost { setenv("JSC_SIGNAL_FOR_GC", String(threadSuspendSignal), 1) }
         termini_wtf_initializeMainThread()
+        if !chosenByHost { unsetenv("JSC_SIGNAL_FOR_GC") }
     }()
 
     /// Starts the JS thread, which creates the context and evaluates the prelude before serving any job.

@@ -26,18 +26,12 @@ enum TerminalSignals {
     /// `--log` files complete, the terminal given back by the normal path), and the process then dies of the signal.
     /// A second one, or the loop not getting there within `terminationGraceSeconds`, ends it at once, terminal
     /// restored. SIGALRM is that deadline's own signal, so it always ends at once.
-    /// SIGUSR1 is among them only while JavaScriptCore suspends its threads with another signal (`JSC_SIGNAL_FOR_GC`,
-    /// which `ScriptRuntime.prepareProcess` sets): with its default, SIGUSR1, its handler must be the only one (a
-    /// handler that passed its signals on crashed a collection).
-    private static var terminationSignals: [Int32] {
-        [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGPWR, SIGVTALRM, SIGPROF, SIGXCPU, SIGSTKFLT]
-            + (javaScriptCoreLeavesUSR1 ? [SIGUSR1] : [])
-    }
-
-    private static var javaScriptCoreLeavesUSR1: Bool {
-        guard let chosen = getenv("JSC_SIGNAL_FOR_GC"), let signal = Int32(String(cString: chosen)) else { return false }
-        return signal != SIGUSR1
-    }
+    /// SIGUSR1 is among them, but like every one of them it is taken only where no handler is installed yet: while
+    /// JavaScriptCore suspends its threads with it (its default; `ScriptRuntime.prepareProcess` moves it to another
+    /// signal) its handler is there first and must stay alone (a handler that passed its signals on crashed a
+    /// collection).
+    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPWR,
+                                                      SIGVTALRM, SIGPROF, SIGXCPU, SIGSTKFLT]
     private static let immediateTerminationSignals: [Int32] = [SIGALRM]
     /// Signals that would kill the process for something it can handle as an error: a write to a closed pipe
     /// (EPIPE) and a file over `ulimit -f` (EFBIG), which the log writer reports and stops writing.

@@ -20,6 +20,9 @@ import Testing
         #expect(lines[5].hasPrefix("[x] Write the compiler"))
         #expect(lines[7].hasPrefix("[ ] Wire up the runtime"))
         #expect(r.stdout.contains("[ Clear done (1) ]"))
+        // Nothing on standard error, which under `termini run` is the app's screen (JavaScriptCore once printed
+        // "invalid option" there for the variable that moves its thread-suspend signal).
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
     }
 
     func widgets(_ events: String?, size: String = "60x24") async throws -> [String] {

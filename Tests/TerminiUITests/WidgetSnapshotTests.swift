@@ -180,6 +180,12 @@ import TerminiTemplate
         page.build(size: (20, 5))
         page.paint(into: &buffer)
         #expect(buffer.renderText() == "row 9995           │\nrow 9996           │\nrow 9997           │\nrow 9998           │\nrow 9999           ┃")
+        // Emptied, it has no position to show: the rows and the last column go blank, so the terminal gets an erase.
+        page.apply([(path("items"), .array([]))])
+        page.build(size: (20, 5))
+        page.paint(into: &buffer)
+        #expect(buffer.renderText().split(separator: "\n", omittingEmptySubsequences: false).allSatisfy {
+            $0.trimmingCharacters(in: .whitespaces).isEmpty }, "\(buffer.renderText())")
     }
 }
 

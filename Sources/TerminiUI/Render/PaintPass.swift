@@ -146,9 +146,10 @@ final class PaintPass {
 
     /// The focus cue of a widget that scrolls its content (a ListView, ScrollView or Log): while it has focus, its
     /// last column shows where the view is in the content (`ScrollIndicator`). Such a widget has no caret or
-    /// selection of its own, so without it a Tab onto it would show nothing at all.
+    /// selection of its own, so without it a Tab onto it would show nothing at all. Empty content has no position to
+    /// show: emptying a list then costs an erase, not a glyph on every row (the keyed bench's clear, 1,261 bytes to 20).
     func scrollIndicator(for e: Element, x: Int, y: Int, offset: Int, viewport: Int, total: Int, clip: CellRect) {
-        guard isFocused(e), e.box.width >= 2, e.box.height >= 1 else { return }
+        guard isFocused(e), total > 0, e.box.width >= 2, e.box.height >= 1 else { return }
         let height = e.box.height
         let thumb = ScrollIndicator.thumb(offset: offset, viewport: viewport, total: total, track: height)
         for row in 0..<height {

@@ -1,6 +1,6 @@
 /// The scroll position a focused ListView, ScrollView or Log shows in its last column: a thumb `┃` on a track `│`,
 /// the thumb as tall as the share of the content in view (at least one row) and at the bottom exactly when the
-/// view is at the end. Public so that a screen check (the bench's) can expect the same glyphs.
+/// view is at the end; nothing while the content is empty. Public so that a screen check (the bench's) can expect the same glyphs.
 public enum ScrollIndicator {
     public static let thumbGlyph: Character = "┃"
     public static let trackGlyph: Character = "│"
