@@ -22,6 +22,21 @@ import Testing
         for line in lines { #expect(!line.contains("\"bytes\": 0,"), "\(line)") }
     }
 
+    /// The latency guard `./Scripts/test` runs fails, naming the operation, when bytes rise more than 50 % over its
+    /// baseline: here a baseline that says clearing the list wrote 5 bytes (it writes an erase of about 20).
+    @Test func theLatencyGuardFailsOnABaselineTheClearNoLongerMeets() async throws {
+        let baseline = BuiltBinaries.temporaryFolder() + "/baseline.json"
+        try #"{"operations": {"09_clear": {"ratio": 10000, "bytes": 5}}}"#.write(toFile: baseline, atomically: true, encoding: .utf8)
+        let guardScript = BuiltBinaries.packageRoot.appendingPathComponent("Tools/peers/latency_guard.py").path
+        let result = try await BuiltBinaries.run("/usr/bin/python3", [
+            guardScript, "--termini", BuiltBinaries.path("termini"), "--baseline", baseline, "--ops", "9",
+            "--runs", "1", "--warmup", "0", "--floor-runs", "10",
+        ], timeout: 120)
+        #expect(result.status == 1, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        #expect(result.stderr.contains("09_clear:") && result.stderr.contains("bytes, baseline 5"), "\(result.stderr)")
+        #expect(result.stdout.contains("REGRESSED"), "\(result.stdout)")
+    }
+
     @Test func scrollingAndResizingAreTimedAndChecked() async throws {
         let result = try await BuiltBinaries.run("termini", [
             "bench", "--ops", "scroll,resize", "--rows", "100", "--runs", "1", "--warmups", "0", "--json", "--app", Self.app,

@@ -30,24 +30,20 @@ ONE_ROW = r'b"\x1b[3;1H\x1b[7m     2 large red table\x1b[m\x1b[3;30H"'
 WHOLE_PAGE = r'b"".join(b"\x1b[%d;1H" % (y + 1) + b"%6d helpful pink mouse " % y + b"." * 93 for y in range(40))'
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=200)
-    parser.add_argument("--quiet-ms", type=float, default=150.0)
-    parser.add_argument("--page", action="store_true", help="answer each key with a whole 120x40 screen of text")
-    args = parser.parse_args()
+def measure(runs: int, page: bool = False, quiet_ms: float = 150.0) -> list[float]:
+    """Milliseconds from each key written to the echo's last byte read, sorted."""
     pid, fd = pty.fork()
     if pid == 0:
-        app = "ANSWER = " + (WHOLE_PAGE if args.page else ONE_ROW) + "\n" + ECHO_APP
+        app = "ANSWER = " + (WHOLE_PAGE if page else ONE_ROW) + "\n" + ECHO_APP
         os.execv(sys.executable, [sys.executable, "-c", app])
     os.read(fd, 100)  # "ready"
     times = []
-    for _ in range(args.runs):
+    for _ in range(runs):
         start = time.perf_counter()
         os.write(fd, b"4")
         last = None
         while True:
-            wait = (last if last is not None else start + 1.0) + args.quiet_ms / 1000 - time.perf_counter()
+            wait = (last if last is not None else start + 1.0) + quiet_ms / 1000 - time.perf_counter()
             if last is None:
                 wait = 5.0
             if wait <= 0:
@@ -60,7 +56,17 @@ def main() -> int:
         times.append((last - start) * 1000)
     os.write(fd, b"q")
     os.waitpid(pid, 0)
-    times.sort()
+    os.close(fd)
+    return sorted(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--quiet-ms", type=float, default=150.0)
+    parser.add_argument("--page", action="store_true", help="answer each key with a whole 120x40 screen of text")
+    args = parser.parse_args()
+    times = measure(args.runs, args.page, args.quiet_ms)
     what = "a whole 120x40 page" if args.page else "one row"
     print(f"pty floor (raw echo of {what}): p50 {statistics.median(times):.3f} ms, "
           f"p10 {times[len(times) // 10]:.3f} ms, p90 {times[len(times) * 9 // 10]:.3f} ms over {len(times)} keys")
