@@ -4,6 +4,9 @@ import TerminiClock
 ///
 /// The first change after idle is due at once (leading edge). Changes that arrive before the next allowed tick merge
 /// into that tick; there is no trailing debounce, so a steady stream of changes renders at exactly the frame rate.
+/// A change that answers input (the script's setData from an input's handler) is due at once whatever the pace:
+/// otherwise the answer to a key whose own frame was just drawn waited up to a whole budget (16.7 ms) for its tick.
+/// Input arrives at a person's pace, so these frames cannot flood the terminal; timers and streams stay paced.
 ///
 /// Host loop (UI thread), with the backend's waker passed to the scheduler:
 /// ```
@@ -29,6 +32,8 @@ public final class FrameScheduler: Sendable {
 
     private struct State {
         var dirty = false
+        /// The pending change answers input: due at once, not at the next tick.
+        var answersInput = false
         /// When the pending change arrived; meaningful only while dirty.
         var dirtySince: UInt64 = 0
         var lastFrameStart: UInt64?
@@ -52,15 +57,18 @@ public final class FrameScheduler: Sendable {
     }
 
     /// Something changed that needs a frame. Safe from any thread; wakes the UI thread's input wait once per frame.
-    public func markDirty() {
+    /// `answeringInput`: the change is the script's answer to input, due at once rather than at the next tick.
+    public func markDirty(answeringInput: Bool = false) {
         let now = clock.now()
-        let becameDirty = state.withLock { state -> Bool in
-            guard !state.dirty else { return false }
+        let becameDue = state.withLock { state -> Bool in
+            let hurried = answeringInput && !state.answersInput
+            if answeringInput { state.answersInput = true }
+            guard !state.dirty else { return hurried }
             state.dirty = true
             state.dirtySince = now
             return true
         }
-        if becameDirty { waker?.wake() }
+        if becameDue { waker?.wake() }
     }
 
     /// Whether a change is waiting for a frame.
@@ -93,6 +101,7 @@ public final class FrameScheduler: Sendable {
             let due = Self.dueTime(state, budget: budgetNanoseconds)
             guard due <= now else { return nil }
             state.dirty = false
+            state.answersInput = false
             state.frameStartBeforeLatest = state.lastFrameStart
             // Keep the vsync phase when on time, so the rate is exactly fps rather than drifting below it; a frame
             // that is more than a budget late restarts the phase instead of bursting to catch up.
@@ -108,9 +117,10 @@ public final class FrameScheduler: Sendable {
         state.withLock { state in state.lastFrameStart = state.frameStartBeforeLatest }
     }
 
-    /// A change is due when it arrived, but never sooner than one budget after the previous frame started.
+    /// A change is due when it arrived, but never sooner than one budget after the previous frame started, unless it
+    /// answers input.
     private static func dueTime(_ state: State, budget: UInt64) -> UInt64 {
-        guard let last = state.lastFrameStart else { return state.dirtySince }
+        guard let last = state.lastFrameStart, !state.answersInput else { return state.dirtySince }
         return max(state.dirtySince, last &+ budget)
     }
 }

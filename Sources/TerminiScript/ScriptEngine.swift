@@ -25,6 +25,8 @@ final class ScriptEngine {
     private var firingTimer: (id: Int, deadline: UInt64)?
     /// The entry running now: an unhandled rejection, reported from the end of its microtask checkpoint, names it.
     private var runningEntry: (handler: String?, pageId: Int?, loc: String?)?
+    /// The running entry is an event handler (input reaches the script only as events): its setData answers input.
+    private var runningInputHandler = false
 
     static let evalDisabledMessage = "eval and Function are disabled in Termini mini-apps"
 
@@ -167,7 +169,8 @@ final class ScriptEngine {
         termination.reset()
         if let observe = configuration.entryObserver { observe(handler ?? function.rawValue, pageId) }
         runningEntry = (handler, pageId, loc)
-        defer { runningEntry = nil }
+        runningInputHandler = function == .dispatchEvent
+        defer { runningEntry = nil; runningInputHandler = false }
         var thrown: JavaScriptException?
         do throws(JavaScriptException) { try js.call(target, arguments) } catch { thrown = error }
         finishEntry(thrown, fileName: nil, pageId: pageId, handler: handler, loc: loc)
@@ -421,7 +424,7 @@ final class ScriptEngine {
                 throw malformed
             }
         }
-        delegate.setData(pageId: pageId, patches: patches, sequence: sequence)
+        delegate.setData(pageId: pageId, patches: patches, sequence: sequence, answersInput: runningInputHandler)
     }
 }
 

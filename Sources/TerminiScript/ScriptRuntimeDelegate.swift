@@ -39,8 +39,10 @@ public protocol ScriptRuntimeDelegate: Sendable {
     /// A page instance exists; `initialData` is its deep-copied `data`. Called before `onLoad`.
     func pageCreated(pageId: Int, name: String, initialData: JSONValue)
     /// The paths whose values changed in one `setData` call, in key order. Report `framePresented(pageId:upTo:)`
-    /// with `sequence` (or a later one) once a frame showing them is on screen.
-    func setData(pageId: Int, patches: [DataPatch], sequence: Int)
+    /// with `sequence` (or a later one) once a frame showing them is on screen. `answersInput`: sent while a handler
+    /// of an input event ran (its awaited continuations within that entry included), so the host draws it at once
+    /// instead of at the next paced frame; timers, bridge answers and the rest send false.
+    func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool)
     /// A `bridge.invoke`; settle it later with `ScriptRuntime.resolveInvoke(callbackId:result:ok:)`.
     func invoke(_ call: BridgeCall)
     /// A syntax error, uncaught exception, timeout or unhandled rejection. The runtime stays usable.

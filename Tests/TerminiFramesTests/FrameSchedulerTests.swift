@@ -50,6 +50,38 @@ import Testing
         #expect(scheduler.millisecondsUntilNextFrame() == 15)
     }
 
+    /// The script's answer to a key is drawn as it arrives, even right after the key's own frame; a timer's change
+    /// at the same moment waits for the tick, and the hurry does not outlive the frame it was for.
+    @Test func anAnswerToInputIsDueAtOnceWhateverThePace() {
+        let clock = ManualClock(nanoseconds: 1_000 * Self.ms)
+        let scheduler = FrameScheduler(framesPerSecond: 60, clock: clock.clock)
+        scheduler.markDirty()
+        #expect(scheduler.beginFrameIfDue() != nil)         // the key's own frame (a caret moved)
+        clock.advance(milliseconds: 1)
+        scheduler.markDirty()                               // a timer's change: paced
+        #expect(scheduler.millisecondsUntilNextFrame() == 16)
+        scheduler.markDirty(answeringInput: true)           // the handler's setData: now
+        #expect(scheduler.millisecondsUntilNextFrame() == 0)
+        #expect(scheduler.beginFrameIfDue()?.buildStart == 1_001 * Self.ms)
+        clock.advance(milliseconds: 1)
+        scheduler.markDirty()                               // the next timer change is paced again
+        #expect(scheduler.beginFrameIfDue() == nil)
+        #expect(scheduler.millisecondsUntilNextFrame() == 16)
+    }
+
+    /// Hurrying a change that is already waiting wakes the loop, which is asleep until the paced tick.
+    @Test func hurryingAWaitingChangeWakesTheLoop() {
+        let clock = ManualClock(nanoseconds: 0)
+        let waker = WakeSignal()
+        let scheduler = FrameScheduler(framesPerSecond: 60, clock: clock.clock, waker: waker)
+        scheduler.markDirty()
+        _ = scheduler.beginFrameIfDue()
+        scheduler.markDirty()
+        waker.drain()                                       // the wake of becoming dirty, taken by the loop
+        scheduler.markDirty(answeringInput: true)
+        #expect(waker.wait(forInputOn: -1, timeoutMilliseconds: 0) == .woken)
+    }
+
     @Test func changesBeforeTheNextTickMergeIntoOneFrame() {
         let clock = ManualClock(nanoseconds: 0)
         let scheduler = FrameScheduler(framesPerSecond: 60, clock: clock.clock)

@@ -8,6 +8,7 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
         var pageId: Int
         var patches: [DataPatch]
         var sequence: Int
+        var answersInput = false
         /// The patches as "path=json" (or "path.splice(i,n,json)") strings, for compact assertions.
         var summary: [String] { patches.map(\.summary) }
     }
@@ -36,8 +37,10 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
     func pageCreated(pageId: Int, name: String, initialData: JSONValue) {
         record.withLock { $0.created.append((pageId, name, initialData)) }
     }
-    func setData(pageId: Int, patches: [DataPatch], sequence: Int) {
-        record.withLock { $0.setDataCalls.append(SetDataCall(pageId: pageId, patches: patches, sequence: sequence)) }
+    func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool) {
+        record.withLock {
+            $0.setDataCalls.append(SetDataCall(pageId: pageId, patches: patches, sequence: sequence, answersInput: answersInput))
+        }
     }
     func invoke(_ call: BridgeCall) {
         record.withLock { $0.invokes.append(call) }

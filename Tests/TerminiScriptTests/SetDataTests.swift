@@ -30,6 +30,26 @@ import TerminiTemplate
             "todos": [["id": 1, "done": false], ["id": 2, "done": false]]])
     }
 
+    /// A setData from an event handler, or from its awaited continuation in the same entry, answers input (the host
+    /// draws it at once); one from onLoad, a timer or a bridge answer does not (it waits for the paced frame).
+    @Test func setDataKnowsWhetherItAnswersInput() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              data: { n: 0 },
+              onLoad() { this.setData({ n: 1 }) },
+              async press() { this.setData({ n: 2 }); await null; this.setData({ n: 3 }); setTimeout(() => this.setData({ n: 4 }), 1) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.event(1, "press")
+        #expect(h.settle())
+        let calls = h.delegate.setDataCalls
+        #expect(calls.map(\.summary) == [["n=1"], ["n=2"], ["n=3"], ["n=4"]])
+        #expect(calls.map(\.answersInput) == [false, true, true, false])
+    }
+
     @Test func mutatingThisDataInPlaceStillSendsTheChange() {
         let h = ScriptHarness()
         defer { h.shutdown() }

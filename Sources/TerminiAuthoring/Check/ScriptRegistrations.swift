@@ -61,7 +61,7 @@ struct ScriptRegistrations {
 
         let state = Locked(State())
         func pageCreated(pageId: Int, name: String, initialData: JSONValue) {}
-        func setData(pageId: Int, patches: [DataPatch], sequence: Int) {}
+        func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool) {}
         func invoke(_ call: BridgeCall) { state.withLock { $0.invokes.append(call.name) } }
         func scriptError(_ error: ScriptError) { state.withLock { $0.errors.append(error) } }
         func log(level: ScriptLogLevel, message: String) {}

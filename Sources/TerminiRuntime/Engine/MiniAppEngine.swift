@@ -302,11 +302,11 @@ public final class MiniAppEngine {
             switch message {
             case .pageCreated(let pageId, let name, let data):
                 navigator.pageCreated(pageId: pageId, name: name, data: data)
-            case .setData(let pageId, let patches, let sequence):
+            case .setData(let pageId, let patches, let sequence, let answersInput):
                 guard let entry = navigator.entry(pageId: pageId) else { continue }
                 entry.view.applySetData(patches)
                 entry.unpresentedSequence = sequence
-                scheduler.markDirty()
+                scheduler.markDirty(answeringInput: answersInput)
             case .invoke(let call):
                 bridge.route(call, pageName: call.pageId.flatMap(navigator.entry(pageId:))?.name)
             case .error(let error):

@@ -6,7 +6,7 @@ import TerminiTemplate
 /// What the JS thread tells the UI thread. Messages are applied in arrival order, once per loop iteration.
 enum ScriptMessage: Sendable {
     case pageCreated(pageId: Int, name: String, data: JSONValue)
-    case setData(pageId: Int, patches: [DataPatch], sequence: Int)
+    case setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool)
     case invoke(BridgeCall)
     case error(ScriptError)
     case log(ScriptLogLevel, String)
@@ -60,8 +60,8 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     func pageCreated(pageId: Int, name: String, initialData: JSONValue) {
         post(.pageCreated(pageId: pageId, name: name, data: initialData))
     }
-    func setData(pageId: Int, patches: [DataPatch], sequence: Int) {
-        post(.setData(pageId: pageId, patches: patches, sequence: sequence))
+    func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool) {
+        post(.setData(pageId: pageId, patches: patches, sequence: sequence, answersInput: answersInput))
     }
     func invoke(_ call: BridgeCall) { if !routeDirectly(call) { post(.invoke(call)) } }
     func scriptError(_ error: ScriptError) { post(.error(error)) }

@@ -19,7 +19,7 @@ final class BenchDelegate: ScriptRuntimeDelegate {
     let failures = Locked<[String]>([])
 
     func pageCreated(pageId: Int, name: String, initialData: JSONValue) {}
-    func setData(pageId: Int, patches: [DataPatch], sequence: Int) {
+    func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool) {
         let now = MonotonicClock.now()
         setDataTimes.withLock { $0.append(now) }
     }
