@@ -9,11 +9,12 @@ Written as an experienced Textual user would to make it fast, never slow, while
 showing what Termini's TextArea shows: soft wrap on, as in Termini (Textual's
 default; --no-soft-wrap turns it off, which shows the same screen here, since
 every line fits in 120 columns, and made a key about 20 % slower, not faster, on
-10,000 lines), no syntax highlighting (no language), no line numbers; no border, padding, scrollbars or cursor-line highlight, which
-Termini's area does not draw either (less for Textual to paint); the cursor does
-not blink (a blink would write bytes into the timed window); CPython's collector
-thresholds raised as in bench_app.py unless --cpython-gc. q is typed text here,
-so the app quits on Ctrl-Q (Textual's own).
+10,000 lines); no syntax highlighting (no language) and no line numbers; no
+border, padding, scrollbars or cursor-line highlight, which Termini's area does
+not draw either (less for Textual to paint); the cursor does not blink (a blink
+would write bytes into the timed window); CPython's collector thresholds raised
+as in bench_app.py unless --cpython-gc. q is typed text here, so the app quits
+on Ctrl-Q (Textual's own).
 """
 
 from __future__ import annotations
