@@ -101,7 +101,7 @@ let package = Package(
         ]),
         .executableTarget(name: "render-bench", dependencies: ["TerminiUI"], path: "Tools/bench/render"),
         .executableTarget(name: "termini", dependencies: [
-            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge",
+            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge", "TerminiFrames",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

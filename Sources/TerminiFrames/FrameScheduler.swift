@@ -6,7 +6,8 @@ import TerminiClock
 /// into that tick; there is no trailing debounce, so a steady stream of changes renders at exactly the frame rate.
 /// A change that answers input (the script's setData from an input's handler) is due at once whatever the pace:
 /// otherwise the answer to a key whose own frame was just drawn waited up to a whole budget (16.7 ms) for its tick.
-/// Input arrives at a person's pace, so these frames cannot flood the terminal; timers and streams stay paced.
+/// Input arrives at a person's pace, so these frames cannot flood the terminal; timers and streams stay paced. A
+/// page that appears (the launch page, a navigation's) is such an answer too.
 ///
 /// Host loop (UI thread), with the backend's waker passed to the scheduler:
 /// ```

@@ -9,7 +9,8 @@ public struct FrameTimingLogError: Error, Hashable, Sendable, CustomStringConver
     public var description: String { "cannot write timings file \(path): \(reason)" }
 }
 
-/// Writes `--timings FILE`: one JSON object per frame, one per line (keys in `FrameTiming.jsonLine`), buffered.
+/// Writes `--timings FILE`: one JSON object per frame, one per line (keys in `FrameTiming.jsonLine`), buffered;
+/// the first frame that shows the launch page is preceded by the process's `StartupTimeline` line.
 public final class FrameTimingLog {
     public let path: String
     public let budgetNanoseconds: UInt64
@@ -34,6 +35,13 @@ public final class FrameTimingLog {
         fputs(timing.jsonLine(frame: frameIndex, budgetNanoseconds: budgetNanoseconds), file)
         fputc(0x0A, file)
         frameIndex += 1
+    }
+
+    /// Appends a line that is not a frame (the startup line).
+    public func appendLine(_ line: String) {
+        guard let file else { return }
+        fputs(line, file)
+        fputc(0x0A, file)
     }
 
     /// Flushes and closes; later appends are ignored.

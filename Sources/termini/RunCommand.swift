@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminiFrames
 import TerminiRuntime
 import TerminiTerminal
 
@@ -18,9 +19,12 @@ struct RunCommand: ParsableCommand {
     var log: String?
 
     func run() throws {
+        let warmUp = MiniAppEngine.warmUpScriptEngine()
+        defer { warmUp.wait() }
         let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
         try updates?.installRequiredUpdate()
         var launch = try engine.prepareLaunch()
+        StartupTimeline.process.mark(.bundleLoaded)
         let console = ConsoleSink(logPath: log)
         var options = engine.engineOptions(console: console.write)
         options.showPerformanceHUD = perf
@@ -30,6 +34,7 @@ struct RunCommand: ParsableCommand {
         do { backend = try NcursesBackend() } catch {
             throw CLIError("cannot start the terminal: \(error)")
         }
+        StartupTimeline.process.mark(.terminalReady)
         defer { backend.shutdown() }
         var notices: [String] = []
         while true {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TerminiAuthoring
+import TerminiFrames
 import TerminiRuntime
 import TerminiTerminal
 
@@ -21,10 +22,12 @@ struct Termini: ParsableCommand {
     /// first full collection from JavaScriptCore's timer then wrote into that freed memory (a `malloc_consolidate()`
     /// abort or a SIGSEGV in the benchmarks; docs/RELIABILITY.md, "Sanitizers").
     static func main() {
+        StartupTimeline.process.markMain()
         CrashReport.installHandlers()
         MiniAppEngine.prepareProcess()
         do {
-            var command = try parseAsRoot(nil)
+            var command = try LaunchFastPath.command(CommandLine.arguments.dropFirst()) ?? parseAsRoot(nil)
+            StartupTimeline.process.mark(.argumentsParsed)
             try command.run()
         } catch {
             // As ArgumentParser's own `main` would, except that every message passes `TerminalSafeText`: an error can

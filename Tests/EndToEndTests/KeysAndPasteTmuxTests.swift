@@ -164,6 +164,9 @@ import TestSupport
         // The timings file is complete: every line is whole JSON, and frames were written.
         let timings = try String(contentsOfFile: project + "/timings.jsonl", encoding: .utf8)
         #expect(!timings.isEmpty && timings.hasSuffix("\n"), "timings: \(timings.suffix(200))")
+        // One line says where the start went, every step of `termini run` measured.
+        let startup = timings.split(separator: "\n").filter { $0.hasPrefix("{\"startup\":{") }
+        #expect(startup.count == 1 && startup.allSatisfy { !$0.contains("null") }, "\(timings.prefix(600))")
         let modes = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{alternate_on} #{mouse_any_flag} #{mouse_sgr_flag}"])
         #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == "0 0 0", "main screen, no mouse reporting: \(modes)")
         try await Task.sleep(for: .milliseconds(100))

@@ -304,7 +304,7 @@ def parse_args(argv: list[str]):
         built = ROOT / ".build" / "release" / "termini"
         termini = str(built) if built.is_file() else (shutil.which("termini") or str(built))
     if not (os.path.isfile(termini) and os.access(termini, os.X_OK)):
-        parser.error(f"no termini binary at {termini!r}: build it (swift build -c release) or pass --termini")
+        parser.error(f"no termini binary at {termini!r}: build it (swift build -c release --static-swift-stdlib) or pass --termini")
     if not os.path.exists(args.app):
         parser.error(f"--app {args.app!r}: no such project")
     args.argv = [termini, "run", args.app] + (["--page", args.page] if args.page else [])

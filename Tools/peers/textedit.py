@@ -238,7 +238,7 @@ def parse_args(argv: list[str]):
         parser.error(f"--textual-args / --termini-args: {error}")
     termini = args.termini or default_termini()
     if "termini" in args.app_list and not (os.path.isfile(termini) and os.access(termini, os.X_OK)):
-        parser.error(f"no termini binary at {termini!r}: build it (swift build -c release) or pass --termini")
+        parser.error(f"no termini binary at {termini!r}: build it (swift build -c release --static-swift-stdlib) or pass --termini")
     args.termini_bin = termini
     return args
 

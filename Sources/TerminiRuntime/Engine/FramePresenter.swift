@@ -172,7 +172,14 @@ final class FramePresenter {
     private func record(_ timing: FrameTiming) {
         timings.append(timing)
         if timings.count > 10_000 { timings.removeFirst(5_000) }
-        timingLog?.append(timing)
+        if let timingLog {
+            // The start ends with the first frame that shows the launch page (the frames before it are blank).
+            if navigator.top != nil, let startup = StartupTimeline.process.takeJSONLine(firstFrame: timing,
+                                                                                       scriptStart: runtime.startupDuration) {
+                timingLog.appendLine(startup)
+            }
+            timingLog.append(timing)
+        }
         hud.hud.record(timing)
         frameIndex += 1
         onFrame?(timing)

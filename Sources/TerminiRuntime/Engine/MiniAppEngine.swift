@@ -66,6 +66,10 @@ public final class MiniAppEngine {
     /// thread. Idempotent.
     public static func prepareProcess() { ScriptRuntime.prepareProcess() }
 
+    /// Starts JavaScriptCore's process-wide start in the background, to overlap the host's own start; `wait()` on
+    /// the result before the process may exit (`ScriptRuntime.warmUp`).
+    public static func warmUpScriptEngine() -> ScriptEngineWarmUp { ScriptRuntime.warmUp() }
+
     /// `commands` are the host's own commands, registered with the built-in ones (a duplicate name throws).
     public init(bundle: LoadedBundle, backend: any TerminalBackend, options: EngineOptions,
                 commands: [CommandRegistration] = []) throws
@@ -130,10 +134,12 @@ public final class MiniAppEngine {
         watchdog = Watchdog(threshold: options.stallThreshold, pageStack: { mirror.value }, onStall: { report in
             console("[stall] \(report)")
         })
+        StartupTimeline.process.mark(.engineCreated)
     }
 
     /// Loads main.js, launches the app and opens its first page with `query`.
     public func start(page: String? = nil, query: [String: String] = [:]) {
+        StartupTimeline.process.mark(.pageRequested)
         let launch = page ?? bundle.launchPage
         if launch != bundle.launchPage {
             Self.startPreload(for: launch, bundle: bundle, into: preload, fixtures: options.requestFixtures)

@@ -9,8 +9,8 @@ cd "$ROOT"
 export PATH="/opt/swift/usr/bin:$PATH"
 RUNS="${1:-15}"
 if [ -z "${TERMINI:-}" ]; then
-  swift build -c release --product termini 2>&1 | grep -E "error" >&2 || true
-  TERMINI="$(swift build -c release --show-bin-path)/termini"
+  swift build -c release --static-swift-stdlib --product termini 2>&1 | grep -E "error" >&2 || true
+  TERMINI="$(swift build -c release --static-swift-stdlib --show-bin-path)/termini"
 fi
 [ -x "$TERMINI" ] || { echo "error: no termini binary at $TERMINI" >&2; exit 1; }
 

@@ -14,8 +14,8 @@ if [[ -n "${TPLGEN:-}" && -x "${TPLGEN:-}" ]]; then
 else
     scratch=()
     if [[ -n "${TPLGEN_BENCH_SCRATCH:-}" ]]; then scratch=(--scratch-path "$TPLGEN_BENCH_SCRATCH"); fi
-    swift build -c release --product tplgen "${scratch[@]}" >&2
-    bin="$(swift build -c release --show-bin-path "${scratch[@]}")/tplgen"
+    swift build -c release --static-swift-stdlib --product tplgen "${scratch[@]}" >&2
+    bin="$(swift build -c release --static-swift-stdlib --show-bin-path "${scratch[@]}")/tplgen"
 fi
 
 work="$(mktemp -d)"

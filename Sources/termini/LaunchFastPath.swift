@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// Parses `termini run …` without building the whole command tree: parsing at the root reflects every subcommand's
+/// arguments, and each of their property wrappers costs the Swift runtime a scan of every protocol conformance in
+/// the binary, which was about a third of a cold start's time on the main thread (`perf`, PERFORMANCE.md). Anything
+/// this path cannot parse, `--help` and every error included, goes through the root as before, so users see the
+/// same messages and usage.
+enum LaunchFastPath {
+    static func command(_ arguments: ArraySlice<String>) -> (any ParsableCommand)? {
+        guard arguments.first == RunCommand.configuration.commandName,
+              !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "help" })
+        else { return nil }
+        return try? RunCommand.parse(Array(arguments.dropFirst()))
+    }
+}
