@@ -36,7 +36,6 @@ import fcntl
 import json
 import math
 import os
-import platform
 import pty
 import re
 import select
@@ -50,6 +49,8 @@ import termios
 import threading
 import time
 from pathlib import Path
+
+from machine_info import machine
 
 ROOT = Path(__file__).resolve().parents[2]
 CTRL_C = b"\x03"
@@ -69,21 +70,6 @@ def keys_payload(count: int) -> bytes:
     return bytes(letters[i % len(letters)] for i in range(count))
 
 
-def machine() -> str:
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        cores = len(os.sched_getaffinity(0))  # what `nproc` prints
-    except (AttributeError, OSError):
-        cores = os.cpu_count()
-    return f"nproc {cores}, {model}, {platform.system()} {platform.release()}"
 
 
 def fresh_termios() -> list:

@@ -24,7 +24,6 @@ import fcntl
 import json
 import math
 import os
-import platform
 import pty
 import re
 import select
@@ -35,6 +34,8 @@ import struct
 import sys
 import termios
 import time
+
+from machine_info import machine
 
 try:
     import pyte
@@ -148,6 +149,39 @@ class OpTimeout(Exception):
 
 # ---------------------------------------------------------------------------------------------
 # One app in one pty
+
+
+def stop_app(pid: int, fd: int, quit_key: bytes) -> None:
+    """Asks an app in a pty to quit with `quit_key`, reading its output meanwhile; after 3 s, SIGTERM then SIGKILL
+    to its process group (pty.fork made it a session leader: the group holds the shell and the app)."""
+    try:
+        os.write(fd, quit_key)
+    except OSError:
+        pass
+    deadline = time.perf_counter() + 3.0
+    while time.perf_counter() < deadline:
+        exited, _ = os.waitpid(pid, os.WNOHANG)
+        if exited:
+            break
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                os.read(fd, 1 << 16)
+            except OSError:
+                pass
+    else:
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(pid, sig)
+            except ProcessLookupError:
+                break
+            time.sleep(0.3)
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                break
+    try:
+        os.close(fd)
+    except OSError:
+        pass
 
 
 class PtyApp:
@@ -306,35 +340,7 @@ class PtyApp:
         return None
 
     def close(self) -> None:
-        try:
-            os.write(self.fd, b"q")
-        except OSError:
-            pass
-        deadline = time.perf_counter() + 3.0
-        while time.perf_counter() < deadline:
-            pid, _ = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                break
-            ready, _, _ = select.select([self.fd], [], [], 0.05)
-            if ready:
-                try:
-                    os.read(self.fd, 1 << 16)
-                except OSError:
-                    pass
-        else:
-            # pty.fork made the child a session leader: its group holds the shell and the app.
-            for sig in (signal.SIGTERM, signal.SIGKILL):
-                try:
-                    os.killpg(self.pid, sig)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.3)
-                if os.waitpid(self.pid, os.WNOHANG)[0]:
-                    break
-        try:
-            os.close(self.fd)
-        except OSError:
-            pass
+        stop_app(self.pid, self.fd, b"q")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -423,21 +429,6 @@ def run_op(commands: list[tuple[str, str]], op: int, args) -> list[OpResult]:
     return results
 
 
-def machine() -> str:
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        cores = len(os.sched_getaffinity(0))  # what `nproc` prints
-    except (AttributeError, OSError):
-        cores = os.cpu_count()
-    return f"nproc {cores}, {model}, {platform.system()} {platform.release()}"
 
 
 def fmt(value) -> str:

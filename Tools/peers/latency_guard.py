@@ -6,8 +6,8 @@ docs/BENCH-PROTOCOL.md a few times in a real pty, each screen checked, its media
 median measured in the same run (`pty_floor.py`), and its bytes counted. It fails when a ratio or a byte count is
 more than `--tolerance` (50 %) above the recorded baseline (`latency-baseline.json`): loose enough for a noisy
 machine, tight enough to catch a clear that went from 19 bytes to 1,261. An operation over its limit is measured
-once more before it counts, so one stalled run on a shared machine does not fail the build; a real regression is
-over twice.
+up to twice more and its best measurement counts, so a stalled minute on a shared machine does not fail the
+build; a real regression is over every time.
 
 The baseline belongs to the build the tests use (debug): record it again with `--record` after a change that is
 meant to cost more, and say why in docs/PERFORMANCE.md.
@@ -100,7 +100,9 @@ def main(argv: list[str]) -> int:
             measured = measure(args, op, floor_ms)
             base = baseline.get(measured["op"])
             problems = over(measured, base, args.tolerance) if base else []
-            if problems:  # once more: a stall of the shared machine is not a regression
+            for _ in range(2):  # up to twice more: a stall of the shared machine is not a regression
+                if not problems:
+                    break
                 again = measure(args, op, floor_ms)
                 if len(over(again, base, args.tolerance)) < len(problems) or again["ratio"] < measured["ratio"]:
                     measured = again

@@ -130,34 +130,7 @@ class TypingApp(harness.PtyApp):
 
     def close(self) -> None:
         """Ctrl-Q quits both apps (q would be typed text)."""
-        try:
-            os.write(self.fd, b"\x11")
-        except OSError:
-            pass
-        deadline = time.perf_counter() + 3.0
-        while time.perf_counter() < deadline:
-            pid, _ = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                break
-            ready, _, _ = select.select([self.fd], [], [], 0.05)
-            if ready:
-                try:
-                    os.read(self.fd, 1 << 16)
-                except OSError:
-                    pass
-        else:
-            for sig in (signal.SIGTERM, signal.SIGKILL):
-                try:
-                    os.killpg(self.pid, sig)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.3)
-                if os.waitpid(self.pid, os.WNOHANG)[0]:
-                    break
-        try:
-            os.close(self.fd)
-        except OSError:
-            pass
+        harness.stop_app(self.pid, self.fd, b"\x11")
 
     def summary(self) -> dict:
         ordered = sorted(self.times)
