@@ -58,6 +58,10 @@ declare namespace termini {
     setData(changes: Record<string, any>, callback?: () => void): void;
     /** Splices the list at `path` as `Array.prototype.splice` does; costs the change, not the list. */
     spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+    /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
+    focus(id: string): Promise<termini.FocusResult>;
+    /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
+    blur(): Promise<termini.BlurResult>;
     /** The page's name. */
     readonly route: string;
     [member: string]: any;
@@ -76,6 +80,10 @@ declare namespace termini {
     spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
     /** Calls the handler the use site named for `event` (`onChange:` for 'change') with `{ type, detail }`. */
     triggerEvent(event: string, detail?: any): void;
+    /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
+    focus(id: string): Promise<termini.FocusResult>;
+    /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
+    blur(): Promise<termini.BlurResult>;
     [member: string]: any;
   }
 
@@ -151,6 +159,11 @@ declare namespace termini {
     version: string;
   }
 
+  /** Params of `blur`. */
+  interface BlurParams {}
+  /** What `blur` resolves with. */
+  interface BlurResult extends Success {}
+
   /** Params of `clearStorage`. */
   interface ClearStorageParams {}
   /** What `clearStorage` resolves with. */
@@ -160,6 +173,14 @@ declare namespace termini {
   interface ExitMiniAppParams {}
   /** What `exitMiniApp` resolves with. */
   interface ExitMiniAppResult extends Success {}
+
+  /** Params of `focus`. */
+  interface FocusParams {
+    /** the widget's .id */
+    id: string;
+  }
+  /** What `focus` resolves with. */
+  interface FocusResult extends Success {}
 
   /** Params of `getPreloadedData`. */
   interface GetPreloadedDataParams {
@@ -397,10 +418,14 @@ declare namespace termini {
   interface Bridge {
     /** Ends this run and starts the update that App.onUpdateReady announced. */
     invoke(name: 'applyUpdate', params?: ApplyUpdateParams): Promise<ApplyUpdateResult>;
+    /** Takes the keyboard focus off the calling page's focused widget. */
+    invoke(name: 'blur', params?: BlurParams): Promise<BlurResult>;
     /** Removes every key of this app. */
     invoke(name: 'clearStorage', params?: ClearStorageParams): Promise<ClearStorageResult>;
     /** Closes the app. */
     invoke(name: 'exitMiniApp', params?: ExitMiniAppParams): Promise<ExitMiniAppResult>;
+    /** Moves the keyboard focus to the widget marked .id("…") on the calling page and scrolls it into view. */
+    invoke(name: 'focus', params: FocusParams): Promise<FocusResult>;
     /** Takes the result of a manifest preload request, once. */
     invoke(name: 'getPreloadedData', params: GetPreloadedDataParams): Promise<GetPreloadedDataResult>;
     /** Reads the value stored under a key; fails with errCode 4 when there is none. */

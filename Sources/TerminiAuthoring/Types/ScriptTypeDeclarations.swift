@@ -132,6 +132,10 @@ public enum ScriptTypeDeclarations {
             setData(changes: Record<string, any>, callback?: () => void): void;
             /** Splices the list at `path` as `Array.prototype.splice` does; costs the change, not the list. */
             spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+            /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
+            focus(id: string): Promise<termini.FocusResult>;
+            /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
+            blur(): Promise<termini.BlurResult>;
             /** The page's name. */
             readonly route: string;
             [member: string]: any;
@@ -150,6 +154,10 @@ public enum ScriptTypeDeclarations {
             spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
             /** Calls the handler the use site named for `event` (`onChange:` for 'change') with `{ type, detail }`. */
             triggerEvent(event: string, detail?: any): void;
+            /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
+            focus(id: string): Promise<termini.FocusResult>;
+            /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
+            blur(): Promise<termini.BlurResult>;
             [member: string]: any;
           }
 

@@ -106,6 +106,7 @@ public final class MiniAppEngine {
             registrations += pages.commandRegistrations()
             registrations += overlays.commandRegistrations()
             registrations += ListCommands.registrations(navigator: pages, scheduler: scheduler)
+            registrations += FocusCommands.registrations(navigator: pages, scheduler: scheduler)
             registrations += ThemeCommands.registrations(navigator: pages, scheduler: scheduler)
             registrations += ClipboardCommands.registrations(backend: backend)
             registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })

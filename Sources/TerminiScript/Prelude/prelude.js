@@ -735,9 +735,27 @@ function spliceData(path, index, removeCount) {
   return new Promise(function (resolve) { runWhenPresented(pageRecord, pageRecord.seq, resolve); });
 }
 
+// this.focus(id) and this.blur(): the keyboard focus moved from code, on the UI thread that owns the widgets (the
+// `focus` and `blur` commands), so they answer with a Promise; a wrong id rejects with errMsg naming it.
+function focusWidget(id) {
+  if (records.get(this) === undefined) throw new TypeError('focus must be called on a page or component instance (this)');
+  if (typeof id !== 'string' || id === '') {
+    return Promise.reject(new TypeError("focus: expected the widget's .id(\"…\"), a non-empty string, got " + stringify(id)));
+  }
+  return bridge.invoke('focus', { id: id });
+}
+
+function blurWidget() {
+  if (records.get(this) === undefined) throw new TypeError('blur must be called on a page or component instance (this)');
+  return bridge.invoke('blur', {});
+}
+
 const pageBase = Object.create(Object.prototype, {
   setData: { value: setData, writable: false, enumerable: false, configurable: false },
   spliceData: { value: spliceData, writable: false, enumerable: false, configurable: false },
+  // Writable, unlike setData: a page written before these existed may have its own method of either name.
+  focus: { value: focusWidget, writable: true, enumerable: false, configurable: false },
+  blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },
 });
 
 function callHook(target, hook, pageId, args) {
@@ -807,6 +825,9 @@ const componentBase = Object.create(Object.prototype, {
   setData: { value: setData, writable: false, enumerable: false, configurable: false },
   spliceData: { value: spliceData, writable: false, enumerable: false, configurable: false },
   triggerEvent: { value: triggerEvent, writable: false, enumerable: false, configurable: false },
+  // Writable, unlike setData: a page written before these existed may have its own method of either name.
+  focus: { value: focusWidget, writable: true, enumerable: false, configurable: false },
+  blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },
 });
 
 // Runs `handler` of the page (`owner` null) or of the component instance `owner`, or warns that it is missing.

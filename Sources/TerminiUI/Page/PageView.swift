@@ -253,6 +253,35 @@ public final class PageView {
         throw ScrollToError("no widget on the page has the id '\(id)'")
     }
 
+    /// Moves the keyboard focus to the widget marked `.id(id)` and scrolls it into view (the page script's
+    /// `this.focus(id)`); throws what is wrong: no such widget, or one that cannot take focus (hidden, disabled, or
+    /// of a kind that never does).
+    public func focus(id: String) throws(FocusError) {
+        var stack = [tree.root]
+        while let e = stack.popLast() {
+            if e.node.elementId == id, e.lifecycle == .active, !e.widget.isError {
+                guard focus.order.contains(where: { $0 === e }) else {
+                    throw FocusError("the widget with the id '\(id)' (\(e.node.cls)) cannot take focus: it is hidden, "
+                                     + "disabled, or not an input, a button or a scroll container")
+                }
+                focus.focused = e
+                focus.scrollIntoView(e)
+                needs.paint = true
+                return
+            }
+            stack.append(contentsOf: e.children)
+        }
+        throw FocusError("no widget on the page has the id '\(id)'")
+    }
+
+    /// Takes the focus off the focused widget, if any (the page script's `this.blur()`): keys go to the page's
+    /// bindings, as after Esc in a text field.
+    public func blur() {
+        guard focus.focused != nil else { return }
+        focus.focused = nil
+        needs.paint = true
+    }
+
     /// Problems found so far (unknown widgets, bad props, duplicate keys), each with its template loc.
     public var diagnostics: [RenderDiagnostic] { tree.diagnostics.all }
 

@@ -191,6 +191,12 @@ class WidgetState {
     func reset(_ element: Element, in tree: Reconciler) {}
 }
 
+/// Why `PageView.focus(id:)` could not move the focus.
+public struct FocusError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
 /// Why `scrollTo` could not scroll: the message names what is wrong.
 public struct ScrollToError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String

@@ -1,0 +1,43 @@
+import TerminiBridge
+import TerminiFrames
+import TerminiTemplate
+import TerminiUI
+
+/// `focus` and `blur`: move the keyboard focus of the calling page from code (the script's `this.focus(id)` and
+/// `this.blur()`). Run on the UI thread, which owns the widget tree; need no permission.
+enum FocusCommands {
+    static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
+        // The navigator unowned, as in ListCommands: a strong reference would keep the engine alive (EngineReleaseTests).
+        [
+            CommandRegistration(name: "focus", thread: .ui, shape: .focus) { [unowned navigator] params, context, reply throws(CommandError) in
+                let id = try params.requiredString("id")
+                let entry = try page(of: context, in: navigator)
+                do { try entry.view.focus(id: id) } catch {
+                    throw CommandError(.notFound, "\(error)")
+                }
+                scheduler.markDirty(answeringInput: true)
+                reply.succeed()
+            },
+            CommandRegistration(name: "blur", thread: .ui, shape: .blur) { [unowned navigator] _, context, reply throws(CommandError) in
+                try page(of: context, in: navigator).view.blur()
+                scheduler.markDirty(answeringInput: true)
+                reply.succeed()
+            },
+        ]
+    }
+
+    private static func page(of context: CommandContext, in navigator: Navigator) throws(CommandError) -> PageEntry {
+        guard let entry = context.pageId.flatMap(navigator.entry(pageId:)) ?? navigator.top else {
+            throw CommandError(.notFound, "no page is open")
+        }
+        return entry
+    }
+}
+
+/// `focus` and `blur` as JavaScript sees them (docs/COMMANDS.md#focus).
+extension CommandShape {
+    static let focus = CommandShape(
+        "Moves the keyboard focus to the widget marked .id(\"…\") on the calling page and scrolls it into view.",
+        parameters: [CommandField("id", "string", "the widget's .id")])
+    static let blur = CommandShape("Takes the keyboard focus off the calling page's focused widget.", parameters: [])
+}
