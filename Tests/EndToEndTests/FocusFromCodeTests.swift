@@ -53,4 +53,39 @@ import Testing
         #expect(r.stdout.contains("focus:fail no widget on the page has the id 'nowhere'"), "\(r.stdout)")
         #expect(r.stderr.contains("focus:fail the widget with the id 'status' (Text) cannot take focus"), "\(r.stderr)")
     }
+
+    /// In a real terminal at 30×8, a form in an overflowing ScrollView opens ready to type in its first field.
+    @Test func aFormInAnOverflowingScrollViewOpensOnItsFirstField() async throws {
+        let dir = BuiltBinaries.temporaryFolder() + "/scrollform"
+        try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
+        try #"{ "id": "scrollform", "name": "Form", "version": "1.0.0", "pages": ["index"], "permissions": [] }"#
+            .write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
+        try """
+            import TerminiDSL
+
+            let index = Page("index", title: "Form") {
+                ScrollView {
+                    Text("name: {{name}}")
+                    TextField(value: "{{name}}", placeholder: "Name", onChange: "named")
+                    TextField(value: "", placeholder: "Email")
+                    TextField(value: "", placeholder: "Phone")
+                    TextField(value: "", placeholder: "City")
+                    TextField(value: "", placeholder: "Notes")
+                    TextField(value: "", placeholder: "Country")
+                    TextField(value: "", placeholder: "Company")
+                    TextField(value: "", placeholder: "Role")
+                }
+            }
+            """.write(toFile: dir + "/pages/index.swift", atomically: true, encoding: .utf8)
+        try "Page('index', { data: { name: '' }, named(e) { this.setData({ name: e.detail.value }) } })"
+            .write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
+        let tmux = TmuxSession()
+        try tmux.start("env -i \(BuiltBinaries.sanitizerEnvironment) PATH=/usr/bin:/bin TERM=tmux-256color HOME=\(NSTemporaryDirectory()) \(BuiltBinaries.path("termini")) run \(dir)",
+                       width: 30, height: 8)
+        defer { tmux.kill() }
+        _ = try await tmux.waitForScreen { $0.contains("name:") }
+        try tmux.type("Ada")
+        let screen = try await tmux.waitForScreen { $0.contains("name: Ada") }
+        #expect(screen.contains("name: Ada"), "\(screen)")
+    }
 }

@@ -222,6 +222,22 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
     }
 
+    /// A form in an overflowing ScrollView opens with focus on its first field, not on the ScrollView; a ScrollView
+    /// with nothing focusable in it still takes the focus (it is the only way to scroll it by keys).
+    @Test func aPageOpensOnTheFirstFieldOfAFormInAScrollView() {
+        let fields = (0..<6).map { node("TextField", ["placeholder": .string("field \($0)")], loc: "f.swift:\($0):1") }
+        let page = PageView(root: node("ScrollView", [:], loc: "f.swift:0:0", fields), data: [:])
+        page.placesInitialFocus = true
+        _ = page.renderText(width: 30, height: 3)
+        #expect(page.focusedLoc == "f.swift:0:1")
+        #expect(page.textInputFocus.focused)
+        let texts = PageView(root: node("ScrollView", [:], loc: "t.swift:1:1", (0..<6).map { node("Text", ["p1": .string("line \($0)")]) }),
+                             data: [:])
+        texts.placesInitialFocus = true
+        _ = texts.renderText(width: 30, height: 3)
+        #expect(texts.focusedLoc == "t.swift:1:1")
+    }
+
     /// Tab walks the buttons of a long list's rows and the list scrolls to show each (the row is found by its own
     /// index, not by searching the list's 100,000 slots).
     @Test func tabThroughAListsRowsScrollsEachIntoView() {

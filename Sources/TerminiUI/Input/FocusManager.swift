@@ -24,10 +24,24 @@ final class FocusManager {
         return order
     }
 
-    /// Where focus goes when a page opens: the first widget marked `.autoFocus()`, else the first focusable one.
+    /// Where focus goes when a page opens: the first widget marked `.autoFocus()`, else the first focusable one in
+    /// reading order that is not a scroll container holding a focusable widget (a form in an overflowing ScrollView
+    /// opens ready to type in its first field, not on the ScrollView).
     func focusInitial() {
         let order = self.order
-        guard let first = order.first(where: { $0.decoration?.autoFocus == true }) ?? order.first else { return }
+        func holdsFocusable(_ container: Element) -> Bool {
+            container.kind.traits.contains(.scrollable) && order.contains { candidate in
+                var e = candidate.parent
+                while let ancestor = e {
+                    if ancestor === container { return true }
+                    e = ancestor.parent
+                }
+                return false
+            }
+        }
+        guard let first = order.first(where: { $0.decoration?.autoFocus == true })
+            ?? order.first(where: { !holdsFocusable($0) }) ?? order.first
+        else { return }
         focused = first
         scrollIntoView(first)
     }
