@@ -60,6 +60,17 @@ extension Widget {
         ModifiedWidget(content: self, modifier: "autoFocus", value: String(enabled))
     }
 
+    /// Calls the page method `handler` when the widget takes the keyboard focus (by Tab, a click, `this.focus(id)` or
+    /// the page opening), with `detail: {id}` and the widget's dataset.
+    public func onFocus(_ handler: String) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "onFocus", value: handler)
+    }
+
+    /// Calls the page method `handler` when the widget loses the keyboard focus, with `detail: {id}` and its dataset.
+    public func onBlur(_ handler: String) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "onBlur", value: handler)
+    }
+
     /// Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.
     public func id(_ id: String) -> ModifiedWidget<Self> {
         ModifiedWidget(content: self, modifier: "id", value: id)

@@ -17,6 +17,7 @@ import Testing
                 Column {
                     Button("New issue", onTap: "create")
                     TextField(value: "{{query}}", placeholder: "Search", onChange: "typed").id("search")
+                        .onFocus("entered").onBlur("left")
                     Text("query: {{query}} · marks: {{marks}} · {{status}}").id("status")
                 }
             }
@@ -25,6 +26,8 @@ import Testing
             Page('index', {
               data: { query: '', marks: 0, status: 'ready' },
               typed(e) { this.setData({ query: e.detail.value }) },
+              entered(e) { this.setData({ status: 'in ' + e.detail.id }) },
+              left(e) { this.setData({ status: 'left ' + e.detail.id }) },
               create() { this.setData({ status: 'created' }) },
               search() { this.focus('search') },
               mark() { this.setData({ marks: this.data.marks + 1 }) },
@@ -38,13 +41,16 @@ import Testing
         return dir
     }
 
-    /// The page opens on its button; `/` puts the caret in the search field, so x is typed there, not a binding;
+    /// The page opens on its button; `/` puts the caret in the search field (whose `.onFocus` hears it), so x is
+    /// typed there, not a binding;
     /// after Ctrl-O blurs it (a chord the field does not take), x is the page's binding again.
     @Test func aKeyBindingFocusesTheSearchFieldAndBlurGivesTheKeysBack() async throws {
         let r = try await BuiltBinaries.snapshot(try Self.project(), size: "70x8",
                                                  events: "key x\nsettle\nkey /\nsettle\ntype fix x\nsettle\nkey ctrl+o\nsettle\nkey x\nsettle\n")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("query: fix x · marks: 2 · ready"), "\(r.stdout)")
+        #expect(r.stdout.contains("query: fix x · marks: 2 · left search"), "\(r.stdout)")
+        let focused = try await BuiltBinaries.snapshot(try Self.project(), size: "70x8", events: "key /\nsettle\n")
+        #expect(focused.stdout.contains("query:  · marks: 0 · in search"), "\(focused.stdout)")
     }
 
     /// A wrong id rejects with an errMsg that names it; so does a widget that cannot take focus.

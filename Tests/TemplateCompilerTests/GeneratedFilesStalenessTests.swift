@@ -36,7 +36,7 @@ import Testing
                             "RadioGroup", "Select", "Tabs", "Tab", "Sparkline", "BarChart", "Log", "Markdown", "Table", "Tree",
                             "TextArea"])
         #expect(catalog.modifiers.map(\.name) == ["autoFocus", "background", "catchTap", "data", "disabled", "globalKey", "hidden",
-                                                  "id", "key", "onTap", "styleClass"])
+                                                  "id", "key", "onBlur", "onFocus", "onTap", "styleClass"])
         #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextAlign", "TextStyle"])
         #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets", "TableColumn"])
         #expect(catalog.valueType(named: "TableColumn")?.factories.map(\.name) == ["init"])

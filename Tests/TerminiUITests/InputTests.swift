@@ -238,6 +238,30 @@ import TerminiTemplate
         #expect(texts.focusedLoc == "t.swift:1:1")
     }
 
+    /// `.onFocus` and `.onBlur` hear every focus move, the blur first, with the widget's id and dataset; moving to
+    /// where the focus already is says nothing.
+    @Test func focusAndBlurHandlersHearEveryMove() throws {
+        let a = node("TextField", ["placeholder": "a", "id": "first", "onFocus": "focused", "onBlur": "left",
+                                   "data": ["k": "A"]])
+        let b = node("TextField", ["placeholder": "b", "onFocus": "focused"])
+        let page = PageView(root: node("Column", [:], [a, b]), data: [:])
+        page.placesInitialFocus = true
+        _ = page.renderText(width: 20, height: 2)
+        let opened = page.takeEvents()
+        #expect(opened.map(\.type) == ["focus"] && opened.first?.handler == "focused")
+        #expect(opened.first?.detail == ["id": "first"])
+        _ = page.handle(.key(.tab))
+        let tabbed = page.takeEvents()
+        #expect(tabbed.map(\.type) == ["blur", "focus"] && tabbed.map(\.handler) == ["left", "focused"], "\(tabbed)")
+        #expect(tabbed.first?.dataset == ["k": "A"] && tabbed.last?.detail == ["id": .null])
+        try page.focus(id: "first")
+        try page.focus(id: "first")
+        page.blur()
+        let events = page.takeEvents()
+        #expect(events.map(\.type) == ["focus", "blur"], "\(events)")
+        #expect(events.last?.handler == "left" && events.last?.detail == ["id": "first"])
+    }
+
     /// Tab walks the buttons of a long list's rows and the list scrolls to show each (the row is found by its own
     /// index, not by searching the list's 100,000 slots).
     @Test func tabThroughAListsRowsScrollsEachIntoView() {

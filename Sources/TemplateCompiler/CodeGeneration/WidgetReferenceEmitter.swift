@@ -88,7 +88,8 @@ public enum WidgetReferenceEmitter {
           ([COMMANDS.md](COMMANDS.md#themes)).
         - **`.disabled()`** draws the widget and what it contains dim; Tab skips it and keys and clicks do not reach it.
         - **Focus**: a page opens with focus on the widget marked `.autoFocus()`, else on its first focusable widget
-          (scrolled into view), so a form is ready to type at once.
+          (scrolled into view) that is not a scroll container holding a focusable widget, so a form is ready to type
+          at once. Scripts move it with `this.focus(id)` and `this.blur()`; `.onFocus` and `.onBlur` hear it move.
 
         """
 

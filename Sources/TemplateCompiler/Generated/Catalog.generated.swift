@@ -396,6 +396,38 @@ extension Catalog {
       ]
     },
     {
+      "doc": "Calls the page method `handler` when the widget loses the keyboard focus, with `detail: {id}` and its dataset.",
+      "name": "onBlur",
+      "parameters": [
+        {
+          "bindable": false,
+          "builder": false,
+          "key": "onBlur",
+          "label": null,
+          "name": "handler",
+          "optional": false,
+          "type": "String",
+          "valueType": "String"
+        }
+      ]
+    },
+    {
+      "doc": "Calls the page method `handler` when the widget takes the keyboard focus (by Tab, a click, `this.focus(id)` or the page opening), with `detail: {id}` and the widget's dataset.",
+      "name": "onFocus",
+      "parameters": [
+        {
+          "bindable": false,
+          "builder": false,
+          "key": "onFocus",
+          "label": null,
+          "name": "handler",
+          "optional": false,
+          "type": "String",
+          "valueType": "String"
+        }
+      ]
+    },
+    {
       "doc": "Calls the page method `handler` when the widget is tapped (clicked, or Enter/Space while it has focus), then the `.onTap` handlers of its ancestors, outwards (the tap bubbles). Makes any widget clickable, and focusable with Tab when it has no focus behaviour of its own.",
       "name": "onTap",
       "parameters": [

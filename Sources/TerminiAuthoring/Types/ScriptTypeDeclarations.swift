@@ -84,7 +84,7 @@ public enum ScriptTypeDeclarations {
 
           /** The object a handler named in a template receives. */
           interface Event<Detail = any> {
-            type: 'tap' | 'toggle' | 'change' | 'submit' | 'scroll' | 'reachBottom' | 'key' | 'pullDownRefresh' | string;
+            type: 'tap' | 'toggle' | 'change' | 'submit' | 'select' | 'sort' | 'expand' | 'scroll' | 'reachBottom' | 'focus' | 'blur' | 'key' | 'pullDownRefresh' | string;
             /** Milliseconds since the page was opened. */
             timeStamp: number;
             /** The widget where the tap happened. */

@@ -17,6 +17,8 @@ final class CompiledNode: @unchecked Sendable {
     let catchTap: String?
     /// The `.id(...)` name commands find the widget by.
     let elementId: String?
+    /// The `.onFocus` and `.onBlur` handlers.
+    let focusHandlers: FocusHandlers
     /// The items expression (`p1`) of a kind that binds items (ForEach, ListView).
     let items: PropBinding?
     let children: [CompiledNode]
@@ -31,11 +33,13 @@ final class CompiledNode: @unchecked Sendable {
     private init(kind: WidgetKind, cls: String, loc: String?, props: [(name: String, value: PropBinding)],
                  key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?,
                  children: [CompiledNode], elseChildren: [CompiledNode], loadError: String?,
-                 onTap: String? = nil, catchTap: String? = nil, elementId: String? = nil)
+                 onTap: String? = nil, catchTap: String? = nil, elementId: String? = nil,
+                 focusHandlers: FocusHandlers = FocusHandlers())
     {
         self.onTap = onTap
         self.catchTap = catchTap
         self.elementId = elementId
+        self.focusHandlers = focusHandlers
         self.kind = kind
         self.cls = cls
         self.loc = loc
@@ -95,6 +99,9 @@ final class CompiledNode: @unchecked Sendable {
         let onTap = node.props["onTap"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let catchTap = node.props["catchTap"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let elementId = node.props["id"]?.stringValue
+        let focusHandlers = FocusHandlers(
+            onFocus: node.props["onFocus"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+            onBlur: node.props["onBlur"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
         do {
             for (name, value) in node.props.sorted(by: { $0.key < $1.key }) {
                 let compiled = try PropBinding.compile(value)
@@ -103,7 +110,7 @@ final class CompiledNode: @unchecked Sendable {
                 case "globalKey": globalKey = compiled
                 case "data": dataset = compiled
                 case "hidden": hidden = compiled
-                case "catchTap", "id": break
+                case "catchTap", "id", "onFocus", "onBlur": break
                 case "p1" where bindsItems: items = compiled
                 default: props.append((name, compiled))
                 }
@@ -121,7 +128,7 @@ final class CompiledNode: @unchecked Sendable {
         return CompiledNode(kind: kind, cls: node.cls, loc: node.loc, props: props, key: key, globalKey: globalKey,
                             dataset: dataset, hidden: hidden, items: items, children: children,
                             elseChildren: elseChildren, loadError: nil, onTap: onTap, catchTap: catchTap,
-                            elementId: elementId)
+                            elementId: elementId, focusHandlers: focusHandlers)
     }
 
     /// Whether a tap on the element runs a handler (so it is clickable, and focusable when nothing else makes it so).
@@ -170,4 +177,10 @@ final class SlotSource {
 enum ComponentSlots {
     /// The trailing closure at the use site, placed by `Slot()`.
     static let content = "content"
+}
+
+/// The page methods a widget's `.onFocus("…")` and `.onBlur("…")` name: called when it takes or loses the focus.
+struct FocusHandlers: Equatable {
+    var onFocus: String?
+    var onBlur: String?
 }

@@ -1240,6 +1240,10 @@ public struct WidgetModifiers: Equatable, Sendable {
     public var id: String?
     /// `.key(...)`: Identifies this widget among its siblings (a ValueKey), so it keeps its state when reordered.
     public var key: String?
+    /// `.onBlur(...)`: Calls the page method `handler` when the widget loses the keyboard focus, with `detail: {id}` and its dataset.
+    public var onBlur: String?
+    /// `.onFocus(...)`: Calls the page method `handler` when the widget takes the keyboard focus (by Tab, a click, `this.focus(id)` or the page opening), with `detail: {id}` and the widget's dataset.
+    public var onFocus: String?
     /// `.onTap(...)`: Calls the page method `handler` when the widget is tapped (clicked, or Enter/Space while it has focus), then the `.onTap` handlers of its ancestors, outwards (the tap bubbles). Makes any widget clickable, and focusable with Tab when it has no focus behaviour of its own.
     public var onTap: String?
     /// `.styleClass(...)`: Draws the widget with the named style of the app's current theme (`app.json` `"themes"`): its colour, background and text styles, for the widget and what it contains unless they set their own.
@@ -1259,6 +1263,8 @@ public struct WidgetModifiers: Equatable, Sendable {
         self.hidden = try PropReader.optional(props, "hidden", as: Bool.self, owner: "modifier")
         self.id = try PropReader.optional(props, "id", as: String.self, owner: "modifier")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "modifier")
+        self.onBlur = try PropReader.optional(props, "onBlur", as: String.self, owner: "modifier")
+        self.onFocus = try PropReader.optional(props, "onFocus", as: String.self, owner: "modifier")
         self.onTap = try PropReader.optional(props, "onTap", as: String.self, owner: "modifier")
         self.styleClass = try PropReader.optional(props, "styleClass", as: String.self, owner: "modifier")
     }

@@ -1,8 +1,14 @@
+import TerminiTemplate
+
 /// Which element has focus, the Tab order, and scrolling the focused element into view.
 final class FocusManager {
     private let tree: Reconciler
     private let needs: FrameNeeds
-    weak var focused: Element?
+    weak var focused: Element? {
+        didSet { if oldValue !== focused { noteFocusChange(from: oldValue, to: focused) } }
+    }
+    /// The `.onBlur` and `.onFocus` events of focus changes, until the page hands them to its script.
+    private var events: [UIEvent] = []
 
     init(tree: Reconciler, needs: FrameNeeds) {
         self.tree = tree
@@ -22,6 +28,30 @@ final class FocusManager {
             stack.append(contentsOf: e.widget.focusableChildren(of: e).reversed())
         }
         return order
+    }
+
+    /// The focus events since the last call, the blur before the focus it led to.
+    func takeEvents() -> [UIEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// Whatever moved the focus (Tab, a click, the script, the page opening), the widget that lost it hears `.onBlur`
+    /// and the one that took it `.onFocus`, with `detail: {id}` (its `.id`, or null) and its dataset. A widget gone
+    /// from the page is not told.
+    private func noteFocusChange(from old: Element?, to new: Element?) {
+        if let old, old.lifecycle == .active, let handler = old.node.focusHandlers.onBlur {
+            events.append(focusEvent(handler, type: "blur", on: old))
+        }
+        if let new, let handler = new.node.focusHandlers.onFocus {
+            events.append(focusEvent(handler, type: "focus", on: new))
+        }
+    }
+
+    private func focusEvent(_ handler: String, type: String, on e: Element) -> UIEvent {
+        UIEvent(handler: handler, type: type, dataset: e.dataset,
+                detail: .object(["id": e.node.elementId.map(JSONValue.string) ?? .null]), loc: e.node.loc,
+                component: e.handlerOwner)
     }
 
     /// Where focus goes when a page opens: the first widget marked `.autoFocus()`, else the first focusable one in

@@ -4,7 +4,8 @@ import TerminiTemplate
 public struct UIEvent: Hashable, Sendable {
     /// The handler method name from the template (`onTap: "addTodo"` gives "addTodo").
     public var handler: String
-    /// "tap", "change", "submit", "toggle", "scroll", "reachBottom" or "pullDownRefresh".
+    /// "tap", "change", "submit", "toggle", "select", "sort", "expand", "scroll", "reachBottom", "focus", "blur" or
+    /// "pullDownRefresh".
     public var type: String
     /// The `.data(...)` object of the element whose handler runs (`currentTarget`), evaluated; `{}` when it has none.
     public var dataset: JSONValue

@@ -236,7 +236,7 @@ public final class PageView {
 
     /// Events that building produced (a list scrolled or reached its end), to deliver like input events; the host
     /// takes them after each build.
-    public func takeEvents() -> [UIEvent] { layoutPass.takeEvents() }
+    public func takeEvents() -> [UIEvent] { focus.takeEvents() + layoutPass.takeEvents() }
 
     /// Scrolls the ListView marked `.id(id)` to the row with `key`, or at `index`; throws what is wrong (no such
     /// widget, not a list, no such row).
