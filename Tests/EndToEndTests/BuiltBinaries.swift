@@ -51,6 +51,23 @@ enum BuiltBinaries {
         return try await run("termini", args + extra, timeout: timeout)
     }
 
+    /// Writes a project folder (`app.json`, `pages/<name>.swift` for each page, `main.js`) into a fresh temporary
+    /// folder and returns its path; the first page is the launch page.
+    static func project(id: String, pages: KeyValuePairs<String, String>, script: String,
+                        permissions: [String] = []) throws -> String {
+        let dir = temporaryFolder() + "/" + id
+        try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
+        let names = pages.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        let granted = permissions.map { "\"\($0)\"" }.joined(separator: ", ")
+        try #"{ "id": "\#(id)", "name": "\#(id)", "version": "1.0.0", "pages": [\#(names)], "permissions": [\#(granted)] }"#
+            .write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
+        for (name, declaration) in pages {
+            try declaration.write(toFile: dir + "/pages/\(name).swift", atomically: true, encoding: .utf8)
+        }
+        try script.write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
+        return dir
+    }
+
     static func temporaryFolder() -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("termini-e2e-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

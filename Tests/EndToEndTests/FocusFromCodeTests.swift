@@ -5,11 +5,7 @@ import Testing
 /// as an issue tracker needs it, a blur that hands the keys back to the page, and a wrong id's clear error.
 @Suite struct FocusFromCodeTests {
     static func project() throws -> String {
-        let dir = BuiltBinaries.temporaryFolder() + "/focus"
-        try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
-        try #"{ "id": "focus", "name": "Focus", "version": "1.0.0", "pages": ["index"], "permissions": [] }"#
-            .write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
-        try """
+        try BuiltBinaries.project(id: "focus", pages: ["index": """
             import TerminiDSL
 
             let index = Page("index", title: "Issues", keys: [Key("/", "search", "Search"), Key("x", "mark", "Mark"),
@@ -21,8 +17,7 @@ import Testing
                     Text("query: {{query}} · marks: {{marks}} · {{status}}").id("status")
                 }
             }
-            """.write(toFile: dir + "/pages/index.swift", atomically: true, encoding: .utf8)
-        try """
+            """], script: """
             Page('index', {
               data: { query: '', marks: 0, status: 'ready' },
               typed(e) { this.setData({ query: e.detail.value }) },
@@ -37,8 +32,7 @@ import Testing
                 this.focus('status').catch(err => console.log(err.errMsg))
               },
             })
-            """.write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
-        return dir
+            """)
     }
 
     /// The page opens on its button; `/` puts the caret in the search field (whose `.onFocus` hears it), so x is
@@ -62,11 +56,7 @@ import Testing
 
     /// In a real terminal at 30×8, a form in an overflowing ScrollView opens ready to type in its first field.
     @Test func aFormInAnOverflowingScrollViewOpensOnItsFirstField() async throws {
-        let dir = BuiltBinaries.temporaryFolder() + "/scrollform"
-        try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
-        try #"{ "id": "scrollform", "name": "Form", "version": "1.0.0", "pages": ["index"], "permissions": [] }"#
-            .write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
-        try """
+        let dir = try BuiltBinaries.project(id: "scrollform", pages: ["index": """
             import TerminiDSL
 
             let index = Page("index", title: "Form") {
@@ -82,9 +72,7 @@ import Testing
                     TextField(value: "", placeholder: "Role")
                 }
             }
-            """.write(toFile: dir + "/pages/index.swift", atomically: true, encoding: .utf8)
-        try "Page('index', { data: { name: '' }, named(e) { this.setData({ name: e.detail.value }) } })"
-            .write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
+            """], script: "Page('index', { data: { name: '' }, named(e) { this.setData({ name: e.detail.value }) } })")
         let tmux = TmuxSession()
         try tmux.start("env -i \(BuiltBinaries.sanitizerEnvironment) PATH=/usr/bin:/bin TERM=tmux-256color HOME=\(NSTemporaryDirectory()) \(BuiltBinaries.path("termini")) run \(dir)",
                        width: 30, height: 8)
