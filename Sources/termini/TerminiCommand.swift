@@ -11,6 +11,7 @@ struct Termini: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "termini",
         abstract: "A dynamic UI engine for terminal mini-apps. Without a subcommand: the gallery of sample apps.",
+        version: "termini \(TerminiEngine.version)",
         subcommands: TerminiSubcommands.all
     )
 

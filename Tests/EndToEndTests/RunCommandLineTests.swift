@@ -16,4 +16,12 @@ import Testing
         let badValue = try await BuiltBinaries.run("termini", ["run", "x", "--fps", "0"])
         #expect(badValue.status == 64 && badValue.stderr.contains("--fps must be between 1 and 1000, got 0"), "\(badValue.stderr)")
     }
+
+    /// `termini --version` says what `termini version` says, as a CLI's users expect.
+    @Test func versionFlagAndSubcommandAgree() async throws {
+        let flag = try await BuiltBinaries.run("termini", ["--version"])
+        let subcommand = try await BuiltBinaries.run("termini", ["version"])
+        #expect(flag.status == 0 && flag.stdout.hasPrefix("termini "), "\(flag.stdout)\(flag.stderr)")
+        #expect(flag.stdout == subcommand.stdout)
+    }
 }
