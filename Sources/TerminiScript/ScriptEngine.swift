@@ -133,10 +133,12 @@ final class ScriptEngine {
         enter(.parkPage, [.number(Double(pageId)), .bool(parked)], pageId: pageId, handler: "switchTab")
     }
 
-    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool, component: Int?) {
+    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool, component: Int?,
+                       orApp: Bool)
+    {
         enter(.dispatchEvent,
               [.number(Double(pageId)), .string(handler), .json(eventJSON), loc.map { .string($0) } ?? .null,
-               .bool(ifDefined), component.map { .number(Double($0)) } ?? .null],
+               .bool(ifDefined), component.map { .number(Double($0)) } ?? .null, .bool(orApp)],
               pageId: pageId, handler: handler, loc: loc)
     }
 
@@ -338,8 +340,9 @@ final class ScriptEngine {
             }),
             ("pageCreated", { [unowned self] call throws(NativeFunctionError) in
                 let data = try call.requireJSON(2, "page data")
+                let bindable = try call.requireJSON(3, "page methods").arrayValue?.compactMap(\.stringValue) ?? []
                 delegate.pageCreated(pageId: try call.requireInt(0, "pageId"), name: try call.requireString(1, "name"),
-                                     initialData: data)
+                                     initialData: data, bindable: Set(bindable))
                 return nil
             }),
             ("startTimer", { [unowned self] call throws(NativeFunctionError) in

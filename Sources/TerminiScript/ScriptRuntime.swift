@@ -147,13 +147,14 @@ public final class ScriptRuntime: Sendable {
     /// With `ifDefined`, a page without that method is skipped silently: for hooks every page is offered, like `onKey`.
     /// `component` names the instance whose method it is (an element inside a component's body); nil: the page's.
     public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?, ifDefined: Bool = false,
-                              component: Int? = nil)
+                              component: Int? = nil, orApp: Bool = false)
+    /// With `orApp`, a page without the method hands the event to the `App({...})` method of that name (key bindings).
     {
         // Serialized on the script thread: a text input's change event carries its whole text, which would cost
         // the UI thread its length on every key, before the frame that shows the key.
         loop.post(lazily: true) {
             $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: event.serialized(), loc: loc, ifDefined: ifDefined,
-                             component: component)
+                             component: component, orApp: orApp)
         }
     }
 

@@ -306,8 +306,8 @@ public final class MiniAppEngine {
         scriptQueueHighWater = max(scriptQueueHighWater, messages.count)
         for message in messages {
             switch message {
-            case .pageCreated(let pageId, let name, let data):
-                navigator.pageCreated(pageId: pageId, name: name, data: data)
+            case .pageCreated(let pageId, let name, let data, let bindable):
+                navigator.pageCreated(pageId: pageId, name: name, data: data, bindable: bindable)
             case .setData(let pageId, let patches, let sequence, let answersInput):
                 guard let entry = navigator.entry(pageId: pageId) else { continue }
                 entry.view.applySetData(patches)

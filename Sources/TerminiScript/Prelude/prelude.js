@@ -810,7 +810,8 @@ const componentBase = Object.create(Object.prototype, {
 });
 
 // Runs `handler` of the page (`owner` null) or of the component instance `owner`, or warns that it is missing.
-function callHandler(pageId, owner, handler, event, loc, optional) {
+// With `orApp`, a page without the method hands the event to the App's method of that name (`this` is the App).
+function callHandler(pageId, owner, handler, event, loc, optional, orApp) {
   const where = loc ? ' (template ' + loc + ')' : '';
   let target, label, name;
   if (owner !== null && owner !== undefined) {
@@ -832,13 +833,36 @@ function callHandler(pageId, owner, handler, event, loc, optional) {
     name = "page '" + record.name + "'";
     label = handler;
   }
-  const fn = (owner !== null && owner !== undefined) || hasOwn.call(target, handler) ? target[handler] : undefined;
+  let fn = (owner !== null && owner !== undefined) || hasOwn.call(target, handler) ? target[handler] : undefined;
+  if (typeof fn !== 'function' && orApp && appMethod(handler) !== undefined) {
+    fn = appMethod(handler);
+    target = appInstance;
+    label = 'App.' + handler;
+  }
   if (typeof fn !== 'function') {
     if (!optional) native.warn(name + " has no method '" + handler + "'" + where);
     return;
   }
   guarded(pageId, label, loc, fn, target, [event]);
 }
+// The App's method `name`, or undefined. Object.prototype's members are not handlers: a binding named
+// 'toString' must not call it.
+function appMethod(name) {
+  if (appInstance === undefined) return undefined;
+  const fn = appInstance[name];
+  return typeof fn === 'function' && fn !== Object.prototype[name] ? fn : undefined;
+}
+
+// The names a key binding on the page can call: the page's own methods and the App's (`orApp` in callHandler). The
+// host shows a binding in the footer only when its handler is among them, so it is the same rule as the dispatch.
+function bindableNames(instance) {
+  const names = [];
+  const own = Object.keys(instance);
+  for (let i = 0; i < own.length; i++) if (typeof instance[own[i]] === 'function') names.push(own[i]);
+  if (appInstance !== undefined) for (const k in appInstance) if (appMethod(k) !== undefined) names.push(k);
+  return names;
+}
+
 
 function attachComponent(pageId, id, name, properties, owner, events, useLoc) {
   const page = pages.get(pageId);
@@ -1144,7 +1168,7 @@ const hostAPI = {
     };
     pages.set(pageId, record);
     records.set(instance, record);
-    native.pageCreated(pageId, name, entry.dataJSON);
+    native.pageCreated(pageId, name, entry.dataJSON, stringify(bindableNames(instance)));
     callHook(instance, 'onLoad', pageId, [query]);
     callHook(instance, 'onShow', pageId, []);
   },
@@ -1168,14 +1192,14 @@ const hostAPI = {
     if (record !== undefined) record.parked = parked;
   },
   // Optional hooks (onKey) are offered to every page; only a handler the template names must exist.
-  dispatchEvent: function (pageId, handler, event, loc, optional, component) {
+  dispatchEvent: function (pageId, handler, event, loc, optional, component, orApp) {
     currentPage = null;
     const record = pages.get(pageId);
     if (!isObjectNode(event)) event = {};
     if (event.dataset === undefined) event.dataset = {};
     if (event.detail === undefined) event.detail = {};
     if (event.timeStamp === undefined && record !== undefined) event.timeStamp = Date.now() - record.createdAt;
-    callHandler(pageId, component, handler, event, loc, optional);
+    callHandler(pageId, component, handler, event, loc, optional, orApp === true);
   },
   // The UI thread's component instances of one page, attached, changed and detached since its last report.
   componentEvents: function (pageId, events) {
