@@ -522,6 +522,36 @@ function invokeFailure(reason, origin) {
   return failure;
 }
 
+// ---------------------------------------------------------------- synchronous storage
+// WeChat's getStorageSync and setStorageSync. The host answers them on this thread from its in-memory copy of the
+// app's storage (ScriptSyncStorage), so a theme read in onLaunch is known before the first page exists.
+const STORAGE_ERRORS = { TypeError: TypeError, RangeError: RangeError, Error: Error };
+
+function storageAnswer(answer) {
+  if (answer[0] === true) return answer[1];
+  throw new STORAGE_ERRORS[answer[1]](answer[2]);
+}
+
+function checkedStorageKey(call, key) {
+  if (typeof key !== 'string') {
+    throw new TypeError(call + ': the key must be a string, not ' + (key === null ? 'null' : typeof key) +
+      ' (' + shortened(formatArg(key)) + ')');
+  }
+  return key;
+}
+
+// '' for a key with no data, as in WeChat, so `getStorageSync('theme') || 'light'` reads as it does there.
+function getStorageSync(key) {
+  const found = storageAnswer(native.storageRead(checkedStorageKey('getStorageSync', key)));
+  return found.length === 0 ? '' : found[0];
+}
+
+function setStorageSync(key, value) {
+  checkedStorageKey('setStorageSync', key);
+  const json = toCheckedJSON("setStorageSync: the value of '" + shortened(key) + "'", value, MAX_NESTING);
+  storageAnswer(native.storageWrite(key, json));
+}
+
 // ---------------------------------------------------------------- App and Page
 let appInstance;
 const definitions = new Map();
@@ -809,6 +839,24 @@ const componentBase = Object.create(Object.prototype, {
   triggerEvent: { value: triggerEvent, writable: false, enumerable: false, configurable: false },
 });
 
+// The App's method `name`, or undefined. Object.prototype's members are not handlers: a binding named
+// 'toString' must not call it.
+function appMethod(name) {
+  if (appInstance === undefined) return undefined;
+  const fn = appInstance[name];
+  return typeof fn === 'function' && fn !== Object.prototype[name] ? fn : undefined;
+}
+
+// The names a key binding on the page can call: the page's own methods and the App's (`orApp` in callHandler). The
+// host shows a binding in the footer only when its handler is among them, so it is the same rule as the dispatch.
+function bindableNames(instance) {
+  const names = [];
+  const own = Object.keys(instance);
+  for (let i = 0; i < own.length; i++) if (typeof instance[own[i]] === 'function') names.push(own[i]);
+  if (appInstance !== undefined) for (const k in appInstance) if (appMethod(k) !== undefined) names.push(k);
+  return names;
+}
+
 // Runs `handler` of the page (`owner` null) or of the component instance `owner`, or warns that it is missing.
 // With `orApp`, a page without the method hands the event to the App's method of that name (`this` is the App).
 function callHandler(pageId, owner, handler, event, loc, optional, orApp) {
@@ -845,24 +893,6 @@ function callHandler(pageId, owner, handler, event, loc, optional, orApp) {
   }
   guarded(pageId, label, loc, fn, target, [event]);
 }
-// The App's method `name`, or undefined. Object.prototype's members are not handlers: a binding named
-// 'toString' must not call it.
-function appMethod(name) {
-  if (appInstance === undefined) return undefined;
-  const fn = appInstance[name];
-  return typeof fn === 'function' && fn !== Object.prototype[name] ? fn : undefined;
-}
-
-// The names a key binding on the page can call: the page's own methods and the App's (`orApp` in callHandler). The
-// host shows a binding in the footer only when its handler is among them, so it is the same rule as the dispatch.
-function bindableNames(instance) {
-  const names = [];
-  const own = Object.keys(instance);
-  for (let i = 0; i < own.length; i++) if (typeof instance[own[i]] === 'function') names.push(own[i]);
-  if (appInstance !== undefined) for (const k in appInstance) if (appMethod(k) !== undefined) names.push(k);
-  return names;
-}
-
 
 function attachComponent(pageId, id, name, properties, owner, events, useLoc) {
   const page = pages.get(pageId);
@@ -1114,6 +1144,8 @@ define('clearTimeout', clearTimeout);
 define('clearInterval', clearInterval);
 define('queueMicrotask', queueMicrotask);
 define('bridge', bridge);
+define('getStorageSync', getStorageSync);
+define('setStorageSync', setStorageSync);
 define('require', function require(request) { return requireFrom('', request); });
 // WebAssembly runs outside the script limits: JavaScriptCore's time limit never stops compiled wasm, and a module
 // whose start function is `(loop (br 0))` ran forever. So it is off, as eval is (docs/JS-API.md).
