@@ -38,6 +38,14 @@ public final class StorageStore: @unchecked Sendable {
     private var statements: [Statement: OpaquePointer] = [:]
     /// Set by `close()`: later calls fail instead of opening the file again.
     private var closed = false
+    /// Each app's keys and JSON texts, once `cachedValue` has loaded them (`getStorageSync`'s in-memory copy).
+    ///
+    /// Why here: every write, the async commands' and `setStorageSync`'s alike, goes through this store under `lock`,
+    /// so the copy changes in the same step as the database and each side sees the other's writes at once. The
+    /// script thread reads it under `lock`, which only another storage call holds (never the UI thread, which does
+    /// not touch storage), so a sync call never waits for a frame. Another process writing the same store is not
+    /// seen until the next launch.
+    private var copies: [String: [String: String]] = [:]
 
     private enum Statement: String, CaseIterable {
         case select = "SELECT value FROM storage WHERE app = ?1 AND key = ?2"
@@ -47,6 +55,7 @@ public final class StorageStore: @unchecked Sendable {
         case delete = "DELETE FROM storage WHERE app = ?1 AND key = ?2"
         case clear = "DELETE FROM storage WHERE app = ?1"
         case keys = "SELECT key FROM storage WHERE app = ?1 ORDER BY key"
+        case all = "SELECT key, value FROM storage WHERE app = ?1"
         case begin = "BEGIN IMMEDIATE"
         case commit = "COMMIT"
         case rollback = "ROLLBACK"
@@ -176,6 +185,7 @@ public final class StorageStore: @unchecked Sendable {
             bindText(stmt, 4, text)
             try stepDone(stmt)
             try step(.commit)
+            copies[app]?[key] = text
         } catch {
             try? step(.rollback)
             throw error
@@ -206,6 +216,7 @@ public final class StorageStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try freeingSpace { () throws(CommandError) in try stepDone(try bound(.delete, app: app, key: key)) }
+        copies[app]?[key] = nil
     }
 
     /// Deletes every key of `app`; other apps are untouched.
@@ -213,6 +224,27 @@ public final class StorageStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try freeingSpace { () throws(CommandError) in try stepDone(try bound(.clear, app: app, key: nil)) }
+        if copies[app] != nil { copies[app] = [:] }
+    }
+
+    /// The JSON text stored under `key` for `app`, or nil, from the in-memory copy of the app's storage, which the
+    /// first call loads from the database (every key of the app, in one read).
+    public func cachedValue(app: String, key: String) throws(CommandError) -> String? {
+        try Self.validate(key: key)
+        lock.lock()
+        defer { lock.unlock() }
+        if let copy = copies[app] { return copy[key] }
+        let stmt = try bound(.all, app: app, key: nil)
+        defer { sqlite3_reset(stmt) }
+        var copy: [String: String] = [:]
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw failure("read") }
+            copy[columnText(stmt, 0)] = columnText(stmt, 1)
+        }
+        copies[app] = copy
+        return copy[key]
     }
 
     /// Runs a removal. When the disk is too full even for that (a delete appends to the WAL too), the reserve is

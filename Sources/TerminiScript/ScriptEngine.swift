@@ -133,10 +133,12 @@ final class ScriptEngine {
         enter(.parkPage, [.number(Double(pageId)), .bool(parked)], pageId: pageId, handler: "switchTab")
     }
 
-    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool, component: Int?) {
+    func dispatchEvent(pageId: Int, handler: String, eventJSON: String, loc: String?, ifDefined: Bool, component: Int?,
+                       orApp: Bool)
+    {
         enter(.dispatchEvent,
               [.number(Double(pageId)), .string(handler), .json(eventJSON), loc.map { .string($0) } ?? .null,
-               .bool(ifDefined), component.map { .number(Double($0)) } ?? .null],
+               .bool(ifDefined), component.map { .number(Double($0)) } ?? .null, .bool(orApp)],
               pageId: pageId, handler: handler, loc: loc)
     }
 
@@ -338,8 +340,9 @@ final class ScriptEngine {
             }),
             ("pageCreated", { [unowned self] call throws(NativeFunctionError) in
                 let data = try call.requireJSON(2, "page data")
+                let bindable = try call.requireJSON(3, "page methods").arrayValue?.compactMap(\.stringValue) ?? []
                 delegate.pageCreated(pageId: try call.requireInt(0, "pageId"), name: try call.requireString(1, "name"),
-                                     initialData: data)
+                                     initialData: data, bindable: Set(bindable))
                 return nil
             }),
             ("startTimer", { [unowned self] call throws(NativeFunctionError) in
@@ -390,11 +393,40 @@ final class ScriptEngine {
                 guard let function else { throw NativeFunctionError(exception: exception, message: "\(path) does not compile") }
                 return function
             }),
+            ("storageRead", { [unowned self] call throws(NativeFunctionError) in
+                let key = try call.requireString(0, "storage key")
+                return syncStorageAnswer { storage throws(ScriptStorageError) in try storage.read(key: key).map { "[" + $0 + "]" } ?? "[]" }
+            }),
+            ("storageWrite", { [unowned self] call throws(NativeFunctionError) in
+                let key = try call.requireString(0, "storage key")
+                let json = try call.requireString(1, "storage value")
+                return syncStorageAnswer { storage throws(ScriptStorageError) in
+                    try storage.write(key: key, json: json)
+                    return "null"
+                }
+            }),
             ("dropInvoke", { [unowned self] call throws(NativeFunctionError) in
                 _ = loop.invokeFinished(callbackId: try call.requireInt(0, "callbackId"))
                 return nil
             }),
         ]
+    }
+
+    /// `[true, answer]` (`body` returns the answer's JSON text, parsed once, here), or `[false, errorName, message]`
+    /// for the prelude to throw as that error: a native function can only throw a plain `Error`, and a bad key must
+    /// be a `TypeError`.
+    private func syncStorageAnswer(_ body: (any ScriptSyncStorage) throws(ScriptStorageError) -> String) -> JSValueRef? {
+        func failure(_ kind: ScriptStorageError.Kind, _ message: String) -> JSValueRef? {
+            js.makeValue(.json(JSONValue.array([.bool(false), .string(kind.rawValue), .string(message)]).serialized()))
+        }
+        guard let storage = configuration.syncStorage else {
+            return failure(.error, "this app has no storage: its host runs it without a store")
+        }
+        do throws(ScriptStorageError) {
+            return js.makeValue(.json("[true," + (try body(storage)) + "]"))
+        } catch {
+            return failure(error.kind, error.message)
+        }
     }
 
     /// Turns the one JSON payload of a setData call into patches for the host: each entry is `[path, value]`, or

@@ -24,6 +24,8 @@ public final class ScriptRuntime: Sendable {
         /// The JS heap's limit in MB (`--script-memory`): an entry that grows it past this is terminated like one
         /// that runs too long. Nil: no limit.
         public var scriptMemoryLimit: Int? = 256
+        /// What `getStorageSync` and `setStorageSync` read and write; nil: they throw, saying there is no storage.
+        public var syncStorage: (any ScriptSyncStorage)?
 
         public init(scriptLimit: Duration = .seconds(1), maxPayloadBytes: Int = 1_048_576,
                     threadName: String = "termini.js")
@@ -146,14 +148,15 @@ public final class ScriptRuntime: Sendable {
     /// absent). A name with no method is a delegate warning naming the handler and `loc`.
     /// With `ifDefined`, a page without that method is skipped silently: for hooks every page is offered, like `onKey`.
     /// `component` names the instance whose method it is (an element inside a component's body); nil: the page's.
+    /// With `orApp`, a page without the method hands the event to the `App({...})` method of that name (key bindings).
     public func dispatchEvent(pageId: Int, handler: String, event: JSONValue, loc: String?, ifDefined: Bool = false,
-                              component: Int? = nil)
+                              component: Int? = nil, orApp: Bool = false)
     {
         // Serialized on the script thread: a text input's change event carries its whole text, which would cost
         // the UI thread its length on every key, before the frame that shows the key.
         loop.post(lazily: true) {
             $0.dispatchEvent(pageId: pageId, handler: handler, eventJSON: event.serialized(), loc: loc, ifDefined: ifDefined,
-                             component: component)
+                             component: component, orApp: orApp)
         }
     }
 

@@ -38,6 +38,9 @@ public enum AppLifecycleEvent: String, Sendable {
 public protocol ScriptRuntimeDelegate: Sendable {
     /// A page instance exists; `initialData` is its deep-copied `data`. Called before `onLoad`.
     func pageCreated(pageId: Int, name: String, initialData: JSONValue)
+    /// As `pageCreated(pageId:name:initialData:)`, with `bindable`: the names a key binding on the page can call,
+    /// the page's own methods and the App's (`dispatchEvent(…, orApp: true)`), as they are when the page is made.
+    func pageCreated(pageId: Int, name: String, initialData: JSONValue, bindable: Set<String>)
     /// The paths whose values changed in one `setData` call, in key order. Report `framePresented(pageId:upTo:)`
     /// with `sequence` (or a later one) once a frame showing them is on screen. `answersInput`: sent while a handler
     /// of an input event ran (its awaited continuations within that entry included), so the host draws it at once
@@ -56,5 +59,8 @@ public protocol ScriptRuntimeDelegate: Sendable {
 }
 
 extension ScriptRuntimeDelegate {
+    public func pageCreated(pageId: Int, name: String, initialData: JSONValue, bindable: Set<String>) {
+        pageCreated(pageId: pageId, name: name, initialData: initialData)
+    }
     public func componentDefined(name: String, initialData: JSONValue) {}
 }

@@ -59,7 +59,7 @@ import Testing
             "\(dir)/main.js:8:1: error: Page('extra') is not listed in app.json's pages",
             "pages/index.swift:6:9: error: page 'index' has no method 'sav' for Button's onTap; did you mean 'save'?",
             "pages/index.swift:3:60: error: page 'index' has no method 'reload' for the key 'r'",
-            "\(dir)/app.json:7:42: error: app.json's key 'ctrl+f' calls 'find', which no page defines",
+            "\(dir)/app.json:7:42: error: app.json's key 'ctrl+f' calls 'find', which no page and no App({...}) method defines",
             "\(dir)/main.js:3:26: error: unknown command 'setStorag'; did you mean 'setStorage'?",
             "\(dir)/main.js:5:27: error: 'request' needs the permission 'request', which app.json's permissions do not list",
             "\(dir)/app.json:6:19: warning: permission 'storage' is not needed: no command needs it",

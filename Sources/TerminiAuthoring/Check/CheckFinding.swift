@@ -25,6 +25,11 @@ struct SourcePosition: Equatable {
     var line: Int
     var column: Int
 
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
     /// The position of `index` in `text`.
     init(of index: String.Index, in text: String) {
         var line = 1, column = 1

@@ -10,7 +10,7 @@ import TerminiTemplate
 /// It compiles every page, runs main.js's top level in JavaScriptCore to learn which pages and methods it registers
 /// (no hook runs and no command is answered), and reads main.js as text for `bridge.invoke` and `setData` calls.
 /// Then it compares: pages in app.json and in the script, handlers named in templates and key bindings against
-/// the page objects' methods, command names against the registry, permissions both ways, and the data paths the
+/// the page objects' methods (and app.json's bindings against the `App({...})` object's too), command names against the registry, permissions both ways, and the data paths the
 /// templates read against what the script's data could ever hold.
 public enum ProjectChecker {
     /// The findings for the project folder `project`, errors and warnings in file order. `commands` is the engine's
@@ -129,13 +129,8 @@ public enum ProjectChecker {
             for name in registered.components.keys.sorted() where componentTemplates[name] == nil && pagesCompiled {
                 findings.append(CheckFinding(.warning, scriptPath, "Component('\(name)') has no declaration: no components/*.swift declares `struct \(name): Component`"))
             }
-            for binding in manifest.keys {
-                let pages = manifest.pages.filter { registered.pages[$0]?.methods.contains(binding.handler) == true }
-                if pages.isEmpty {
-                    findings.append(CheckFinding(.error, position(ofQuoted: binding.handler, after: "\"keys\"", in: appText, file: appPath),
-                                                 "app.json's key '\(binding.key)' calls '\(binding.handler)', which no page defines"))
-                }
-            }
+            findings += unhandledAppKeyBindings(manifest.keys, pages: manifest.pages, registered: registered,
+                                                appText: appText, appPath: appPath)
         }
 
         // Commands and permissions, in every script.

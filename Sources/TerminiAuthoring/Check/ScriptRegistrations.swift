@@ -27,7 +27,9 @@ struct ScriptRegistrations {
                      scriptLimit: Duration = .seconds(2)) -> ScriptRegistrations
     {
         let recorder = Recorder()
-        let runtime = ScriptRuntime(configuration: .init(scriptLimit: scriptLimit), delegate: recorder)
+        var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
+        configuration.syncStorage = EmptyStorage()
+        let runtime = ScriptRuntime(configuration: configuration, delegate: recorder)
         defer { runtime.shutdown() }
         runtime.load(script: script, fileName: fileName, modules: modules)
         runtime.waitUntilIdle(timeout: scriptLimit + .seconds(1),
@@ -49,6 +51,13 @@ struct ScriptRegistrations {
             result.invokedAtLoad = state.invokes
         }
         return result
+    }
+
+    /// Storage as a fresh install has it, so a top level that reads a setting with getStorageSync runs as it would
+    /// on a first launch; what it writes is dropped with the check.
+    struct EmptyStorage: ScriptSyncStorage {
+        func read(key: String) throws(ScriptStorageError) -> String? { nil }
+        func write(key: String, json: String) throws(ScriptStorageError) {}
     }
 
     /// Keeps what the script reports; answers nothing.

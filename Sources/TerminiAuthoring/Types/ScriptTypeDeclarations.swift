@@ -207,6 +207,16 @@ public enum ScriptTypeDeclarations {
         declare function getApp(): termini.AppInstance;
         /** The pages on the navigation stack, the first page first and the visible page last. */
         declare function getCurrentPages(): termini.PageInstance[];
+        /**
+         * The value stored under `key` in this app's storage (the same storage as `getStorage`), or `''` when there
+         * is none, as in WeChat. Answered at once from memory, so `App.onLaunch` can choose a theme for the first frame.
+         */
+        declare function getStorageSync(key: string): any;
+        /**
+         * Stores a JSON value under `key`, written through to the app's storage before it returns. Throws a
+         * `TypeError` for a bad key or a value that is not JSON-able, a `RangeError` over a quota (nothing is written).
+         */
+        declare function setStorageSync(key: string, value: any): void;
 
         /** Writes `[level] text` to the console (`--log` of run and preview, standard error of snapshot). */
         declare const console: {

@@ -14,7 +14,8 @@ public struct BundleManifest: Equatable, Sendable {
     public var permissions: [String]
     public var requestDomains: [String]
     public var preload: [String: [PreloadRequest]]
-    /// App-wide key bindings (`"keys": [{"key", "handler", "label"}]`): they call the visible page's method.
+    /// App-wide key bindings (`"keys": [{"key", "handler", "label"}]`): they call the visible page's method, or else
+    /// the `App({...})` method of that name.
     public var keys: [KeyBinding] = []
     /// The tab strip and the pages it switches between (`"tabBar"`), if the app has one.
     public var tabBar: TabBar?

@@ -68,8 +68,7 @@ final class FramePresenter {
         let appError = navigator.appError
         let top = stack.last
         let titled = top.map { TitleBar.isShown(for: $0, depth: stack.count) } ?? false
-        footer.bindings = top.map { KeyBindings(page: $0.view.template.keys, app: navigator.bundle.manifest.keys,
-                                                textInput: $0.view.textInputFocus) }
+        footer.bindings = top.map { $0.keyBindings(app: navigator.bundle.manifest.keys) }
         // The --perf panel takes the last row; the footer and the tab strip stand above it.
         let hudRows = showsHUD && size.height > 1 ? 1 : 0
         let footed = footer.bindings?.showsFooter == true && size.height > 1 + hudRows

@@ -92,9 +92,13 @@ public final class MiniAppEngine {
         var navigator: Navigator?
         let updates = AppUpdateHandoff()
         self.updates = updates
+        // One store for the storage commands and getStorageSync/setStorageSync: its in-memory copy is how each sees
+        // the other's writes. Made before the runtime, whose script thread reads it from the first line of main.js.
+        let storage = options.storeDirectory.map { StorageStore(directory: URL(fileURLWithPath: $0)) }
         bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit,
                                   scriptMemoryLimit: options.scriptMemoryLimit,
                                   fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
+                                  syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.manifest.id) },
                                   wake: { waker?.wake() }) { runtime in
             let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler)
             navigator = pages
@@ -110,7 +114,7 @@ public final class MiniAppEngine {
             registrations += ThemeCommands.registrations(navigator: pages, scheduler: scheduler)
             registrations += ClipboardCommands.registrations(backend: backend)
             registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })
-            registrations += try Self.services(bundle: bundle, options: options, size: publishedSize)
+            registrations += try Self.services(bundle: bundle, storage: storage, options: options, size: publishedSize)
             return try CommandRouter(registrations)
         }
         let pages = navigator!  // made by the closure above, which ran before `bridge` was assigned
@@ -307,8 +311,8 @@ public final class MiniAppEngine {
         scriptQueueHighWater = max(scriptQueueHighWater, messages.count)
         for message in messages {
             switch message {
-            case .pageCreated(let pageId, let name, let data):
-                navigator.pageCreated(pageId: pageId, name: name, data: data)
+            case .pageCreated(let pageId, let name, let data, let bindable):
+                navigator.pageCreated(pageId: pageId, name: name, data: data, bindable: bindable)
             case .setData(let pageId, let patches, let sequence, let answersInput):
                 guard let entry = navigator.entry(pageId: pageId) else { continue }
                 entry.view.applySetData(patches)
@@ -332,11 +336,10 @@ public final class MiniAppEngine {
     }
 
     /// The native services every app gets: storage (when a store is configured), request and getSystemInfo.
-    static func services(bundle: LoadedBundle, options: EngineOptions,
+    static func services(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
                          size: Published<(width: Int, height: Int)>) throws -> [CommandRegistration]
     {
-        guard let store = options.storeDirectory else { return [] }
-        let storage = StorageStore(directory: URL(fileURLWithPath: store))
+        guard let storage else { return [] }
         let domains = bundle.manifest.requestDomains
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8

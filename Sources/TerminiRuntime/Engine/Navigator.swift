@@ -348,12 +348,13 @@ final class Navigator: @unchecked Sendable {
     }
 
     /// The script created a page: it joins the stack as its navigation says, and the navigation is answered.
-    func pageCreated(pageId: Int, name: String, data: JSONValue) {
+    func pageCreated(pageId: Int, name: String, data: JSONValue, bindable: Set<String> = []) {
         guard let template = bundle.pages[name] else { return }
         let view = PageView(template: template, data: data, components: bundle.components, componentData: componentData)
         view.theme = theme
         view.placesInitialFocus = true
         let entry = PageEntry(pageId: pageId, name: name, view: view, title: template.title)
+        entry.bindable = bindable
         if let pending = navigation, pending.pageId == pageId {
             navigation = nil
             switch pending.kind {

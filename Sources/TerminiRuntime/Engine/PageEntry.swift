@@ -14,6 +14,9 @@ package final class PageEntry {
     var titleSetByApp = false
     /// The newest setData sequence applied but not yet shown; reported to JS after the next frame.
     var unpresentedSequence: Int?
+    /// The names its key bindings can call (its methods and the App's, when it was made): a binding whose handler is
+    /// not among them is not in force, so the footer and the help leave it out and its key goes on to `onKey`.
+    var bindable: Set<String> = []
     /// onReady fires once, after the page's first frame.
     var isReady = false
     /// A script error that belongs to this page: shown instead of the page until the user leaves it.
@@ -27,5 +30,8 @@ package final class PageEntry {
         self.title = title
     }
 
-    /// Whether the focused widget edits text, so Backspace belongs to it.
+    /// The bindings in force on the page, with the app's `app.json` bindings.
+    func keyBindings(app: [KeyBinding]) -> KeyBindings {
+        KeyBindings(page: view.template.keys, app: app, bindable: bindable, textInput: view.textInputFocus)
+    }
 }

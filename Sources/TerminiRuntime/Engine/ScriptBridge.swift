@@ -18,7 +18,7 @@ final class ScriptBridge {
     /// `makeRouter` receives the runtime, which the UI thread's commands (navigation) need; the router answers
     /// the script's calls from the first one on.
     init(manifest: BundleManifest, scriptLimit: Duration, scriptMemoryLimit: Int? = nil, fixedClock: FixedScriptClock? = nil,
-         wake: @escaping @Sendable () -> Void, makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
+         syncStorage: (any ScriptSyncStorage)? = nil, wake: @escaping @Sendable () -> Void, makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
     {
         appId = manifest.id
         permissions = Set(manifest.permissions)
@@ -39,6 +39,7 @@ final class ScriptBridge {
         configuration.entryObserver = { handler, pageId in CrashReport.noteScriptEntry(handler, pageId: pageId) }
         configuration.fixedClock = fixedClock
         configuration.scriptMemoryLimit = scriptMemoryLimit
+        configuration.syncStorage = syncStorage
         runtime = ScriptRuntime(configuration: configuration, delegate: inbox)
         do { router = try makeRouter(runtime) } catch {
             runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind

@@ -5,7 +5,8 @@ import TerminiTemplate
 
 /// What the JS thread tells the UI thread. Messages are applied in arrival order, once per loop iteration.
 enum ScriptMessage: Sendable {
-    case pageCreated(pageId: Int, name: String, data: JSONValue)
+    /// `bindable`: the names the page's key bindings can call, its methods and the App's.
+    case pageCreated(pageId: Int, name: String, data: JSONValue, bindable: Set<String>)
     case setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool)
     case invoke(BridgeCall)
     case error(ScriptError)
@@ -58,7 +59,10 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     }
 
     func pageCreated(pageId: Int, name: String, initialData: JSONValue) {
-        post(.pageCreated(pageId: pageId, name: name, data: initialData))
+        pageCreated(pageId: pageId, name: name, initialData: initialData, bindable: [])
+    }
+    func pageCreated(pageId: Int, name: String, initialData: JSONValue, bindable: Set<String>) {
+        post(.pageCreated(pageId: pageId, name: name, data: initialData, bindable: bindable))
     }
     func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool) {
         post(.setData(pageId: pageId, patches: patches, sequence: sequence, answersInput: answersInput))

@@ -3,6 +3,10 @@ import TerminiUI
 
 /// The key bindings in force on a page: the page's own (`Page(..., keys: [...])`) first, then the app's
 /// (`app.json` `"keys"`); the footer's text and the `?` help's lines come from the same list.
+///
+/// A binding is in force only when something can handle it: its handler is a method of the page or of the
+/// `App({...})` object (`bindable`, which the script reports as it creates the page, by the same rule its dispatch
+/// follows). So an app key a page cannot take is neither in its footer nor taken from `onKey` there.
 struct KeyBindings {
     let page: [KeyBinding]
     let app: [KeyBinding]
@@ -10,9 +14,13 @@ struct KeyBindings {
     /// bindings on them cannot fire and the footer leaves them out.
     var textInput: (focused: Bool, multiline: Bool) = (false, false)
 
-    init(page: [KeyBinding], app: [KeyBinding], textInput: (focused: Bool, multiline: Bool) = (false, false)) {
-        self.page = page
-        self.app = app
+    /// `bindable`: the handler names the page or the App defines; nil counts every binding as handled.
+    init(page: [KeyBinding], app: [KeyBinding], bindable: Set<String>? = nil,
+         textInput: (focused: Bool, multiline: Bool) = (false, false))
+    {
+        let handled = { (binding: KeyBinding) in bindable?.contains(binding.handler) ?? true }
+        self.page = page.filter(handled)
+        self.app = app.filter(handled)
         self.textInput = textInput
     }
 

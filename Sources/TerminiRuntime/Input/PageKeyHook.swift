@@ -2,7 +2,8 @@ import TerminiScript
 import TerminiTemplate
 import TerminiUI
 
-/// A key the top page's widgets did not use goes, in order, to the key bindings (page, then app), to `[` and `]`
+/// A key the top page's widgets did not use goes, in order, to the key bindings in force (page, then app; each
+/// handled by the page's method, or else the App's), to `[` and `]`
 /// switching tabs (on a tab page), to the `?` help, to Ctrl-R's pull-to-refresh, to Esc's "go back", and finally to the page's `onKey(e)`, with
 /// `e = {type: 'key', detail: {key}, timeStamp}`.
 ///
@@ -19,7 +20,7 @@ extension InputRouter {
     func offerUnusedKey(_ key: Key, to top: PageEntry) {
         let bindings = keyBindings(for: top)
         if let binding = bindings.binding(for: key) {
-            dispatch(handler: binding.handler, type: "key", key: key, to: top, ifDefined: false)
+            dispatch(handler: binding.handler, type: "key", key: key, to: top, ifDefined: false, orApp: true)
             return
         }
         if navigator.showsTabBar, key == .character("[") || key == .character("]") {
@@ -57,14 +58,17 @@ extension InputRouter {
     /// The handler name a page defines to receive pastes that no text input took.
     static let pasteHandler = "onPaste"
 
-    func keyBindings(for top: PageEntry) -> KeyBindings {
-        KeyBindings(page: top.view.template.keys, app: navigator.bundle.manifest.keys, textInput: top.view.textInputFocus)
-    }
+    func keyBindings(for top: PageEntry) -> KeyBindings { top.keyBindings(app: navigator.bundle.manifest.keys) }
 
-    private func dispatch(handler: String, type: String, key: Key?, to top: PageEntry, ifDefined: Bool) {
+    /// `orApp`: a binding's handler is the page's method, or else the App's (docs/JS-API.md#key-bindings); hooks
+    /// (`onKey`, `onPullDownRefresh`) are the page's alone.
+    private func dispatch(handler: String, type: String, key: Key?, to top: PageEntry, ifDefined: Bool,
+                          orApp: Bool = false)
+    {
         startedScriptReaction = true
         let detail: JSONValue = key.map { .object(["key": .string($0.name)]) } ?? .object([:])
         let event: JSONValue = .object(["type": .string(type), "dataset": .object([:]), "detail": detail])
-        runtime.dispatchEvent(pageId: top.pageId, handler: handler, event: event, loc: nil, ifDefined: ifDefined)
+        runtime.dispatchEvent(pageId: top.pageId, handler: handler, event: event, loc: nil, ifDefined: ifDefined,
+                              orApp: orApp)
     }
 }

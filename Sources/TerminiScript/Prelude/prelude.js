@@ -522,6 +522,36 @@ function invokeFailure(reason, origin) {
   return failure;
 }
 
+// ---------------------------------------------------------------- synchronous storage
+// WeChat's getStorageSync and setStorageSync. The host answers them on this thread from its in-memory copy of the
+// app's storage (ScriptSyncStorage), so a theme read in onLaunch is known before the first page exists.
+const STORAGE_ERRORS = { TypeError: TypeError, RangeError: RangeError, Error: Error };
+
+function storageAnswer(answer) {
+  if (answer[0] === true) return answer[1];
+  throw new STORAGE_ERRORS[answer[1]](answer[2]);
+}
+
+function checkedStorageKey(call, key) {
+  if (typeof key !== 'string') {
+    throw new TypeError(call + ': the key must be a string, not ' + (key === null ? 'null' : typeof key) +
+      ' (' + shortened(formatArg(key)) + ')');
+  }
+  return key;
+}
+
+// '' for a key with no data, as in WeChat, so `getStorageSync('theme') || 'light'` reads as it does there.
+function getStorageSync(key) {
+  const found = storageAnswer(native.storageRead(checkedStorageKey('getStorageSync', key)));
+  return found.length === 0 ? '' : found[0];
+}
+
+function setStorageSync(key, value) {
+  checkedStorageKey('setStorageSync', key);
+  const json = toCheckedJSON("setStorageSync: the value of '" + shortened(key) + "'", value, MAX_NESTING);
+  storageAnswer(native.storageWrite(key, json));
+}
+
 // ---------------------------------------------------------------- App and Page
 let appInstance;
 const definitions = new Map();
@@ -830,8 +860,27 @@ const componentBase = Object.create(Object.prototype, {
   blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },
 });
 
+// The App's method `name`, or undefined. Object.prototype's members are not handlers: a binding named
+// 'toString' must not call it.
+function appMethod(name) {
+  if (appInstance === undefined) return undefined;
+  const fn = appInstance[name];
+  return typeof fn === 'function' && fn !== Object.prototype[name] ? fn : undefined;
+}
+
+// The names a key binding on the page can call: the page's own methods and the App's (`orApp` in callHandler). The
+// host shows a binding in the footer only when its handler is among them, so it is the same rule as the dispatch.
+function bindableNames(instance) {
+  const names = [];
+  const own = Object.keys(instance);
+  for (let i = 0; i < own.length; i++) if (typeof instance[own[i]] === 'function') names.push(own[i]);
+  if (appInstance !== undefined) for (const k in appInstance) if (appMethod(k) !== undefined) names.push(k);
+  return names;
+}
+
 // Runs `handler` of the page (`owner` null) or of the component instance `owner`, or warns that it is missing.
-function callHandler(pageId, owner, handler, event, loc, optional) {
+// With `orApp`, a page without the method hands the event to the App's method of that name (`this` is the App).
+function callHandler(pageId, owner, handler, event, loc, optional, orApp) {
   const where = loc ? ' (template ' + loc + ')' : '';
   let target, label, name;
   if (owner !== null && owner !== undefined) {
@@ -853,7 +902,12 @@ function callHandler(pageId, owner, handler, event, loc, optional) {
     name = "page '" + record.name + "'";
     label = handler;
   }
-  const fn = (owner !== null && owner !== undefined) || hasOwn.call(target, handler) ? target[handler] : undefined;
+  let fn = (owner !== null && owner !== undefined) || hasOwn.call(target, handler) ? target[handler] : undefined;
+  if (typeof fn !== 'function' && orApp && appMethod(handler) !== undefined) {
+    fn = appMethod(handler);
+    target = appInstance;
+    label = 'App.' + handler;
+  }
   if (typeof fn !== 'function') {
     if (!optional) native.warn(name + " has no method '" + handler + "'" + where);
     return;
@@ -1111,6 +1165,8 @@ define('clearTimeout', clearTimeout);
 define('clearInterval', clearInterval);
 define('queueMicrotask', queueMicrotask);
 define('bridge', bridge);
+define('getStorageSync', getStorageSync);
+define('setStorageSync', setStorageSync);
 define('require', function require(request) { return requireFrom('', request); });
 // WebAssembly runs outside the script limits: JavaScriptCore's time limit never stops compiled wasm, and a module
 // whose start function is `(loop (br 0))` ran forever. So it is off, as eval is (docs/JS-API.md).
@@ -1165,7 +1221,7 @@ const hostAPI = {
     };
     pages.set(pageId, record);
     records.set(instance, record);
-    native.pageCreated(pageId, name, entry.dataJSON);
+    native.pageCreated(pageId, name, entry.dataJSON, stringify(bindableNames(instance)));
     callHook(instance, 'onLoad', pageId, [query]);
     callHook(instance, 'onShow', pageId, []);
   },
@@ -1189,14 +1245,14 @@ const hostAPI = {
     if (record !== undefined) record.parked = parked;
   },
   // Optional hooks (onKey) are offered to every page; only a handler the template names must exist.
-  dispatchEvent: function (pageId, handler, event, loc, optional, component) {
+  dispatchEvent: function (pageId, handler, event, loc, optional, component, orApp) {
     currentPage = null;
     const record = pages.get(pageId);
     if (!isObjectNode(event)) event = {};
     if (event.dataset === undefined) event.dataset = {};
     if (event.detail === undefined) event.detail = {};
     if (event.timeStamp === undefined && record !== undefined) event.timeStamp = Date.now() - record.createdAt;
-    callHandler(pageId, component, handler, event, loc, optional);
+    callHandler(pageId, component, handler, event, loc, optional, orApp === true);
   },
   // The UI thread's component instances of one page, attached, changed and detached since its last report.
   componentEvents: function (pageId, events) {

@@ -9,7 +9,8 @@ import TerminiUI
 ///
 /// Every page of the fixture shows `<page>: {{message}}`, a `Go` button (`go` handler) and a text field (or the
 /// test's own `root` node, over its own initial `data`), and logs each lifecycle hook as `<page>.<hook>`; `go` calls
-/// the test's `ACTION(pageName)`.
+/// the test's `ACTION(pageName)`. `pageMembers` adds members to every page's definition (`name` is the page's), and
+/// `keys` are app.json's key bindings.
 final class EngineHarness {
     let session: SnapshotSession
     private let lines = LockedLines()
@@ -17,7 +18,8 @@ final class EngineHarness {
 
     init(pages: [String], action: String, extraScript: String = "", permissions: [String] = ["storage"],
          size: (Int, Int) = (60, 12), tabBar: TabBar? = nil, themes: ThemeSet = ThemeSet(), performanceHUD: Bool = false,
-         root: String? = nil, data: String = "{ message: 'hello', draft: '' }") throws
+         root: String? = nil, data: String = "{ message: 'hello', draft: '' }", keys: [KeyBinding] = [],
+         pageMembers: String = "") throws
     {
         var templates: [String: TemplateFile] = [:]
         for page in pages {
@@ -49,12 +51,14 @@ final class EngineHarness {
             onUnload() { log(name + '.onUnload') },
             onDraft(e) { this.setData({ draft: e.detail.value }) },
             go() { ACTION.call(this, name) },
+            \(pageMembers)
           })
         }
         """
         var manifest = BundleManifest(id: "nav", name: "Nav", version: "1.0.0", pages: pages, permissions: permissions)
         manifest.tabBar = tabBar
         manifest.themes = themes
+        manifest.keys = keys
         let bundle = LoadedBundle(manifest: manifest, origin: "memory", script: script, scriptName: "nav/main.js",
                                   pages: templates)
         var options = EngineOptions()

@@ -1,0 +1,8 @@
+import TerminiDSL
+
+let issue = Page("issue", title: "Issue") {
+    Column {
+        Text("{{title}}")
+        Text("{{body}}", wrap: true)
+    }
+}
