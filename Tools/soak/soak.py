@@ -152,6 +152,8 @@ class TimingsReader:
                 continue
             try:
                 frame = json.loads(line)
+                if "startup" in frame:  # the line that says where the start went, before the first page's frame
+                    continue
                 self.frame_ms.append(float(frame["build_ms"]) + float(frame["raster_ms"]))
                 self.janky += 1 if frame["janky"] else 0
             except (ValueError, KeyError, TypeError):

@@ -28,8 +28,9 @@ struct SnapshotRun {
         screen = captureScreen ? String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
         process.waitUntilExit()
         exit = MonotonicClock.system.now()
+        // Frame lines only: the startup line (docs/DATA-FLOW.md) is not a frame.
         frames = ((try? String(contentsOfFile: timings, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
-            if case .object(let o)? = try? JSONValue.parse(String($0)) { o.dictionary } else { nil }
+            if case .object(let o)? = try? JSONValue.parse(String($0)), o["frame"] != nil { o.dictionary } else { nil }
         }
     }
 
