@@ -14,13 +14,7 @@ import TerminiUI
 /// (undone, untimed), scrolling by a line and by a page with the keys, and a sort the script does when `s` asks
 /// for one (the sorted rows go back in ten splices of 10,000). Each time runs from the key to the frame on the
 /// pty that shows the result, which the bench reads off the screen.
-public final class TableBench {
-    /// One measured operation: its runs' key-to-screen times in milliseconds.
-    public struct Result: Sendable {
-        public var op: String
-        public var milliseconds: [Double]
-    }
-
+public final class TableBench: PtyBench {
     /// The length measured when none is given.
     public static let defaultRows = 100_000
     static let batch = 10_000
@@ -28,10 +22,7 @@ public final class TableBench {
     /// The table's length, a multiple of 10,000.
     public let rows: Int
 
-    let engine: MiniAppEngine
-    let backend: NcursesBackend
-    let pty: BenchPseudoTerminal
-    private let clock = MonotonicClock.system
+    private let bench: BenchEngine
     private let height: Int
 
     public init(rows: Int = TableBench.defaultRows, width: Int = 100, height: Int = 30) throws {
@@ -40,19 +31,14 @@ public final class TableBench {
         }
         self.rows = rows
         self.height = height
-        pty = try BenchPseudoTerminal(width: width, height: height)
-        (backend, engine) = try BenchEngine.start(try Self.bundle(), on: pty)
-        try waitForScreen("start") { $0.contains("rows: 0") }
+        bench = try BenchEngine(try Self.bundle(), name: "table bench", width: width, height: height)
+        try bench.waitForScreen("start") { $0.contains("rows: 0") }
     }
 
-    public func close() {
-        engine.stop()
-        backend.shutdown()
-        pty.close()
-    }
+    public func close() { bench.close() }
 
     /// Loads the table, then times each operation `runs` times after `warmups`.
-    public func run(runs: Int, warmups: Int, progress: (String) -> Void) throws -> [Result] {
+    public func run(runs: Int, warmups: Int, progress: (String) -> Void) throws -> [TimedOperation] {
         progress("table: loading \(rows) rows in appends of \(Self.batch)")
         var count = 0
         while count < rows {
@@ -91,8 +77,8 @@ public final class TableBench {
             if measured { append.append(a); line.append(l); page.append(p); sort.append(s) }
         }
         let at = rows % 1000 == 0 ? "\(rows / 1000)k" : "\(rows)"
-        return [Result(op: "table_append_10k@\(at)", milliseconds: append), Result(op: "table_scroll_1_line@\(at)", milliseconds: line),
-                Result(op: "table_scroll_1_page@\(at)", milliseconds: page), Result(op: "table_sort@\(at)", milliseconds: sort)]
+        return [TimedOperation(op: "table_append_10k@\(at)", milliseconds: append), TimedOperation(op: "table_scroll_1_line@\(at)", milliseconds: line),
+                TimedOperation(op: "table_scroll_1_page@\(at)", milliseconds: page), TimedOperation(op: "table_sort@\(at)", milliseconds: sort)]
     }
 
     /// Whether the script has heard that row `index` is selected (the count line says so).
@@ -116,32 +102,9 @@ public final class TableBench {
     private func press(_ key: Key, _ label: String, settled: ((String) -> Bool)? = nil,
                        until shows: (String) -> Bool) throws -> Double {
         usleep(20_000)
-        let start = clock.now()
-        var first: FrameTiming?
-        engine.onFrame = { first = $0 }
-        engine.step(handling: .key(key))
-        engine.onFrame = nil
-        let shown = try first.flatMap { shows(engine.screenText) ? $0 : nil } ?? waitForScreen(label, shows)
-        if let settled, !settled(engine.screenText) { try waitForScreen(label + " (settling)", settled) }
-        return Double(shown.rasterEnd - start) / 1e6
-    }
-
-    /// Steps the engine until a frame leaves a screen that satisfies `shows`, and returns that frame's timing. The
-    /// screen is read only after a frame (reading it takes about 0.1 ms, which would otherwise delay the frame).
-    @discardableResult
-    private func waitForScreen(_ label: String, _ shows: (String) -> Bool) throws -> FrameTiming {
-        var frame: FrameTiming?
-        engine.onFrame = { frame = $0 }
-        defer { engine.onFrame = nil }
-        let deadline = clock.now() + 60_000_000_000
-        while true {
-            if let shown = frame {
-                if shows(engine.screenText) { return shown }
-                frame = nil
-            }
-            if clock.now() > deadline { throw BenchError("table bench: \(label): the screen never showed it:\n\(engine.screenText)") }
-            engine.step(maxWaitMilliseconds: 1)
-        }
+        let ms = try bench.timedInput(.key(key), label, until: shows)
+        if let settled, !settled(bench.engine.screenText) { try bench.waitForScreen(label + " (settling)", settled) }
+        return ms
     }
 
     /// The bench's app: a header line with the row count, the sort count and the selected index, and the table.

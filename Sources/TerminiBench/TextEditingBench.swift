@@ -14,37 +14,25 @@ import TerminiUI
 /// characters, a key typed into a TextArea of 10,000 lines with the caret in the middle, and a 1 MB paste into
 /// that TextArea. The page echoes every change back with `setData`, as a form does (all but the TextArea's with
 /// the paste in it, which is over setData's 1 MiB); the echo is waited out, untimed, before the next input.
-public final class TextEditingBench {
-    /// One measured operation: its runs' input-to-screen times in milliseconds.
-    public struct Result: Sendable {
-        public var op: String
-        public var milliseconds: [Double]
-    }
-
+public final class TextEditingBench: PtyBench {
     static let bigField = 100_000
     static let areaLines = 10_000
     static let pasteBytes = 1 << 20
 
-    let engine: MiniAppEngine
-    let backend: NcursesBackend
-    let pty: BenchPseudoTerminal
+    private let bench: BenchEngine
+    private var engine: MiniAppEngine { bench.engine }
     private let clock = MonotonicClock.system
 
     public init(width: Int = 100, height: Int = 30) throws {
-        pty = try BenchPseudoTerminal(width: width, height: height)
-        (backend, engine) = try BenchEngine.start(try Self.bundle(), on: pty)
-        try waitForScreen("start") { $0.contains("line 10000") }
+        bench = try BenchEngine(try Self.bundle(), name: "text bench", width: width, height: height)
+        try bench.waitForScreen("start") { $0.contains("line 10000") }
     }
 
-    public func close() {
-        engine.stop()
-        backend.shutdown()
-        pty.close()
-    }
+    public func close() { bench.close() }
 
     /// Times each operation `runs` times after `warmups` (the paste at most 10 times: each moves 3 MB through the
     /// script and back).
-    public func run(runs: Int, warmups: Int, progress: (String) -> Void) throws -> [Result] {
+    public func run(runs: Int, warmups: Int, progress: (String) -> Void) throws -> [TimedOperation] {
         // Focus starts on the empty field; Tab goes to the long field, then to the TextArea.
         progress("text: typing into an empty field")
         let empty = try typing(runs: runs, warmups: warmups)
@@ -69,10 +57,10 @@ public final class TextEditingBench {
             _ = try press(.control("_"), "undo the paste") { !$0.contains(marker) }
             if run >= min(warmups, 2) { paste.append(ms) }
         }
-        return [Result(op: "text_type_empty_field", milliseconds: empty),
-                Result(op: "text_type_end_of_100k_field", milliseconds: long),
-                Result(op: "text_type_mid_10k_line_area", milliseconds: area),
-                Result(op: "text_paste_1mb_area", milliseconds: paste)]
+        return [TimedOperation(op: "text_type_empty_field", milliseconds: empty),
+                TimedOperation(op: "text_type_end_of_100k_field", milliseconds: long),
+                TimedOperation(op: "text_type_mid_10k_line_area", milliseconds: area),
+                TimedOperation(op: "text_paste_1mb_area", milliseconds: paste)]
     }
 
     /// Types `Q` (timed to the frame that shows it) and Backspace (untimed), `warmups + runs` times.
@@ -94,35 +82,13 @@ public final class TextEditingBench {
     /// echo is waited out.
     private func input(_ event: InputEvent, _ label: String, until shows: (String) -> Bool) throws -> Double {
         settle()
-        let start = clock.now()
-        var first: FrameTiming?
-        engine.onFrame = { first = $0 }
-        engine.step(handling: event)
-        engine.onFrame = nil
-        let shown = try first.flatMap { shows(engine.screenText) ? $0 : nil } ?? waitForScreen(label, shows)
-        return Double(shown.rasterEnd - start) / 1e6
+        return try bench.timedInput(event, label, until: shows)
     }
 
     /// Steps the engine for 50 ms, so the script's answer to the last input (its echo) is in before the next.
     private func settle() {
         let until = clock.now() + 50_000_000
         while clock.now() < until { engine.step(maxWaitMilliseconds: 1) }
-    }
-
-    @discardableResult
-    private func waitForScreen(_ label: String, _ shows: (String) -> Bool) throws -> FrameTiming {
-        var frame: FrameTiming?
-        engine.onFrame = { frame = $0 }
-        defer { engine.onFrame = nil }
-        let deadline = clock.now() + 60_000_000_000
-        while true {
-            if let shown = frame {
-                if shows(engine.screenText) { return shown }
-                frame = nil
-            }
-            if clock.now() > deadline { throw BenchError("text bench: \(label): the screen never showed it:\n\(engine.screenText)") }
-            engine.step(maxWaitMilliseconds: 1)
-        }
     }
 
     static let areaHeight = 10

@@ -110,7 +110,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// One line (or one JSON object with `--json`) per operation: its p50, the `tail` percentile and the worst.
-    func printTimings(_ results: [(op: String, milliseconds: [Double])], tail: Int, opWidth: Int, decimals: Int) {
+    func printTimings(_ results: [TimedOperation], tail: Int, opWidth: Int, decimals: Int) {
         for r in results {
             let p50 = BenchReport.percentile(r.milliseconds, 0.5)
             let high = BenchReport.percentile(r.milliseconds, Double(tail) / 100)
@@ -125,36 +125,30 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// The Table operations at 100k rows.
-    func runTable() throws {
-        let bench: TableBench
-        do { bench = try TableBench(rows: tableRows) } catch { throw CLIError("bench: \(error)") }
-        let results: [TableBench.Result]
+    /// Runs a pty bench once and closes it, whatever happens; its progress goes to standard error.
+    func measure(_ make: () throws -> any PtyBench) throws -> [TimedOperation] {
+        let bench: any PtyBench
+        do { bench = try make() } catch { throw CLIError("bench: \(error)") }
+        defer { bench.close() }
         do {
-            results = try bench.run(runs: runs, warmups: warmups) { FileHandle.standardError.write(Data("bench: \($0)\n".utf8)) }
+            return try bench.run(runs: runs, warmups: warmups) { FileHandle.standardError.write(Data("bench: \($0)\n".utf8)) }
         } catch {
-            bench.close()
             throw CLIError("bench FAILED: \(error)")
         }
-        bench.close()
+    }
+
+    /// The Table operations at 100k rows.
+    func runTable() throws {
+        let results = try measure { try TableBench(rows: tableRows) }
         if !json { print("table bench: pty 100x30, a Table of \(tableRows) rows, \(warmups) warm-ups + \(runs) runs; key to screen, ms") }
-        printTimings(results.map { ($0.op, $0.milliseconds) }, tail: 90, opWidth: 28, decimals: 2)
+        printTimings(results, tail: 90, opWidth: 28, decimals: 2)
     }
 
     /// The text-editing operations: typing into short and long fields and a long TextArea, and a 1 MB paste.
     func runText() throws {
-        let bench: TextEditingBench
-        do { bench = try TextEditingBench() } catch { throw CLIError("bench: \(error)") }
-        let results: [TextEditingBench.Result]
-        do {
-            results = try bench.run(runs: runs, warmups: warmups) { FileHandle.standardError.write(Data("bench: \($0)\n".utf8)) }
-        } catch {
-            bench.close()
-            throw CLIError("bench FAILED: \(error)")
-        }
-        bench.close()
+        let results = try measure { try TextEditingBench() }
         if !json { print("text bench: pty 100x30, each change echoed by the page, \(warmups) warm-ups + \(runs) runs; input to the frame's last byte, ms") }
-        printTimings(results.map { ($0.op, $0.milliseconds) }, tail: 99, opWidth: 30, decimals: 3)
+        printTimings(results, tail: 99, opWidth: 30, decimals: 3)
         if results.count >= 2, !json {
             let empty = BenchReport.percentile(results[0].milliseconds, 0.5), long = BenchReport.percentile(results[1].milliseconds, 0.5)
             print(String(format: "end of a 100k field / empty field, p50: %.2fx", empty > 0 ? long / empty : 0))
