@@ -11,7 +11,7 @@ enum FocusCommands {
         [
             CommandRegistration(name: "focus", thread: .ui, shape: .focus) { [unowned navigator] params, context, reply throws(CommandError) in
                 let id = try params.requiredString("id")
-                let entry = try page(of: context, in: navigator)
+                let entry = try navigator.callingPage(context)
                 do { try entry.view.focus(id: id) } catch {
                     throw CommandError(.notFound, "\(error)")
                 }
@@ -19,18 +19,11 @@ enum FocusCommands {
                 reply.succeed()
             },
             CommandRegistration(name: "blur", thread: .ui, shape: .blur) { [unowned navigator] _, context, reply throws(CommandError) in
-                try page(of: context, in: navigator).view.blur()
+                try navigator.callingPage(context).view.blur()
                 scheduler.markDirty(answeringInput: true)
                 reply.succeed()
             },
         ]
-    }
-
-    private static func page(of context: CommandContext, in navigator: Navigator) throws(CommandError) -> PageEntry {
-        guard let entry = context.pageId.flatMap(navigator.entry(pageId:)) ?? navigator.top else {
-            throw CommandError(.notFound, "no page is open")
-        }
-        return entry
     }
 }
 

@@ -24,9 +24,7 @@ enum ListCommands {
                 guard key != nil || index != nil else {
                     throw CommandError(.invalidParameter, "scrollTo needs a 'key' or an 'index' besides the 'id'")
                 }
-                guard let entry = context.pageId.flatMap(navigator.entry(pageId:)) ?? navigator.top else {
-                    throw CommandError(.notFound, "no page to scroll")
-                }
+                let entry = try navigator.callingPage(context)
                 do { try entry.view.scrollTo(id: id, key: key, index: index) } catch {
                     throw CommandError(.notFound, "scrollTo: \(error)")
                 }

@@ -98,6 +98,12 @@ final class Navigator: @unchecked Sendable {
         stack.first { $0.pageId == pageId } ?? parkedTabs.values.first { $0.pageId == pageId }
     }
 
+    /// The page a command acts on: the calling page, or the top page for a call with none (the host's).
+    func callingPage(_ context: CommandContext) throws(CommandError) -> PageEntry {
+        guard let entry = context.pageId.flatMap(entry(pageId:)) ?? top else { throw CommandError(.notFound, "no page is open") }
+        return entry
+    }
+
     /// Whether this thread holds a navigation call unanswered (navigateTo waits for its page).
     var holdsReply: Bool { navigation?.reply != nil }
 

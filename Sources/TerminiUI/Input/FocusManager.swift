@@ -59,18 +59,17 @@ final class FocusManager {
     /// opens ready to type in its first field, not on the ScrollView).
     func focusInitial() {
         let order = self.order
-        func holdsFocusable(_ container: Element) -> Bool {
-            container.kind.traits.contains(.scrollable) && order.contains { candidate in
-                var e = candidate.parent
-                while let ancestor = e {
-                    if ancestor === container { return true }
-                    e = ancestor.parent
-                }
-                return false
+        // Scroll containers with a focusable widget inside: each focusable widget marks its scrollable ancestors.
+        var holdingFocusable = Set<ObjectIdentifier>()
+        for candidate in order {
+            var e = candidate.parent
+            while let ancestor = e {
+                if ancestor.kind.traits.contains(.scrollable) { holdingFocusable.insert(ObjectIdentifier(ancestor)) }
+                e = ancestor.parent
             }
         }
         guard let first = order.first(where: { $0.decoration?.autoFocus == true })
-            ?? order.first(where: { !holdsFocusable($0) }) ?? order.first
+            ?? order.first(where: { !holdingFocusable.contains(ObjectIdentifier($0)) }) ?? order.first
         else { return }
         focused = first
         scrollIntoView(first)
