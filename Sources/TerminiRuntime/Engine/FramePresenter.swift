@@ -26,6 +26,7 @@ final class FramePresenter {
     var hostLayers: [any CompositorLayer] = []
     private var layers: [any CompositorLayer] = []
     private var timingLog: FrameTimingLog?
+    private var startupLineTaken = false
     private(set) var timings: [FrameTiming] = []
     private var frameIndex = 0
     /// Called after every frame is on screen, with its timing.
@@ -172,10 +173,13 @@ final class FramePresenter {
         timings.append(timing)
         if timings.count > 10_000 { timings.removeFirst(5_000) }
         if let timingLog {
-            // The start ends with the first frame that shows the launch page (the frames before it are blank).
-            if navigator.top != nil, let startup = StartupTimeline.process.takeJSONLine(firstFrame: timing,
-                                                                                       scriptStart: runtime.startupDuration) {
-                timingLog.appendLine(startup)
+            // The start ends with the first frame that shows the launch page (the frames before it are blank). Asked
+            // once: later frames pay for neither the timeline's lock nor the script loop's.
+            if !startupLineTaken, navigator.top != nil {
+                startupLineTaken = true
+                if let startup = StartupTimeline.process.takeJSONLine(firstFrame: timing, scriptStart: runtime.startupDuration) {
+                    timingLog.appendLine(startup)
+                }
             }
             timingLog.append(timing)
         }
