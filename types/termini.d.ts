@@ -115,6 +115,8 @@ declare namespace termini {
     onKey?(this: PageInstance<Data>, e: KeyEvent): void;
     onPaste?(this: PageInstance<Data>, e: PasteEvent): void;
     onPullDownRefresh?(this: PageInstance<Data>, e: Event<{}>): void;
+    /** Asked before every way off the page; `false` (or a promise of it) stays. */
+    onBeforeLeave?(this: PageInstance<Data>, e: { reason: 'escape' | 'backspace' | 'backButton' | 'switchTab' | 'exit' | 'navigateBack' | 'redirectTo' | 'reLaunch' }): boolean | void | Promise<boolean | void>;
     [member: string]: any;
   }
 }
@@ -264,9 +266,14 @@ declare namespace termini {
     delta?: number;
     /** handed to the page below as onShow({ result }) */
     result?: unknown;
+    /** leave without asking the page's onBeforeLeave */
+    force?: boolean;
   }
   /** What `navigateBack` resolves with. */
-  interface NavigateBackResult extends Success {}
+  interface NavigateBackResult extends Success {
+    /** false when the page's onBeforeLeave chose to stay */
+    left: boolean;
+  }
 
   /** Params of `navigateTo`. */
   interface NavigateToParams {
@@ -280,17 +287,27 @@ declare namespace termini {
   interface ReLaunchParams {
     /** a page name with an optional query (`detail?id=3`) or minigame://<app>/<page> */
     url: string;
+    /** leave without asking the page's onBeforeLeave */
+    force?: boolean;
   }
   /** What `reLaunch` resolves with. */
-  interface ReLaunchResult extends Success {}
+  interface ReLaunchResult extends Success {
+    /** false when the page's onBeforeLeave chose to stay */
+    left: boolean;
+  }
 
   /** Params of `redirectTo`. */
   interface RedirectToParams {
     /** a page name with an optional query (`detail?id=3`) or minigame://<app>/<page> */
     url: string;
+    /** leave without asking the page's onBeforeLeave */
+    force?: boolean;
   }
   /** What `redirectTo` resolves with. */
-  interface RedirectToResult extends Success {}
+  interface RedirectToResult extends Success {
+    /** false when the page's onBeforeLeave chose to stay */
+    left: boolean;
+  }
 
   /** Params of `removeStorage`. */
   interface RemoveStorageParams {
@@ -420,9 +437,14 @@ declare namespace termini {
   interface SwitchTabParams {
     /** a tab page's name, without a query */
     url: string;
+    /** leave without asking the page's onBeforeLeave */
+    force?: boolean;
   }
   /** What `switchTab` resolves with. */
-  interface SwitchTabResult extends Success {}
+  interface SwitchTabResult extends Success {
+    /** false when the page's onBeforeLeave chose to stay */
+    left: boolean;
+  }
 
   /** `bridge.invoke`, one overload per command. */
   interface Bridge {

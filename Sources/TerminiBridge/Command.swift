@@ -94,6 +94,15 @@ extension JSONValue {
         return n
     }
 
+    /// The optional parameter `key` as a boolean, or an `.invalidParameter` error naming it.
+    public func optionalBool(_ key: String) throws(CommandError) -> Bool? {
+        guard let v = self[key], !v.isNull else { return nil }
+        guard case .bool(let b) = v else {
+            throw CommandError(.invalidParameter, "parameter '\(key)' must be a boolean, got \(v.typeName)")
+        }
+        return b
+    }
+
     /// The optional parameter `key` as a string, or an `.invalidParameter` error naming it.
     public func optionalString(_ key: String) throws(CommandError) -> String? {
         guard let v = self[key], !v.isNull else { return nil }

@@ -9,7 +9,7 @@ final class ScriptEngine {
     /// The prelude functions the host calls into.
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
-        case fireTimer, rejection, describe, loadPageScript
+        case fireTimer, rejection, describe, loadPageScript, beforeLeave
         case componentEvents, loadComponentScript, evaluateScript
     }
 
@@ -127,6 +127,11 @@ final class ScriptEngine {
 
     func componentEvents(pageId: Int, eventsJSON: String) {
         enter(.componentEvents, [.number(Double(pageId)), .json(eventsJSON)], pageId: pageId, handler: "component lifetimes")
+    }
+
+    func beforeLeave(pageId: Int, reason: String, token: Int) {
+        enter(.beforeLeave, [.number(Double(pageId)), .string(reason), .number(Double(token))], pageId: pageId,
+              handler: "onBeforeLeave")
     }
 
     func parkPage(pageId: Int, _ parked: Bool) {
@@ -273,6 +278,10 @@ final class ScriptEngine {
             ("log", { [unowned self] call throws(NativeFunctionError) in
                 let level = ScriptLogLevel(rawValue: call.string(0) ?? "") ?? .log
                 delegate.log(level: level, message: call.string(1) ?? "")
+                return nil
+            }),
+            ("answerLeave", { [unowned self] call throws(NativeFunctionError) in
+                delegate.leaveAnswered(token: try call.requireInt(0, "token"), leave: call.int(1) != 0)
                 return nil
             }),
             ("warn", { [unowned self] call throws(NativeFunctionError) in

@@ -138,6 +138,13 @@ public final class ScriptRuntime: Sendable {
         loop.post { $0.lifecycle(pageId: pageId, event, argumentJSON: json) }
     }
 
+    /// Asks the page whether the user may leave it (`onBeforeLeave({reason})`, docs/JS-API.md#leaving-a-page): the
+    /// delegate hears `leaveAnswered(token:leave:)` once the hook returned, or its promise settled. A page without
+    /// the hook, a hook that throws or rejects, and a hook that returns anything but `false` answer leave.
+    public func askBeforeLeave(pageId: Int, reason: String, token: Int) {
+        loop.post { $0.beforeLeave(pageId: pageId, reason: reason, token: token) }
+    }
+
     /// Marks a loaded tab page parked (another tab is shown) or back on the stack: `getCurrentPages()` lists only
     /// pages on the stack, as in WeChat, while a parked page keeps its instance, data and timers.
     public func setPageParked(pageId: Int, _ parked: Bool) {

@@ -56,6 +56,8 @@ public protocol ScriptRuntimeDelegate: Sendable {
     func warning(_ message: String)
     /// `Component(name, { data })` ran: new instances of `name` start from `initialData`.
     func componentDefined(name: String, initialData: JSONValue)
+    /// The answer to `ScriptRuntime.askBeforeLeave(pageId:reason:token:)`: whether the page may go.
+    func leaveAnswered(token: Int, leave: Bool)
 }
 
 extension ScriptRuntimeDelegate {
@@ -63,4 +65,5 @@ extension ScriptRuntimeDelegate {
         pageCreated(pageId: pageId, name: name, initialData: initialData)
     }
     public func componentDefined(name: String, initialData: JSONValue) {}
+    public func leaveAnswered(token: Int, leave: Bool) {}
 }

@@ -189,6 +189,8 @@ public enum ScriptTypeDeclarations {
             onKey?(this: PageInstance<Data>, e: KeyEvent): void;
             onPaste?(this: PageInstance<Data>, e: PasteEvent): void;
             onPullDownRefresh?(this: PageInstance<Data>, e: Event<{}>): void;
+            /** Asked before every way off the page; `false` (or a promise of it) stays. */
+            onBeforeLeave?(this: PageInstance<Data>, e: { reason: 'escape' | 'backspace' | 'backButton' | 'switchTab' | 'exit' | 'navigateBack' | 'redirectTo' | 'reLaunch' }): boolean | void | Promise<boolean | void>;
             [member: string]: any;
           }
         }

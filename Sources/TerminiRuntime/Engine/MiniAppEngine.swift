@@ -100,7 +100,9 @@ public final class MiniAppEngine {
                                   fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
                                   syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.manifest.id) },
                                   wake: { waker?.wake() }) { runtime in
-            let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler)
+            let leaveGuard = LeaveGuard(runtime: runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
+            let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler,
+                                  leaveGuard: leaveGuard)
             navigator = pages
             let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {
                 GetPreloadedDataCommand(context: $0, params: $1, store: preloadStore)
@@ -194,6 +196,9 @@ public final class MiniAppEngine {
             wait = wait < 0 ? spinnerTick : min(wait, spinnerTick)
         }
         if let toastLeft = overlays.expireToast() { wait = wait < 0 ? toastLeft : min(wait, toastLeft) }
+        if let guardLeft = navigator.leaveGuard.expire(paused: overlays.capturesInput) {
+            wait = wait < 0 ? guardLeft : min(wait, guardLeft)
+        }
         if let cap = maxWaitMilliseconds { wait = wait < 0 ? cap : min(wait, cap) }
         // With rows to build ahead (a list's next page) the loop only polls for input, and builds them if none came.
         let worksAhead = navigator.top.map { $0.view.hasWorkAhead && !$0.view.needsBuild } ?? false
@@ -223,6 +228,7 @@ public final class MiniAppEngine {
             applyScriptMessages()
             releaseTypeAhead()
             _ = overlays.expireToast()
+            _ = navigator.leaveGuard.expire(paused: overlays.capturesInput)
             if overlays.tickLoading(now: clock.now()) { scheduler.markDirty() }
             if let top = navigator.top {
                 top.view.tick(now: Double(clock.now()) / 1e9)
@@ -327,6 +333,8 @@ public final class MiniAppEngine {
                 options.console("[\(level.rawValue)] \(text)")
             case .warning(let text):
                 options.console("[warn] \(text)")
+            case .leaveAnswered(let token, let leave):
+                navigator.leaveGuard.answered(token: token, leave: leave)
             case .componentDefined(let name):
                 if bundle.components[name] == nil {
                     options.console("[warn] Component('\(name)') has no declaration: no components/*.swift declares `struct \(name): Component`")

@@ -64,6 +64,8 @@ final class Navigator: @unchecked Sendable {
     private let runtime: ScriptRuntime
     private let overlays: OverlayPresenter
     private let scheduler: FrameScheduler
+    /// Asks the top page's `onBeforeLeave` before any way out of it (docs/JS-API.md#leaving-a-page).
+    let leaveGuard: LeaveGuard
 
     /// A component's initial data from its script (`Component('Name', { data })`), for new instances.
     var componentData: (String) -> [String: JSONValue]? = { _ in nil }
@@ -73,12 +75,15 @@ final class Navigator: @unchecked Sendable {
         didSet { for entry in loadedPages { entry.view.theme = theme } }
     }
 
-    init(bundle: LoadedBundle, runtime: ScriptRuntime, overlays: OverlayPresenter, scheduler: FrameScheduler) {
+    init(bundle: LoadedBundle, runtime: ScriptRuntime, overlays: OverlayPresenter, scheduler: FrameScheduler,
+         leaveGuard: LeaveGuard)
+    {
         theme = bundle.manifest.themes.themes.first ?? Theme()
         self.bundle = bundle
         self.runtime = runtime
         self.overlays = overlays
         self.scheduler = scheduler
+        self.leaveGuard = leaveGuard
     }
 
     var top: PageEntry? { stack.last }
@@ -105,7 +110,7 @@ final class Navigator: @unchecked Sendable {
     }
 
     /// Whether this thread holds a navigation call unanswered (navigateTo waits for its page).
-    var holdsReply: Bool { navigation?.reply != nil }
+    var holdsReply: Bool { navigation?.reply != nil || leaveGuard.holdsCall }
 
     /// Whether page input is dropped: a page is being opened, or an error is on screen.
     var blocksPageInput: Bool { navigation != nil || appError != nil || top?.error != nil }
@@ -157,9 +162,10 @@ final class Navigator: @unchecked Sendable {
         try checkNotBusy()
         let target = try resolveTarget(params)
         try checkNotTab(target, command: "redirectTo")
-        // Answered before the caller unloads, as navigateBack is: its callbacks are dropped at onUnload, and in
-        // WeChat the caller still hears `success`.
-        reply.succeed()
+        try guarded(.redirectTo, params, reply) { [self] in redirect(to: target) }
+    }
+
+    private func redirect(to target: NavigationTarget) {
         let kind: PendingNavigation.Kind
         if let top = stack.last {
             retire(top)
@@ -174,7 +180,10 @@ final class Navigator: @unchecked Sendable {
     private func reLaunch(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
         try checkNotBusy()
         let target = try resolveTarget(params)
-        reply.succeed()  // before every page unloads, as for redirectTo
+        try guarded(.reLaunch, params, reply) { [self] in relaunch(at: target) }
+    }
+
+    private func relaunch(at target: NavigationTarget) {
         for entry in stack.reversed() { retire(entry) }
         for entry in loadedPages where !stack.contains(where: { $0 === entry }) { retire(entry) }
         parkedTabs = [:]
@@ -195,13 +204,32 @@ final class Navigator: @unchecked Sendable {
         guard stack.count > 1 else {
             throw CommandError(.limitReached, "already on the first page; there is no page to go back to")
         }
-        // Answered before the pages go, so the caller (often the top page itself) still hears back before its
-        // onUnload. As in WeChat, a delta past the root stops at the root.
-        // `result` goes to the page that becomes visible, as `onShow({ result })`: a page can hand a value back to
-        // the one that opened it without going through storage.
+        // As in WeChat, a delta past the root stops at the root. `result` goes to the page that becomes visible,
+        // as `onShow({ result })`: a page can hand a value back to the one that opened it without going through
+        // storage.
         let result = params["result"].flatMap { $0.isNull ? nil : $0 }
-        reply.succeed()
-        popPages(min(delta, stack.count - 1), result: result)
+        try guarded(.navigateBack, params, reply) { [self] in popPages(min(delta, stack.count - 1), result: result) }
+    }
+
+    /// A navigation the script asked for, once the top page agrees to go (`onBeforeLeave`, unless `force: true`).
+    /// The call is answered before the pages go, so the caller (often the top page itself) still hears back before
+    /// its onUnload, as in WeChat: `{left: true}`, or `{left: false}` when the page chose to stay, which is not a
+    /// failure (a "Discard changes?" answered No is the guard working).
+    private func guarded(_ reason: LeaveReason, _ params: JSONValue, _ reply: CommandReply,
+                         leave: @escaping () -> Void) throws(CommandError)
+    {
+        let force = try params.optionalBool("force") ?? false
+        guard !force, let top = stack.last else {
+            reply.succeed(["left": .bool(true)])
+            leave()
+            return
+        }
+        leaveGuard.request(reason, from: top, holdsCall: true, leave: {
+            reply.succeed(["left": .bool(true)])
+            leave()
+        }, stay: {
+            reply.succeed(["left": .bool(false)])
+        })
     }
 
     private func switchTab(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
@@ -214,12 +242,23 @@ final class Navigator: @unchecked Sendable {
         guard target.query.isEmpty else {
             throw CommandError(.invalidParameter, "switchTab's url takes no query: a tab page is loaded once and kept")
         }
-        // Answered first: the caller may be a page above the root that unloads now.
-        reply.succeed()
-        switchTab(to: target.page)
+        guard leavesTopPage(switchingTo: target.page) else { reply.succeed(["left": .bool(true)]); return }
+        try guarded(.switchTab, params, reply) { [self] in switchTab(to: target.page) }
     }
 
-    /// Shows the tab page `name` (switchTab, a click on the strip, `[` and `]`): the pages above the root unload,
+    /// Whether showing tab `name` takes the user off the top page (it is not that tab already, alone on the stack).
+    private func leavesTopPage(switchingTo name: String) -> Bool {
+        stack.count > 1 || stack.first?.name != name
+    }
+
+    /// A tab the user chose (a click on the strip, `[` or `]`), once the top page agrees to go.
+    func userSwitchesTab(to name: String) {
+        guard navigation == nil, tabBar?.contains(name) == true, leavesTopPage(switchingTo: name), let top = stack.last
+        else { return }
+        leaveGuard.request(.switchTab, from: top) { [self] in switchTab(to: name) }
+    }
+
+    /// Shows the tab page `name` (switchTab, a click on the strip, `[` and `]`), asking no one: the pages above the root unload,
     /// the root is parked when it is a tab page (unloaded otherwise), and the tab comes back as it was, or loads.
     func switchTab(to name: String) {
         guard navigation == nil, tabBar?.contains(name) == true else { return }
@@ -259,7 +298,7 @@ final class Navigator: @unchecked Sendable {
     func switchTab(by offset: Int) {
         guard showsTabBar, let list = tabBar?.list, let index = list.firstIndex(where: { $0.page == stack[0].name }) else { return }
         let next = ((index + offset) % list.count + list.count) % list.count
-        switchTab(to: list[next].page)
+        userSwitchesTab(to: list[next].page)
     }
 
     /// Shows the stack to other threads: the watchdog's stall reports and the crash report.
@@ -288,6 +327,9 @@ final class Navigator: @unchecked Sendable {
     private func checkNotBusy() throws(CommandError) {
         if let pending = navigation {
             throw CommandError(.busy, "busy: another navigation (to '\(pending.name)') is in progress")
+        }
+        if leaveGuard.isAsking {
+            throw CommandError(.busy, "busy: the page is being asked whether it may leave (onBeforeLeave)")
         }
     }
 
@@ -324,8 +366,23 @@ final class Navigator: @unchecked Sendable {
         return pageId
     }
 
-    /// Leaves the top page (Esc): unloads it, or finishes the app when it is the root.
-    func leaveTopPage() {
+    /// A way out the user took: Esc, Backspace, the `‹` click, or an exit key (Ctrl-C, Ctrl-Q). The top page's
+    /// `onBeforeLeave` is asked first, except on an error screen, which always lets the user go. Leaving the root
+    /// closes the app, so the page hears `exit`; an exit key pressed again while the page is asked closes it anyway.
+    func userLeaves(_ reason: LeaveReason) {
+        guard appError == nil, navigation == nil, let top = stack.last else {
+            if reason == .exit { isFinished = true } else { leaveTopPage() }
+            return
+        }
+        if reason == .exit || stack.count <= 1 {
+            leaveGuard.request(.exit, from: top, insistent: reason == .exit) { [self] in isFinished = true }
+        } else {
+            leaveGuard.request(reason, from: top) { [self] in leaveTopPage() }
+        }
+    }
+
+    /// Leaves the top page (Esc) without asking: unloads it, or finishes the app when it is the root.
+    private func leaveTopPage() {
         if appError != nil || (stack.count <= 1 && navigation == nil) {
             isFinished = true
             return
@@ -424,15 +481,20 @@ final class Navigator: @unchecked Sendable {
 extension CommandShape {
     static let pageURL = CommandField("url", "string", "a page name with an optional query (`detail?id=3`) or minigame://<app>/<page>")
     static let navigateTo = CommandShape("Opens a page above the current one (at most 10 on the stack).", parameters: [pageURL])
-    static let redirectTo = CommandShape("Replaces the current page.", parameters: [pageURL])
-    static let reLaunch = CommandShape("Closes every page and opens one.", parameters: [pageURL])
+    /// Skips the top page's onBeforeLeave.
+    static let force = CommandField.optional("force", "boolean", "leave without asking the page's onBeforeLeave")
+    /// Whether the page left, or chose to stay.
+    static let left = [CommandField("left", "boolean", "false when the page's onBeforeLeave chose to stay")]
+    static let redirectTo = CommandShape("Replaces the current page.", parameters: [pageURL, force], result: left)
+    static let reLaunch = CommandShape("Closes every page and opens one.", parameters: [pageURL, force], result: left)
     static let switchTab = CommandShape(
         "Shows a tab page of app.json's tabBar, closing the pages above the tabs.",
-        parameters: [CommandField("url", "string", "a tab page's name, without a query")])
+        parameters: [CommandField("url", "string", "a tab page's name, without a query"), force], result: left)
     static let navigateBack = CommandShape(
         "Closes the top page (or `delta` pages).",
         parameters: [.optional("delta", "number", "whole number >= 1, default 1"),
-                     .optional("result", "unknown", "handed to the page below as onShow({ result })")])
+                     .optional("result", "unknown", "handed to the page below as onShow({ result })"), force],
+        result: left)
     static let setNavigationBarTitle = CommandShape(
         "Sets the title bar's text of the calling page.", parameters: [CommandField("title", "string")])
     static let exitMiniApp = CommandShape("Closes the app.")

@@ -14,6 +14,8 @@ enum ScriptMessage: Sendable {
     case warning(String)
     /// `Component(name, …)` ran (its initial data is already in the inbox's `componentData`).
     case componentDefined(String)
+    /// The page's `onBeforeLeave` answered the question `token`.
+    case leaveAnswered(token: Int, leave: Bool)
 }
 
 /// The runtime's delegate: queues messages from the JS thread and wakes the UI thread's input wait.
@@ -71,6 +73,7 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     func scriptError(_ error: ScriptError) { post(.error(error)) }
     func log(level: ScriptLogLevel, message: String) { post(.log(level, message)) }
     func warning(_ message: String) { post(.warning(message)) }
+    func leaveAnswered(token: Int, leave: Bool) { post(.leaveAnswered(token: token, leave: leave)) }
     func componentDefined(name: String, initialData: JSONValue) {
         componentData.withLock { $0[name] = initialData.objectValue?.dictionary ?? [:] }
         post(.componentDefined(name))

@@ -43,7 +43,7 @@ final class InputRouter {
         case .suspend, .resume, .terminalClosed:
             break  // the engine's: the app's lifecycle and a full repaint (Engine/Suspension.swift)
         case .key(.control("c")), .key(.control("q")):
-            navigator.isFinished = true
+            navigator.userLeaves(.exit)
         case _ where overlays.capturesInput:
             let screen = frames.screenSize
             overlays.handleOverlayInput(input, screenWidth: screen.width, screenHeight: screen.height)
@@ -62,7 +62,7 @@ final class InputRouter {
         case .key(let key):
             guard !navigator.blocksPageInput, let top = navigator.top else {
                 // An error screen or a page being opened takes no input, but Esc still leaves.
-                if key == .escape { navigator.leaveTopPage() }
+                if key == .escape { navigator.userLeaves(.escape) }
                 return
             }
             let handling = top.view.handleKey(key)
@@ -75,12 +75,12 @@ final class InputRouter {
             guard let hit = frames.compositor.layer(atX: mouse.x, y: mouse.y) else { return }
             if hit.layer === frames.titleBar {
                 if mouse.kind == .press, TitleBar.backColumns.contains(hit.x), navigator.stack.count > 1 {
-                    navigator.leaveTopPage()
+                    navigator.userLeaves(.backButton)
                 }
                 return
             }
             if hit.layer === frames.tabStrip {
-                if mouse.kind == .press, let tab = frames.tabStrip.tab(atColumn: hit.x) { navigator.switchTab(to: tab) }
+                if mouse.kind == .press, let tab = frames.tabStrip.tab(atColumn: hit.x) { navigator.userSwitchesTab(to: tab) }
                 return
             }
             guard hit.layer === top.layer else { return }

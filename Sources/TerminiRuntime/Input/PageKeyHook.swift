@@ -35,9 +35,9 @@ extension InputRouter {
             dispatch(handler: Self.pullDownRefreshHandler, type: "pullDownRefresh", key: nil, to: top, ifDefined: true)
             dispatch(handler: Self.unhandledKeyHandler, type: "key", key: key, to: top, ifDefined: true)
         case .escape:
-            navigator.leaveTopPage()
+            navigator.userLeaves(.escape)
         case .backspace where navigator.stack.count > 1:
-            navigator.leaveTopPage()
+            navigator.userLeaves(.backspace)
         default:
             // No waiting here: the UI thread never blocks on the script. The key itself asks for no frame
             // (`PageView.handle`), so the next frame is the one that shows the handler's setData.

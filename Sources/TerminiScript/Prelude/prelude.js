@@ -1240,6 +1240,31 @@ const hostAPI = {
       }
     }
   },
+  // The user (or the page's own navigation) is leaving the page: `onBeforeLeave({reason})` may return false, or a
+  // promise of false, to stay. Anything else leaves, and so does a hook that throws or rejects (logged): a broken
+  // guard must never trap the user (docs/JS-API.md#leaving-a-page).
+  beforeLeave: function (pageId, reason, token) {
+    currentPage = null;
+    const record = pages.get(pageId);
+    const fn = record === undefined ? undefined : record.instance.onBeforeLeave;
+    if (typeof fn !== 'function') { native.answerLeave(token, 1); return; }
+    const failed = function (e) {
+      native.log('error', "page '" + record.name + "' onBeforeLeave failed, so the page leaves: " + formatArg(e));
+      native.answerLeave(token, 1);
+    };
+    const saved = currentPage, savedHandler = currentHandler;
+    currentPage = pageId;
+    currentHandler = 'onBeforeLeave';
+    let answer;
+    try { answer = fn.call(record.instance, { reason: reason }); }
+    catch (e) { failed(e); return; }
+    finally { currentPage = saved; currentHandler = savedHandler; }
+    if (answer !== null && typeof answer === 'object' && typeof answer.then === 'function') {
+      Promise.resolve(answer).then(function (v) { native.answerLeave(token, v === false ? 0 : 1); }, failed);
+    } else {
+      native.answerLeave(token, answer === false ? 0 : 1);
+    }
+  },
   parkPage: function (pageId, parked) {
     const record = pages.get(pageId);
     if (record !== undefined) record.parked = parked;
