@@ -62,6 +62,8 @@ declare namespace termini {
     focus(id: string): Promise<termini.FocusResult>;
     /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
     blur(): Promise<termini.BlurResult>;
+    /** Checks every field of the Form marked `.id(formId)` as its submit does; each field shows its message. */
+    validate(formId: string): Promise<{ valid: boolean; values: Record<string, unknown>; errors: Record<string, string> }>;
     /** The page's name. */
     readonly route: string;
     [member: string]: any;
@@ -84,6 +86,8 @@ declare namespace termini {
     focus(id: string): Promise<termini.FocusResult>;
     /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
     blur(): Promise<termini.BlurResult>;
+    /** Checks every field of the Form marked `.id(formId)` as its submit does; each field shows its message. */
+    validate(formId: string): Promise<{ valid: boolean; values: Record<string, unknown>; errors: Record<string, string> }>;
     [member: string]: any;
   }
 
@@ -415,6 +419,14 @@ declare namespace termini {
     /** a one-line field that content fills at first */
     editable?: boolean;
     placeholderText?: string;
+    /** what the field holds, as TextField's kind */
+    kind?: 'text' | 'integer' | 'number' | 'email';
+    /** a pattern the whole text must match after every key and paste */
+    restrict?: string;
+    /** checked when the field is left and on OK, which stays open on a failure */
+    validate?: Array<{ rule: 'required' | 'pattern' | 'length' | 'integer' | 'number'; pattern?: string; min?: number; max?: number; message?: string }>;
+    /** completions offered dimmed after the caret */
+    suggestions?: string[];
   }
   /** What `showModal` resolves with. */
   interface ShowModalResult extends Success {
@@ -444,6 +456,20 @@ declare namespace termini {
   interface SwitchTabResult extends Success {
     /** false when the page's onBeforeLeave chose to stay */
     left: boolean;
+  }
+
+  /** Params of `validate`. */
+  interface ValidateParams {
+    /** the Form's .id */
+    id: string;
+  }
+  /** What `validate` resolves with. */
+  interface ValidateResult extends Success {
+    valid: boolean;
+    /** by field .id */
+    values: Record<string, unknown>;
+    /** the first failing rule's message, by field .id */
+    errors: Record<string, string>;
   }
 
   /** `bridge.invoke`, one overload per command. */
@@ -504,6 +530,8 @@ declare namespace termini {
     invoke(name: 'showToast', params: ShowToastParams): Promise<ShowToastResult>;
     /** Shows a tab page of app.json's tabBar, closing the pages above the tabs. */
     invoke(name: 'switchTab', params: SwitchTabParams): Promise<SwitchTabResult>;
+    /** Checks every field of the Form marked .id("…") on the calling page, as its submit does; each field shows its message. */
+    invoke(name: 'validate', params: ValidateParams): Promise<ValidateResult>;
   }
 }
 

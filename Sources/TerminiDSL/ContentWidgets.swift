@@ -12,25 +12,37 @@ public struct Text: Widget {
 
 /// A focusable button that calls a page handler when pressed.
 public struct Button: Widget {
-    let label: Binding<String>, onTap: String?
-    /// Shows `label`; Enter, Space or a click calls the page method named `onTap`.
-    public init(_ label: Binding<String>, onTap: String? = nil) { self.label = label; self.onTap = onTap }
+    let label: Binding<String>, onTap: String?, formType: FormAction?
+    /// Shows `label`; Enter, Space or a click calls the page method named `onTap`. Inside a `Form`, `formType:
+    /// .submit` also submits the form and `.reset` resets it.
+    public init(_ label: Binding<String>, onTap: String? = nil, formType: FormAction? = nil) {
+        self.label = label; self.onTap = onTap; self.formType = formType
+    }
 }
 
 /// A one-line text input.
 public struct TextField: Widget {
     let value: Binding<String>, placeholder: Binding<String>, width: Binding<Int>?, secure: Binding<Bool>
-    let maxLength: Binding<Int>?, disabled: Binding<Bool>, onChange: String?, onSubmit: String?
+    let maxLength: Binding<Int>?, disabled: Binding<Bool>, kind: TextFieldKind, restrict: RegularExpression?
+    let validate: [ValidationRule], suggestions: Binding<[DataValue]>?, onChange: String?, onSubmit: String?
     /// Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes
     /// it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters
     /// past that count; `disabled` makes it read-only, dim and skipped by Tab. A paste is one edit, its newlines and
     /// tabs as spaces; the editing keys (words, kill and yank, undo, selection) are in INPUT.md.
+    ///
+    /// `kind` (`.integer`, `.number`, `.email`) restricts typing to what can become such a value and checks it;
+    /// `restrict` is a pattern the whole text must match after every key and paste (an edit that breaks it is
+    /// refused); `validate` lists rules checked when the user leaves the field and when its `Form` is submitted,
+    /// the first failure's message drawn under the field; `suggestions` (strings) offers the first one that starts
+    /// with the text, dimmed after the caret, which → or Tab accepts.
     public init(value: Binding<String>, placeholder: Binding<String> = "", width: Binding<Int>? = nil,
                 secure: Binding<Bool> = false, maxLength: Binding<Int>? = nil, disabled: Binding<Bool> = false,
-                onChange: String? = nil, onSubmit: String? = nil)
+                kind: TextFieldKind = .text, restrict: RegularExpression? = nil, validate: [ValidationRule] = [],
+                suggestions: Binding<[DataValue]>? = nil, onChange: String? = nil, onSubmit: String? = nil)
     {
         self.value = value; self.placeholder = placeholder; self.width = width; self.secure = secure
-        self.maxLength = maxLength; self.disabled = disabled; self.onChange = onChange; self.onSubmit = onSubmit
+        self.maxLength = maxLength; self.disabled = disabled; self.kind = kind; self.restrict = restrict
+        self.validate = validate; self.suggestions = suggestions; self.onChange = onChange; self.onSubmit = onSubmit
     }
 }
 

@@ -7,6 +7,22 @@ public struct Column: Widget {
     }
 }
 
+/// Children stacked top to bottom that make one form: its fields are checked together, and it is submitted by
+/// Enter in its last text field or a `Button(formType: .submit)`.
+public struct Form: Widget {
+    let spacing: Binding<Int>, disablesSubmitUntilValid: Bool, onSubmit: String?, children: [any Widget]
+    /// Lays its children out as a `Column`. Enter in a text field moves to the next text field, and in the last one
+    /// submits; a submit checks every field (each shows its message) and calls `onSubmit` with
+    /// `detail: {valid, values, errors}`, keyed by each field's `.id`. `disablesSubmitUntilValid` dims and skips its
+    /// submit buttons while any field fails its rules.
+    public init(spacing: Binding<Int> = 0, disablesSubmitUntilValid: Bool = false, onSubmit: String? = nil,
+                @WidgetBuilder _ content: () -> [any Widget])
+    {
+        self.spacing = spacing; self.disablesSubmitUntilValid = disablesSubmitUntilValid; self.onSubmit = onSubmit
+        self.children = content()
+    }
+}
+
 /// Children side by side, left to right.
 public struct Row: Widget {
     let spacing: Binding<Int>, align: Alignment, children: [any Widget]

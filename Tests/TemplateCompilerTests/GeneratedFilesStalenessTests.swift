@@ -34,10 +34,11 @@ import Testing
         #expect(widgets == ["Column", "Row", "Stack", "Padding", "Box", "Expanded", "Spacer", "ScrollView", "ListView",
                             "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach", "Slot",
                             "RadioGroup", "Select", "Tabs", "Tab", "Sparkline", "BarChart", "Log", "Markdown", "Table", "Tree",
-                            "TextArea"])
+                            "TextArea", "Form"])
         #expect(catalog.modifiers.map(\.name) == ["autoFocus", "background", "catchTap", "data", "disabled", "globalKey", "hidden",
                                                   "id", "key", "onBlur", "onFocus", "onTap", "styleClass"])
-        #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "TextAlign", "TextStyle"])
+        #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "FormAction", "TextAlign", "TextFieldKind", "TextStyle",
+                                              "ValidationRule"])
         #expect(catalog.valueTypes.map(\.name) == ["EdgeInsets", "TableColumn"])
         #expect(catalog.valueType(named: "TableColumn")?.factories.map(\.name) == ["init"])
         #expect(catalog.valueType(named: "EdgeInsets")?.factories.map(\.name) == ["all", "symmetric", "only"])

@@ -43,6 +43,7 @@ import Testing
         leaf("Button", ["p1": .string(wide), "onTap": "go"], shows: "[ \(wide) ]", bad: ("p1", object)),
         leaf("Checkbox", ["checked": true, "label": .string(wide)], shows: "[x] \(wide)", bad: ("label", object)),
         leaf("Column", ["spacing": 1], shows: wide, bad: ("spacing", object), children: [text, text]),
+        leaf("Form", ["spacing": 1], shows: wide, bad: ("spacing", object), children: [text, text]),
         propless("Divider", shows: "──"),
         leaf("Expanded", ["flex": 2], shows: wide, bad: ("flex", "lots"), children: [text]),
         leaf("ForEach", ["p1": [1, 2], "item": "n"], shows: wide, bad: ("p1", 7), children: [text]),

@@ -28,6 +28,7 @@ public enum PropsCodeGenerator {
     /// them is the data's own `JSONArray` (a Table's rows may be a packed list of a million).
     static func engineType(_ valueType: String) -> String {
         valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
+            .replacingOccurrences(of: "RegularExpression", with: "String")
             .replacingOccurrences(of: "[DataValue]", with: "JSONArray")
             .replacingOccurrences(of: "DataValue", with: "JSONValue")
     }
@@ -75,7 +76,7 @@ public enum PropsCodeGenerator {
             if c.parameters.isEmpty {
                 out.line("    case \(identifier(c.name))")
             } else {
-                let params = c.parameters.map { ($0.label.map { "\($0): " } ?? "") + engineType($0.valueType) }
+                let params = c.parameters.map { ($0.label.map { "\($0): " } ?? "") + fieldType($0) }
                 out.line("    case \(identifier(c.name))(\(params.joined(separator: ", ")))")
             }
         }

@@ -166,7 +166,7 @@ public enum WidgetReferenceEmitter {
         for c in e.cases {
             // Associated values are positional; the catalogue's names for them (`p1`) are not Swift's.
             let swift = c.parameters.isEmpty ? ".\(c.name)"
-                : ".\(c.name)(\(c.parameters.map { ($0.label.map { "\($0): " } ?? "") + $0.valueType }.joined(separator: ", ")))"
+                : ".\(c.name)(\(c.parameters.map { ($0.label.map { "\($0): " } ?? "") + $0.valueType + ($0.optional ? "?" : "") + ($0.defaultSource.map { " = \($0)" } ?? "") }.joined(separator: ", ")))"
             var json = "{\"cls\": \"\(e.name)\", \"cmd\": \"\(c.name)\""
             for p in c.parameters { json += ", \"\(p.key)\": …" }
             json += "}"

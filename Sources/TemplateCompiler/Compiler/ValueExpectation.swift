@@ -11,6 +11,8 @@ struct ValueExpectation {
     var owner: String
 
     static let anyJSON = "DataValue"
+    /// A string that must compile as a regular expression (TerminiDSL's `RegularExpression`).
+    static let regularExpression = "RegularExpression"
 
     init(type: String, bindable: Bool, optional: Bool, owner: String) {
         self.type = type
@@ -32,6 +34,8 @@ struct ValueExpectation {
     }
 
     var isAnyJSON: Bool { type == Self.anyJSON }
+
+    var isRegularExpression: Bool { type == Self.regularExpression }
 
     /// The element expectation when the type is an array such as `[DataValue]`.
     var arrayElement: ValueExpectation? {
@@ -62,6 +66,7 @@ struct ValueExpectation {
         var t = type
         if isAnyJSON { t = "a JSON value" }
         if t == "[DataValue]" { t = "a list" }
+        if isRegularExpression { t = "a regular expression string" }
         return bindable ? "\(t) or a \"{{ }}\" binding" : t
     }
 }

@@ -130,12 +130,18 @@ extension LoweringSession {
             return nil
         }
         let text = value.text
-        let isStringType = expect.type == "String" || expect.isAnyJSON
+        let isStringType = expect.type == "String" || expect.isRegularExpression || expect.isAnyJSON
         guard expect.bindable else {
             guard isStringType else { return mismatch(literal, expect, unit, found: "the string \(JSONValue.string(text).serialized())") }
             if text.contains("{{") {
                 error(unit, at: literal, "\(expect.owner) takes a plain string, not a \"{{ }}\" binding")
                 return nil
+            }
+            if expect.isRegularExpression {
+                do { _ = try Regex(text) } catch {
+                    self.error(unit, at: literal, "\(expect.owner) is not a valid regular expression: \(error)")
+                    return nil
+                }
             }
             return .string(text)
         }

@@ -188,6 +188,22 @@ extension Catalog {
     {
       "cases": [
         {
+          "doc": "Checks every field and calls the form's `onSubmit`.",
+          "name": "submit",
+          "parameters": []
+        },
+        {
+          "doc": "Puts every field back to its bound value and clears the messages.",
+          "name": "reset",
+          "parameters": []
+        }
+      ],
+      "doc": "What a `Button` inside a `Form` does to the form besides its own `onTap`.",
+      "name": "FormAction"
+    },
+    {
+      "cases": [
+        {
           "doc": "Flush left.",
           "name": "left",
           "parameters": []
@@ -205,6 +221,32 @@ extension Catalog {
       ],
       "doc": "Where text sits in a table column.",
       "name": "TextAlign"
+    },
+    {
+      "cases": [
+        {
+          "doc": "Any text.",
+          "name": "text",
+          "parameters": []
+        },
+        {
+          "doc": "A whole number: digits, with an optional leading `-`.",
+          "name": "integer",
+          "parameters": []
+        },
+        {
+          "doc": "A number: digits, one `.`, an optional leading `-`.",
+          "name": "number",
+          "parameters": []
+        },
+        {
+          "doc": "An email address, checked as `name@domain.tld` when the user leaves the field.",
+          "name": "email",
+          "parameters": []
+        }
+      ],
+      "doc": "What a `TextField` holds: it restricts typing and pasting to what can become such a value, and checks it.",
+      "name": "TextFieldKind"
     },
     {
       "cases": [
@@ -241,6 +283,184 @@ extension Catalog {
       ],
       "doc": "How text is drawn.",
       "name": "TextStyle"
+    },
+    {
+      "cases": [
+        {
+          "doc": "Not empty: spaces alone count as empty.",
+          "name": "required",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "message",
+              "label": "message",
+              "name": "message",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        },
+        {
+          "doc": "The whole value matches `regex`. An empty value passes (add `.required` to refuse it).",
+          "name": "pattern",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "key": "p1",
+              "label": null,
+              "name": "regex",
+              "optional": false,
+              "type": "RegularExpression",
+              "valueType": "RegularExpression"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "message",
+              "label": "message",
+              "name": "message",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        },
+        {
+          "doc": "At least `min` and at most `max` characters. An empty value passes.",
+          "name": "length",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "min",
+              "label": "min",
+              "name": "min",
+              "optional": true,
+              "type": "Int?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "max",
+              "label": "max",
+              "name": "max",
+              "optional": true,
+              "type": "Int?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "message",
+              "label": "message",
+              "name": "message",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        },
+        {
+          "doc": "A whole number from `min` to `max`. An empty value passes.",
+          "name": "integer",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "min",
+              "label": "min",
+              "name": "min",
+              "optional": true,
+              "type": "Int?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "max",
+              "label": "max",
+              "name": "max",
+              "optional": true,
+              "type": "Int?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "message",
+              "label": "message",
+              "name": "message",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        },
+        {
+          "doc": "A number (decimals allowed) from `min` to `max`. An empty value passes.",
+          "name": "number",
+          "parameters": [
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "min",
+              "label": "min",
+              "name": "min",
+              "optional": true,
+              "type": "Double?",
+              "valueType": "Double"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "max",
+              "label": "max",
+              "name": "max",
+              "optional": true,
+              "type": "Double?",
+              "valueType": "Double"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "message",
+              "label": "message",
+              "name": "message",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "doc": "A check on a `TextField`'s value. The field shows the first failing rule's message under itself, in the theme's `error` style, when the user leaves it and when its `Form` is submitted; not on every key.",
+      "name": "ValidationRule"
     }
   ],
   "format": "termini.catalog/1",
@@ -846,7 +1066,7 @@ extension Catalog {
       "doc": "A focusable button that calls a page handler when pressed.",
       "initializers": [
         {
-          "doc": "Shows `label`; Enter, Space or a click calls the page method named `onTap`.",
+          "doc": "Shows `label`; Enter, Space or a click calls the page method named `onTap`. Inside a `Form`, `formType: .submit` also submits the form and `.reset` resets it.",
           "name": "init",
           "parameters": [
             {
@@ -870,6 +1090,18 @@ extension Catalog {
               "optional": true,
               "type": "String?",
               "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "formType",
+              "label": "formType",
+              "name": "formType",
+              "optional": true,
+              "type": "FormAction?",
+              "valueType": "FormAction"
             }
           ]
         }
@@ -1089,6 +1321,66 @@ extension Catalog {
         }
       ],
       "name": "ForEach"
+    },
+    {
+      "doc": "Children stacked top to bottom that make one form: its fields are checked together, and it is submitted by Enter in its last text field or a `Button(formType: .submit)`.",
+      "initializers": [
+        {
+          "doc": "Lays its children out as a `Column`. Enter in a text field moves to the next text field, and in the last one submits; a submit checks every field (each shows its message) and calls `onSubmit` with `detail: {valid, values, errors}`, keyed by each field's `.id`. `disablesSubmitUntilValid` dims and skips its submit buttons while any field fails its rules.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 0,
+              "defaultSource": "0",
+              "key": "spacing",
+              "label": "spacing",
+              "name": "spacing",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "disablesSubmitUntilValid",
+              "label": "disablesSubmitUntilValid",
+              "name": "disablesSubmitUntilValid",
+              "optional": false,
+              "type": "Bool",
+              "valueType": "Bool"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSubmit",
+              "label": "onSubmit",
+              "name": "onSubmit",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": true,
+              "key": "children",
+              "label": null,
+              "name": "content",
+              "optional": false,
+              "type": "() -> [any Widget]",
+              "valueType": "() -> [any Widget]"
+            }
+          ],
+          "slots": [],
+          "trailingBuilder": true
+        }
+      ],
+      "name": "Form"
     },
     {
       "doc": "Shows its content when `condition` is truthy and the `else` content otherwise.",
@@ -1945,7 +2237,7 @@ extension Catalog {
       "doc": "A one-line text input.",
       "initializers": [
         {
-          "doc": "Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters past that count; `disabled` makes it read-only, dim and skipped by Tab. A paste is one edit, its newlines and tabs as spaces; the editing keys (words, kill and yank, undo, selection) are in INPUT.md.",
+          "doc": "Edits `value`; `onChange` is called on every edit and `onSubmit` on Enter, with `detail.value`. `width` fixes it to that many cells; `secure` shows `•` for each character (a password); `maxLength` refuses characters past that count; `disabled` makes it read-only, dim and skipped by Tab. A paste is one edit, its newlines and tabs as spaces; the editing keys (words, kill and yank, undo, selection) are in INPUT.md.  `kind` (`.integer`, `.number`, `.email`) restricts typing to what can become such a value and checks it; `restrict` is a pattern the whole text must match after every key and paste (an edit that breaks it is refused); `validate` lists rules checked when the user leaves the field and when its `Form` is submitted, the first failure's message drawn under the field; `suggestions` (strings) offers the first one that starts with the text, dimmed after the caret, which → or Tab accepts.",
           "name": "init",
           "parameters": [
             {
@@ -2017,6 +2309,57 @@ extension Catalog {
               "optional": false,
               "type": "Binding<Bool>",
               "valueType": "Bool"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": {
+                "cls": "TextFieldKind",
+                "cmd": "text"
+              },
+              "defaultSource": ".text",
+              "key": "kind",
+              "label": "kind",
+              "name": "kind",
+              "optional": false,
+              "type": "TextFieldKind",
+              "valueType": "TextFieldKind"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "restrict",
+              "label": "restrict",
+              "name": "restrict",
+              "optional": true,
+              "type": "RegularExpression?",
+              "valueType": "RegularExpression"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": [],
+              "defaultSource": "[]",
+              "key": "validate",
+              "label": "validate",
+              "name": "validate",
+              "optional": false,
+              "type": "[ValidationRule]",
+              "valueType": "[ValidationRule]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "suggestions",
+              "label": "suggestions",
+              "name": "suggestions",
+              "optional": true,
+              "type": "Binding<[DataValue]>?",
+              "valueType": "[DataValue]"
             },
             {
               "bindable": false,

@@ -136,6 +136,8 @@ public enum ScriptTypeDeclarations {
             focus(id: string): Promise<termini.FocusResult>;
             /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
             blur(): Promise<termini.BlurResult>;
+            /** Checks every field of the Form marked `.id(formId)` as its submit does; each field shows its message. */
+            validate(formId: string): Promise<{ valid: boolean; values: Record<string, unknown>; errors: Record<string, string> }>;
             /** The page's name. */
             readonly route: string;
             [member: string]: any;
@@ -158,6 +160,8 @@ public enum ScriptTypeDeclarations {
             focus(id: string): Promise<termini.FocusResult>;
             /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
             blur(): Promise<termini.BlurResult>;
+            /** Checks every field of the Form marked `.id(formId)` as its submit does; each field shows its message. */
+            validate(formId: string): Promise<{ valid: boolean; values: Record<string, unknown>; errors: Record<string, string> }>;
             [member: string]: any;
           }
 

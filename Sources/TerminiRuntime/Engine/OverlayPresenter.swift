@@ -195,6 +195,14 @@ final class OverlayPresenter: @unchecked Sendable {
             modal.editable = b
         }
         modal.placeholder = try params.optionalString("placeholderText") ?? ""
+        do { modal.checks = try FieldChecks(script: params) } catch { throw CommandError(.invalidParameter, error.description) }
+        if let value = params["suggestions"], !value.isNull {
+            let strings = value.arrayValue?.compactMap(\.stringValue)
+            guard let strings, strings.count == value.arrayValue?.count else {
+                throw CommandError(.invalidParameter, "parameter 'suggestions' must be a list of strings, got \(value.serialized().prefix(60))")
+            }
+            modal.suggestions = strings
+        }
         modal.field.setText(String((try params.optionalString("content") ?? "").prefix(ModalOverlay.maxTextLength)))
         if modal.editable {
             // The content is the field's starting text, as in WeChat, not a line above it.
@@ -207,9 +215,17 @@ final class OverlayPresenter: @unchecked Sendable {
         scheduler.markDirty()
     }
 
-    /// Closes the modal and answers its call.
+    /// Closes the modal and answers its call. OK on a field that fails its checks shows the message and keeps the
+    /// modal open, with the field focused.
     private func closeModal(confirm: Bool) {
-        guard let modal = state.modal else { return }
+        guard var modal = state.modal else { return }
+        if confirm, modal.editable, let failure = modal.checks.firstFailure(of: modal.text) {
+            modal.message = failure
+            modal.focus = .field
+            state.modal = modal
+            scheduler.markDirty()
+            return
+        }
         state.modal = nil
         var answer: [String: JSONValue] = ["confirm": .bool(confirm), "cancel": .bool(!confirm)]
         if modal.editable { answer["content"] = .string(confirm ? modal.text : "") }
@@ -244,6 +260,8 @@ final class OverlayPresenter: @unchecked Sendable {
         case .key(.tab), .key(.backTab):
             let stops = modal.stops
             let index = stops.firstIndex(of: modal.focus) ?? 0
+            // Leaving the field checks it, as leaving a TextField does.
+            if modal.focus == .field, modal.checks.validates { modal.message = modal.checks.firstFailure(of: modal.text) }
             focus(stops[(index + (input == .key(.tab) ? 1 : stops.count - 1)) % stops.count])
         case .key(.left), .key(.right), .key(.up), .key(.down):
             if modal.showCancel, modal.focus != .field { focus(modal.focus == .confirm ? .cancel : .confirm) }
@@ -270,14 +288,29 @@ final class OverlayPresenter: @unchecked Sendable {
         let outcome: TextEditOutcome
         switch input {
         case .key(let key):
+            if key == .tab || (key == .right && modal.field.caret == modal.field.length), let rest = modal.completion {
+                outcome = modal.field.paste(rest, maxLength: ModalOverlay.maxTextLength).outcome
+                break
+            }
             guard let command = TextEditingKeymap.command(for: key, multiline: false) else { return nil }
             if command == .enter {
                 closeModal(confirm: true)
                 return .unchanged
             }
+            let before = modal.field
             outcome = modal.field.perform(command, maxLength: ModalOverlay.maxTextLength)
+            // `kind` and `restrict` refuse an edit as a TextField's do.
+            if outcome == .edited, !modal.checks.allows(modal.field.text) {
+                modal.field = before
+                return .unchanged
+            }
         case .paste(let text, _):
+            let before = modal.field
             outcome = modal.field.paste(PastedText.cleaned(text, multiline: false), maxLength: ModalOverlay.maxTextLength).outcome
+            if outcome == .edited, !modal.checks.allows(modal.field.text) {
+                modal.field = before
+                return .unchanged
+            }
         default:
             return nil
         }
@@ -322,7 +355,12 @@ extension CommandShape {
                      .optional("showCancel", "boolean", "default true"),
                      .optional("defaultButton", "'cancel' | 'confirm'", "the button focused first, default cancel"),
                      .optional("editable", "boolean", "a one-line field that content fills at first"),
-                     .optional("placeholderText", "string")],
+                     .optional("placeholderText", "string"),
+                     .optional("kind", "'text' | 'integer' | 'number' | 'email'", "what the field holds, as TextField's kind"),
+                     .optional("restrict", "string", "a pattern the whole text must match after every key and paste"),
+                     .optional("validate", "Array<{ rule: 'required' | 'pattern' | 'length' | 'integer' | 'number'; pattern?: string; min?: number; max?: number; message?: string }>",
+                               "checked when the field is left and on OK, which stays open on a failure"),
+                     .optional("suggestions", "string[]", "completions offered dimmed after the caret")],
         result: [CommandField("confirm", "boolean"), CommandField("cancel", "boolean"),
                  .optional("content", "string", "the field's text, when editable")])
     static let showActionSheet = CommandShape(

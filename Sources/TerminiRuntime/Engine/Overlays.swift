@@ -70,6 +70,19 @@ struct ModalOverlay {
     var fieldView = SingleLineViewport()
     var text: String { field.text }
     var placeholder = ""
+    /// The field's `kind`, `restrict` and `validate` checks, as a TextField's (docs/COMMANDS.md#overlays).
+    var checks = FieldChecks()
+    /// `suggestions`: the first that starts with the text shows dimmed after the caret; Tab or → accepts it.
+    var suggestions: [String] = []
+    /// The field's failed check, shown under it since the user left the field or pressed OK.
+    var message: String?
+
+    /// What the best suggestion adds after the text, while the caret is at its end.
+    var completion: String? {
+        let text = field.text
+        guard !text.isEmpty, field.caret == field.length else { return nil }
+        return suggestions.first { $0.count > text.count && $0.hasPrefix(text) }.map { String($0.dropFirst(text.count)) }
+    }
     /// What Enter presses (or, in the field, where typing goes). The field starts focused in an editable modal;
     /// otherwise Cancel does unless the call asks for `defaultButton: 'confirm'`, so an Enter meant for the page
     /// cannot confirm a "Delete?" that has just appeared.
@@ -98,6 +111,8 @@ struct ModalLayout {
     var contentLines: [String]
     /// The editable modal's field row.
     var fieldRow: Int?
+    /// The row under the field with its failed check's message.
+    var messageRow: Int?
     var buttonsRow: Int
     /// Column ranges of the buttons on `buttonsRow`.
     var cancelColumns: Range<Int>?
@@ -114,7 +129,7 @@ struct ModalLayout {
         let inner = max(1, width - 4)
         titleLine = modal.title.isEmpty ? nil : modal.title
         // Border, title and a blank, the content, the field and a blank, a blank and the buttons, border.
-        let chrome = 2 + (titleLine == nil ? 0 : 2) + 2 + (modal.editable ? 2 : 0)
+        let chrome = 2 + (titleLine == nil ? 0 : 2) + 2 + (modal.editable ? 2 : 0) + (modal.message == nil ? 0 : 1)
         let maxContent = max(0, screenHeight - chrome)
         var lines = TextWrap.lines(modal.content, width: inner)
         if lines.count > maxContent { lines = Array(lines.prefix(maxContent)) }
@@ -123,7 +138,8 @@ struct ModalLayout {
         x = max(0, (screenWidth - width) / 2)
         y = max(0, (screenHeight - height) / 2)
         buttonsRow = y + height - 2
-        fieldRow = modal.editable ? buttonsRow - 2 : nil
+        messageRow = modal.editable && modal.message != nil ? buttonsRow - 2 : nil
+        fieldRow = modal.editable ? buttonsRow - 2 - (messageRow == nil ? 0 : 1) : nil
         let start = x + max(2, (width - buttonsWidth) / 2)
         if modal.showCancel {
             let cancelEnd = start + TextWidth.of(cancelLabel)
@@ -203,7 +219,14 @@ enum OverlayPainter {
             if let selection = shown.selection {
                 for column in selection { buffer[layout.x + 2 + column, fieldRow].style.attributes.insert(.reverse) }
             }
+            if modal.focus == .field, let rest = modal.completion, shown.caretColumn + TextWidth.of(rest) < inner {
+                buffer.write(rest, x: layout.x + 2 + shown.caretColumn, y: fieldRow,
+                             style: CellStyle(attributes: [.underline, .dim]), maxWidth: inner - shown.caretColumn)
+            }
             if modal.focus == .field { buffer[layout.x + 2 + shown.caretColumn, fieldRow].style.attributes.insert(.reverse) }
+            if let messageRow = layout.messageRow, let message = modal.message {
+                buffer.write(message, x: layout.x + 2, y: messageRow, style: CellStyle(foreground: .index(1)), maxWidth: inner)
+            }
         }
         if let cancel = layout.cancelColumns {
             buffer.write("[ \(modal.cancelText) ]", x: cancel.lowerBound, y: layout.buttonsRow,

@@ -775,6 +775,16 @@ function focusWidget(id) {
   return bridge.invoke('focus', { id: id });
 }
 
+function validateForm(id) {
+  if (records.get(this) === undefined) throw new TypeError('validate must be called on a page or component instance (this)');
+  if (typeof id !== 'string' || id === '') {
+    return Promise.reject(new TypeError("validate: expected the Form's .id(\"…\"), a non-empty string, got " + stringify(id)));
+  }
+  return bridge.invoke('validate', { id: id }).then(function (r) {
+    return { valid: r.valid, values: r.values, errors: r.errors };
+  });
+}
+
 function blurWidget() {
   if (records.get(this) === undefined) throw new TypeError('blur must be called on a page or component instance (this)');
   return bridge.invoke('blur', {});
@@ -786,6 +796,7 @@ const pageBase = Object.create(Object.prototype, {
   // Writable, unlike setData: a page written before these existed may have its own method of either name.
   focus: { value: focusWidget, writable: true, enumerable: false, configurable: false },
   blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },
+  validate: { value: validateForm, writable: true, enumerable: false, configurable: false },
 });
 
 function callHook(target, hook, pageId, args) {
@@ -858,6 +869,7 @@ const componentBase = Object.create(Object.prototype, {
   // Writable, unlike setData: a page written before these existed may have its own method of either name.
   focus: { value: focusWidget, writable: true, enumerable: false, configurable: false },
   blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },
+  validate: { value: validateForm, writable: true, enumerable: false, configurable: false },
 });
 
 // The App's method `name`, or undefined. Object.prototype's members are not handlers: a binding named

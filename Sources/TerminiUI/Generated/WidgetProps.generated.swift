@@ -300,6 +300,27 @@ extension Color: PropValue {
     }
 }
 
+/// What a `Button` inside a `Form` does to the form besides its own `onTap`.
+public enum FormAction: Equatable, Sendable {
+    /// Checks every field and calls the form's `onSubmit`.
+    case submit
+    /// Puts every field back to its bound value and clears the messages.
+    case reset
+}
+
+extension FormAction: PropValue {
+    static var propTypeName: String { "FormAction" }
+
+    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> FormAction? {
+        guard let (name, _) = PropReader.caseName(json, type: "FormAction") else { return nil }
+        switch name {
+        case "submit": return FormAction.submit
+        case "reset": return FormAction.reset
+        default: return nil
+        }
+    }
+}
+
 /// Where text sits in a table column.
 public enum TextAlign: Equatable, Sendable {
     /// Flush left.
@@ -319,6 +340,33 @@ extension TextAlign: PropValue {
         case "left": return TextAlign.left
         case "center": return TextAlign.center
         case "right": return TextAlign.right
+        default: return nil
+        }
+    }
+}
+
+/// What a `TextField` holds: it restricts typing and pasting to what can become such a value, and checks it.
+public enum TextFieldKind: Equatable, Sendable {
+    /// Any text.
+    case text
+    /// A whole number: digits, with an optional leading `-`.
+    case integer
+    /// A number: digits, one `.`, an optional leading `-`.
+    case number
+    /// An email address, checked as `name@domain.tld` when the user leaves the field.
+    case email
+}
+
+extension TextFieldKind: PropValue {
+    static var propTypeName: String { "TextFieldKind" }
+
+    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> TextFieldKind? {
+        guard let (name, _) = PropReader.caseName(json, type: "TextFieldKind") else { return nil }
+        switch name {
+        case "text": return TextFieldKind.text
+        case "integer": return TextFieldKind.integer
+        case "number": return TextFieldKind.number
+        case "email": return TextFieldKind.email
         default: return nil
         }
     }
@@ -352,6 +400,36 @@ extension TextStyle: PropValue {
         case "italic": return TextStyle.italic
         case "underline": return TextStyle.underline
         case "reverse": return TextStyle.reverse
+        default: return nil
+        }
+    }
+}
+
+/// A check on a `TextField`'s value. The field shows the first failing rule's message under itself, in the theme's `error` style, when the user leaves it and when its `Form` is submitted; not on every key.
+public enum ValidationRule: Equatable, Sendable {
+    /// Not empty: spaces alone count as empty.
+    case required(message: String?)
+    /// The whole value matches `regex`. An empty value passes (add `.required` to refuse it).
+    case pattern(String, message: String?)
+    /// At least `min` and at most `max` characters. An empty value passes.
+    case length(min: Int?, max: Int?, message: String?)
+    /// A whole number from `min` to `max`. An empty value passes.
+    case integer(min: Int?, max: Int?, message: String?)
+    /// A number (decimals allowed) from `min` to `max`. An empty value passes.
+    case number(min: Double?, max: Double?, message: String?)
+}
+
+extension ValidationRule: PropValue {
+    static var propTypeName: String { "ValidationRule" }
+
+    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> ValidationRule? {
+        guard let (name, args) = PropReader.caseName(json, type: "ValidationRule") else { return nil }
+        switch name {
+        case "required": return ValidationRule.required(message: try PropReader.optional(args, "message", as: String.self, owner: "ValidationRule.required"))
+        case "pattern": return ValidationRule.pattern(try PropReader.required(args, "p1", as: String.self, owner: "ValidationRule.pattern"), message: try PropReader.optional(args, "message", as: String.self, owner: "ValidationRule.pattern"))
+        case "length": return ValidationRule.length(min: try PropReader.optional(args, "min", as: Int.self, owner: "ValidationRule.length"), max: try PropReader.optional(args, "max", as: Int.self, owner: "ValidationRule.length"), message: try PropReader.optional(args, "message", as: String.self, owner: "ValidationRule.length"))
+        case "integer": return ValidationRule.integer(min: try PropReader.optional(args, "min", as: Int.self, owner: "ValidationRule.integer"), max: try PropReader.optional(args, "max", as: Int.self, owner: "ValidationRule.integer"), message: try PropReader.optional(args, "message", as: String.self, owner: "ValidationRule.integer"))
+        case "number": return ValidationRule.number(min: try PropReader.optional(args, "min", as: Double.self, owner: "ValidationRule.number"), max: try PropReader.optional(args, "max", as: Double.self, owner: "ValidationRule.number"), message: try PropReader.optional(args, "message", as: String.self, owner: "ValidationRule.number"))
         default: return nil
         }
     }
@@ -495,17 +573,21 @@ public struct ButtonProps: Equatable, Sendable {
     public var label: String
     /// JSON `onTap`, declared `onTap: String?`, default `nil`.
     public var onTap: String?
+    /// JSON `formType`, declared `formType: FormAction?`, default `nil`.
+    public var formType: FormAction?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(label: String, onTap: String? = nil) {
+    public init(label: String, onTap: String? = nil, formType: FormAction? = nil) {
         self.label = label
         self.onTap = onTap
+        self.formType = formType
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.label = try PropReader.required(props, "p1", as: String.self, owner: "Button")
         self.onTap = try PropReader.optional(props, "onTap", as: String.self, owner: "Button")
+        self.formType = try PropReader.optional(props, "formType", as: FormAction.self, owner: "Button")
     }
 }
 
@@ -620,6 +702,33 @@ public struct ForEachProps: Equatable, Sendable {
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "ForEach")
         self.item = (try PropReader.optional(props, "item", as: String.self, owner: "ForEach")) ?? "item"
         self.index = (try PropReader.optional(props, "index", as: String.self, owner: "ForEach")) ?? "index"
+    }
+}
+
+/// Props of `Form`: Children stacked top to bottom that make one form: its fields are checked together, and it is submitted by Enter in its last text field or a `Button(formType: .submit)`.
+public struct FormProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Form"
+
+    /// JSON `spacing`, declared `spacing: Binding<Int>`, default `0`.
+    public var spacing: Int
+    /// JSON `disablesSubmitUntilValid`, declared `disablesSubmitUntilValid: Bool`, default `false`.
+    public var disablesSubmitUntilValid: Bool
+    /// JSON `onSubmit`, declared `onSubmit: String?`, default `nil`.
+    public var onSubmit: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(spacing: Int = 0, disablesSubmitUntilValid: Bool = false, onSubmit: String? = nil) {
+        self.spacing = spacing
+        self.disablesSubmitUntilValid = disablesSubmitUntilValid
+        self.onSubmit = onSubmit
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Form")) ?? 0
+        self.disablesSubmitUntilValid = (try PropReader.optional(props, "disablesSubmitUntilValid", as: Bool.self, owner: "Form")) ?? false
+        self.onSubmit = try PropReader.optional(props, "onSubmit", as: String.self, owner: "Form")
     }
 }
 
@@ -1123,19 +1232,31 @@ public struct TextFieldProps: Equatable, Sendable {
     public var maxLength: Int?
     /// JSON `disabled`, declared `disabled: Binding<Bool>`, default `false`.
     public var disabled: Bool
+    /// JSON `kind`, declared `kind: TextFieldKind`, default `.text`.
+    public var kind: TextFieldKind
+    /// JSON `restrict`, declared `restrict: RegularExpression?`, default `nil`.
+    public var restrict: String?
+    /// JSON `validate`, declared `validate: [ValidationRule]`, default `[]`.
+    public var validate: [ValidationRule]
+    /// JSON `suggestions`, declared `suggestions: Binding<[DataValue]>?`, default `nil`.
+    public var suggestions: JSONArray?
     /// JSON `onChange`, declared `onChange: String?`, default `nil`.
     public var onChange: String?
     /// JSON `onSubmit`, declared `onSubmit: String?`, default `nil`.
     public var onSubmit: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(value: String, placeholder: String = "", width: Int? = nil, secure: Bool = false, maxLength: Int? = nil, disabled: Bool = false, onChange: String? = nil, onSubmit: String? = nil) {
+    public init(value: String, placeholder: String = "", width: Int? = nil, secure: Bool = false, maxLength: Int? = nil, disabled: Bool = false, kind: TextFieldKind = .text, restrict: String? = nil, validate: [ValidationRule] = [], suggestions: JSONArray? = nil, onChange: String? = nil, onSubmit: String? = nil) {
         self.value = value
         self.placeholder = placeholder
         self.width = width
         self.secure = secure
         self.maxLength = maxLength
         self.disabled = disabled
+        self.kind = kind
+        self.restrict = restrict
+        self.validate = validate
+        self.suggestions = suggestions
         self.onChange = onChange
         self.onSubmit = onSubmit
     }
@@ -1148,6 +1269,10 @@ public struct TextFieldProps: Equatable, Sendable {
         self.secure = (try PropReader.optional(props, "secure", as: Bool.self, owner: "TextField")) ?? false
         self.maxLength = try PropReader.optional(props, "maxLength", as: Int.self, owner: "TextField")
         self.disabled = (try PropReader.optional(props, "disabled", as: Bool.self, owner: "TextField")) ?? false
+        self.kind = (try PropReader.optional(props, "kind", as: TextFieldKind.self, owner: "TextField")) ?? .text
+        self.restrict = try PropReader.optional(props, "restrict", as: String.self, owner: "TextField")
+        self.validate = (try PropReader.optional(props, "validate", as: [ValidationRule].self, owner: "TextField")) ?? []
+        self.suggestions = try PropReader.optional(props, "suggestions", as: JSONArray.self, owner: "TextField")
         self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "TextField")
         self.onSubmit = try PropReader.optional(props, "onSubmit", as: String.self, owner: "TextField")
     }
@@ -1195,6 +1320,7 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
     DividerProps.self,
     ExpandedProps.self,
     ForEachProps.self,
+    FormProps.self,
     IfProps.self,
     ListViewProps.self,
     LogProps.self,

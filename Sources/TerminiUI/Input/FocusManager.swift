@@ -40,6 +40,7 @@ final class FocusManager {
     /// and the one that took it `.onFocus`, with `detail: {id}` (its `.id`, or null) and its dataset. A widget gone
     /// from the page is not told.
     private func noteFocusChange(from old: Element?, to new: Element?) {
+        if let old, old.lifecycle == .active { old.widget.didLoseFocus(old, needs: needs) }
         if let old, old.lifecycle == .active, let handler = old.node.focusHandlers.onBlur {
             events.append(focusEvent(handler, type: "blur", on: old))
         }

@@ -33,6 +33,8 @@ final class PageInputRouter {
     /// and the page's `onKey`.
     func handleKey(_ key: Key) -> KeyHandling {
         switch key {
+        case .tab where focus.focused.map { $0.lifecycle == .active && $0.widget.takesTab($0) } == true:
+            break  // the focused widget's own Tab (a field accepting its suggestion)
         case .tab, .backTab:
             guard !focus.order.isEmpty else { return .unused }
             focus.move(forward: key == .tab)

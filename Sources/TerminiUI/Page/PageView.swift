@@ -241,37 +241,41 @@ public final class PageView {
     /// Scrolls the ListView marked `.id(id)` to the row with `key`, or at `index`; throws what is wrong (no such
     /// widget, not a list, no such row).
     public func scrollTo(id: String, key: JSONValue?, index: Int?) throws(ScrollToError) {
+        guard let e = element(withId: id) else { throw ScrollToError("no widget on the page has the id '\(id)'") }
+        try e.widget.scrollTo(e, key: key, index: index)
+        needs.layout = true
+    }
+
+    /// The live element marked `.id(id)`, searched in build order.
+    private func element(withId id: String) -> Element? {
         var stack = [tree.root]
         while let e = stack.popLast() {
-            if e.node.elementId == id, e.lifecycle == .active, !e.widget.isError {
-                try e.widget.scrollTo(e, key: key, index: index)
-                needs.layout = true
-                return
-            }
+            if e.node.elementId == id, e.lifecycle == .active, !e.widget.isError { return e }
             stack.append(contentsOf: e.children)
         }
-        throw ScrollToError("no widget on the page has the id '\(id)'")
+        return nil
+    }
+
+    /// Checks the `Form` marked `.id(id)` as a submit does, every field showing its message (the page script's
+    /// `this.validate(id)`): `{valid, values, errors}`. Throws what is wrong: no such widget, or not a form.
+    public func validateForm(id: String) throws(FocusError) -> JSONValue {
+        guard let e = element(withId: id) else { throw FocusError("no widget on the page has the id '\(id)'") }
+        guard e.kind.traits.contains(.form) else { throw FocusError("the widget with the id '\(id)' (\(e.node.cls)) is not a Form") }
+        return FormProps.check(e, showing: true, needs: needs)
     }
 
     /// Moves the keyboard focus to the widget marked `.id(id)` and scrolls it into view (the page script's
     /// `this.focus(id)`); throws what is wrong: no such widget, or one that cannot take focus (hidden, disabled, or
     /// of a kind that never does).
     public func focus(id: String) throws(FocusError) {
-        var stack = [tree.root]
-        while let e = stack.popLast() {
-            if e.node.elementId == id, e.lifecycle == .active, !e.widget.isError {
-                guard focus.order.contains(where: { $0 === e }) else {
-                    throw FocusError("the widget with the id '\(id)' (\(e.node.cls)) cannot take focus: it is hidden, "
-                                     + "disabled, or not an input, a button or a scroll container")
-                }
-                focus.focused = e
-                focus.scrollIntoView(e)
-                needs.paint = true
-                return
-            }
-            stack.append(contentsOf: e.children)
+        guard let e = element(withId: id) else { throw FocusError("no widget on the page has the id '\(id)'") }
+        guard focus.order.contains(where: { $0 === e }) else {
+            throw FocusError("the widget with the id '\(id)' (\(e.node.cls)) cannot take focus: it is hidden, "
+                             + "disabled, or not an input, a button or a scroll container")
         }
-        throw FocusError("no widget on the page has the id '\(id)'")
+        focus.focused = e
+        focus.scrollIntoView(e)
+        needs.paint = true
     }
 
     /// Takes the focus off the focused widget, if any (the page script's `this.blur()`): keys go to the page's

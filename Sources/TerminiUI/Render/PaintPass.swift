@@ -78,6 +78,13 @@ final class PaintPass {
     /// The app's current theme, for `.styleClass`.
     var theme = Theme()
 
+    /// The theme's style `name` (`error`, …) as a cell style, or `fallback` where the theme sets nothing.
+    func themeStyle(_ name: String, fallback: CellStyle) -> CellStyle {
+        guard let style = theme.styles[name] else { return fallback }
+        return CellStyle(foreground: style.foreground ?? fallback.foreground, background: style.background ?? fallback.background,
+                         attributes: style.attributes.isEmpty ? fallback.attributes : style.attributes)
+    }
+
     /// Applies an element's background, theme style and disabled dimming to what it (and its children) drew:
     /// cells keep what they set themselves, as inherited styles work in CSS.
     private func decorate(_ rect: CellRect, _ decoration: ElementDecoration, disabled: Bool) {

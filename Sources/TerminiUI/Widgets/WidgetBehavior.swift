@@ -33,6 +33,8 @@ struct WidgetTraits: OptionSet, Sendable {
     /// Takes the height it is given, scrolling within it (ListView, ScrollView, Log, Table, Tree) or filling free
     /// space (Expanded, Spacer): a page that holds one fits the screen instead of scrolling as a page.
     static let fillsHeight = WidgetTraits(rawValue: 1 << 12)
+    /// Makes one form of the fields inside it (Form): they are checked together and submitted as one.
+    static let form = WidgetTraits(rawValue: 1 << 13)
 }
 
 /// One widget kind's behaviour, behind which the engine handles every kind alike.
@@ -122,6 +124,20 @@ protocol WidgetBehavior: Equatable, Sendable {
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool
     /// Scrolls a list to the item with `key`, or at `index`; throws what is wrong for a widget that is not a list.
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError)
+    /// Focus left the element, whichever way it went (a field checks its rules then).
+    func didLoseFocus(_ element: Element, needs: FrameNeeds)
+    /// Whether the focused widget takes Tab itself now (a field accepting its suggestion) instead of Tab moving on.
+    func takesTab(_ element: Element) -> Bool
+
+    // MARK: Forms
+
+    /// The value a `Form` reports for this field (`values[id]`); nil for a widget that is not a form field.
+    func formValue(of element: Element) -> JSONValue?
+    /// Runs the field's checks and returns the first failure's message; `showing` also draws it under the field
+    /// (or clears the one drawn).
+    func validateField(_ element: Element, showing: Bool, needs: FrameNeeds) -> String?
+    /// Puts the field back to its bound value and clears its message (a `Form`'s reset).
+    func resetField(_ element: Element, needs: FrameNeeds)
 }
 
 extension WidgetBehavior {
@@ -162,6 +178,11 @@ extension WidgetBehavior {
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
         throw ScrollToError("the widget is a \(Self.className), not a ListView")
     }
+    func didLoseFocus(_ element: Element, needs: FrameNeeds) {}
+    func takesTab(_ element: Element) -> Bool { false }
+    func formValue(of element: Element) -> JSONValue? { nil }
+    func validateField(_ element: Element, showing: Bool, needs: FrameNeeds) -> String? { nil }
+    func resetField(_ element: Element, needs: FrameNeeds) {}
 
     /// What changing from `old` to this configuration asks of the next frame.
     func change(from old: any WidgetBehavior) -> WidgetChange {

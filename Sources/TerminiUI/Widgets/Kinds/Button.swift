@@ -1,6 +1,8 @@
 import TerminiTemplate
 
-/// `Button`: `[ label ]`, focusable; Enter, Space or a click calls `onTap`.
+/// `Button`: `[ label ]`, focusable; Enter, Space or a click calls `onTap`. With `formType`, it also submits or
+/// resets the `Form` around it; a submit button of a form that `disablesSubmitUntilValid` is dim and skipped while
+/// a field fails.
 extension ButtonProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
 
@@ -13,18 +15,38 @@ extension ButtonProps: WidgetBehavior {
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         // Narrower than its label, it keeps its brackets and cuts the label with `…`.
         let text = e.box.width >= TextWidth.of(label) + 4 ? label : TextFit.truncate(label, width: max(1, e.box.width - 4))
-        pass.put("[ \(text) ]", x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
+        let attributes: CellAttributes = pass.isFocused(e) ? .reverse : isHeld(e) ? .dim : []
+        pass.put("[ \(text) ]", x: x, y: y, style: CellStyle(attributes: attributes), clip: clip)
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         guard key == .enter || key == .space else { return nil }
-        guard router.isOnScreen(e) else { return [] }
-        return router.tap(from: e)
+        guard router.isOnScreen(e), !isHeld(e) else { return [] }
+        return router.tap(from: e) + formAction(e, in: router)
     }
 
     /// The tap bubbles from the button to its ancestors' `.onTap` handlers.
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        guard !isHeld(e) else { return [] }
         router.focus.focused = e
-        return router.tap(from: router.pressTarget ?? e)
+        return router.tap(from: router.pressTarget ?? e) + formAction(e, in: router)
+    }
+
+    func takesFocus(_ e: Element) -> Bool { !isHeld(e) }
+
+    /// A submit button its form holds back while a field fails.
+    private func isHeld(_ e: Element) -> Bool {
+        guard formType == .submit, let form = FormProps.enclosing(e) else { return false }
+        return FormProps.holdsSubmit(form)
+    }
+
+    private func formAction(_ e: Element, in router: PageInputRouter) -> [UIEvent] {
+        guard let formType, let form = FormProps.enclosing(e) else { return [] }
+        switch formType {
+        case .submit: return FormProps.submit(form, in: router)
+        case .reset:
+            FormProps.reset(form, needs: router.needs)
+            return []
+        }
     }
 }

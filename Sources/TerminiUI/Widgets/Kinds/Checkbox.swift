@@ -30,4 +30,7 @@ extension CheckboxProps: WidgetBehavior {
     private func toggle(_ e: Element, in router: PageInputRouter) -> [UIEvent] {
         router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!checked)]))
     }
+
+    /// In a `Form`, whether it is on.
+    func formValue(of e: Element) -> JSONValue? { .bool(checked) }
 }

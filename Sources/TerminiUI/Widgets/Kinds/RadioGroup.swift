@@ -10,6 +10,9 @@ extension RadioGroupProps: WidgetBehavior {
 
     func didMount(_ e: Element, in tree: Reconciler) { (e.state as! ChoiceState).start(selected) }
 
+    /// In a `Form`, the value shown: the user's pick, or the page's `selected`.
+    func formValue(of e: Element) -> JSONValue? { (e.state as! ChoiceState).shown }
+
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
         (e.state as! ChoiceState).follow(selected)
     }

@@ -12,6 +12,9 @@ extension SelectProps: WidgetBehavior {
 
     func didMount(_ e: Element, in tree: Reconciler) { (e.state as! SelectState).start(selected) }
 
+    /// In a `Form`, the value shown: the user's pick, or the page's `selected`.
+    func formValue(of e: Element) -> JSONValue? { (e.state as! SelectState).shown }
+
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
         (e.state as! SelectState).follow(selected)
     }

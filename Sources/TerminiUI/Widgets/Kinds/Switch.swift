@@ -30,4 +30,7 @@ extension SwitchProps: WidgetBehavior {
         router.focus.focused = e
         return router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!isOn)]))
     }
+
+    /// In a `Form`, whether it is on.
+    func formValue(of e: Element) -> JSONValue? { .bool(isOn) }
 }

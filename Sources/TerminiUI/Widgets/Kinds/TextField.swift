@@ -3,6 +3,11 @@ import TerminiTemplate
 /// `TextField`: a one-line text input. It keeps its own editor (`TextEditor`: readline's keys, words, kills, undo,
 /// selection; docs/INPUT.md) while the user types and reports each edit with `onChange`; Enter calls `onSubmit`.
 /// A paste is one edit with its newlines and tabs as spaces, clipped to `maxLength`.
+///
+/// As a form field: `kind` and `restrict` refuse an edit (a key or a whole paste) that makes a text they do not
+/// allow; `validate` and the kind's own check run when focus leaves the field and when its `Form` is submitted, and
+/// the first failure's message is drawn under the field (the field is then two rows tall). `suggestions` offers the
+/// first one that starts with the text, dimmed after the caret; → at the end of the text, or Tab, accepts it.
 extension TextFieldProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
 
@@ -16,6 +21,7 @@ extension TextFieldProps: WidgetBehavior {
     /// The value and handlers change no sizes (the text's width is measured from the state); the placeholder does.
     func hasSameLayout(as other: TextFieldProps) -> Bool {
         placeholder == other.placeholder && width == other.width && secure == other.secure
+            && validate == other.validate && kind == other.kind
     }
 
     var editsText: Bool { true }
@@ -61,7 +67,8 @@ extension TextFieldProps: WidgetBehavior {
             if textWidth >= limit { break }
         }
         let natural = max(20, max(textWidth, TextWidth.of(placeholder)) + 1)
-        return (min(maxWidth, natural), min(1, maxHeight))
+        guard let message = edit.validationMessage else { return (min(maxWidth, natural), min(1, maxHeight)) }
+        return (min(maxWidth, max(natural, TextWidth.of(message))), min(2, maxHeight))
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
@@ -72,6 +79,10 @@ extension TextFieldProps: WidgetBehavior {
         pass.buffer.fill(x: clip.x, y: y, width: clip.width, height: y >= clip.y && y < clip.maxY ? 1 : 0,
                          with: Cell(character: " ", style: underline))
         let shown = edit.viewport.show(edit.editor, width: e.box.width, secure: secure)
+        if let message = edit.validationMessage {
+            pass.put(TextFit.truncate(message, width: e.box.width), x: x, y: y + 1,
+                     style: pass.themeStyle(Self.errorStyle, fallback: CellStyle(foreground: .index(1))), clip: clip)
+        }
         if edit.editor.text.isEmpty {
             var dim = underline
             dim.attributes.insert(.dim)
@@ -80,29 +91,92 @@ extension TextFieldProps: WidgetBehavior {
             pass.put(shown.text, x: x, y: y, style: underline, clip: clip)
         }
         if let selection = shown.selection { pass.highlight(x: x + selection.lowerBound, y: y, width: selection.count, clip: clip) }
+        if focused, let rest = completion(e), shown.caretColumn + TextWidth.of(rest) < e.box.width {
+            var dim = underline
+            dim.attributes.insert(.dim)
+            pass.put(rest, x: x + shown.caretColumn, y: y, style: dim, clip: clip)
+        }
         if focused { pass.drawCaret(x: x + shown.caretColumn, y: y, clip: clip) }
     }
+
+    /// The theme style a failed check's message is drawn in (red where the theme has none).
+    static let errorStyle = "error"
 
     // MARK: Input
 
     /// Edits the text; nil when the key is not an editing key (so Tab, Esc and the page's bindings still work).
+    /// Enter calls `onSubmit`; inside a `Form` it also moves to the next field, or submits the form from the last.
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         let edit = e.state as! TextEditState
+        if key == .tab || (key == .right && edit.editor.caret == edit.editor.length), let rest = completion(e) {
+            return handlePaste(rest, clippedFrom: nil, on: e, in: router)
+        }
         var submitted = false
-        let events = edit.handleKey(key, multiline: false, maxLength: maxLength, on: e, in: router, onChange: onChange) { command in
+        let events = edit.handleKey(key, multiline: false, maxLength: maxLength, on: e, in: router, onChange: onChange,
+                                    allows: allowance) { command in
             guard command == .enter else { return nil }
             submitted = true
             return .unchanged
         }
         if submitted {
-            return router.event(e, handler: onSubmit, type: "submit", detail: .object(["value": .string(edit.editor.text)]))
+            let own = router.event(e, handler: onSubmit, type: "submit", detail: .object(["value": .string(edit.editor.text)]))
+            return own + (FormProps.advance(from: e, in: router) ?? [])
         }
         return events
     }
 
     func handlePaste(_ text: String, clippedFrom: Int?, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         (e.state as! TextEditState).handlePaste(text, clippedFrom: clippedFrom, multiline: false, maxLength: maxLength,
-                                                on: e, in: router, onChange: onChange)
+                                                on: e, in: router, onChange: onChange, allows: allowance)
+    }
+
+    // MARK: Checks and suggestions
+
+    private var checks: FieldChecks { FieldChecks(kind: kind, restrict: restrict, rules: validate) }
+
+    /// What `kind` and `restrict` let stand in the field while typing; nil when they let anything.
+    private var allowance: ((String) -> Bool)? {
+        let checks = checks
+        guard checks.restrictsTyping else { return nil }
+        return { text in checks.allows(text) }
+    }
+
+    /// What the best suggestion adds after the text: the first that starts with it and is longer, while the caret
+    /// is at the end and nothing is selected.
+    private func completion(_ e: Element) -> String? {
+        guard let suggestions, let edit = e.state as? TextEditState, !edit.editor.text.isEmpty,
+              edit.editor.caret == edit.editor.length, !secure else { return nil }
+        let text = edit.editor.text
+        for case .string(let suggestion) in suggestions where suggestion.count > text.count && suggestion.hasPrefix(text) {
+            return String(suggestion.dropFirst(text.count))
+        }
+        return nil
+    }
+
+    func takesTab(_ e: Element) -> Bool { completion(e) != nil }
+
+    func didLoseFocus(_ e: Element, needs: FrameNeeds) {
+        if checks.validates { _ = validateField(e, showing: true, needs: needs) }
+    }
+
+    func formValue(of e: Element) -> JSONValue? { .string((e.state as! TextEditState).editor.text) }
+
+    func validateField(_ e: Element, showing: Bool, needs: FrameNeeds) -> String? {
+        let edit = e.state as! TextEditState
+        let failure = checks.firstFailure(of: edit.editor.text)
+        if showing, failure != edit.validationMessage {
+            edit.validationMessage = failure
+            needs.layout = true
+        }
+        return failure
+    }
+
+    func resetField(_ e: Element, needs: FrameNeeds) {
+        let edit = e.state as! TextEditState
+        edit.editor.setText(value)
+        edit.reported.removeAll()
+        edit.validationMessage = nil
+        needs.layout = true
     }
 
     /// Focuses the field and puts the caret at the clicked column.

@@ -7,6 +7,9 @@ class TextEditState: WidgetState {
     var editor = TextEditor()
     var reported = ReportedValues()
     var viewport = SingleLineViewport()
+    /// The message of the field's first failing check, drawn under it since the user last left it or submitted
+    /// its form; nil when it passed (or was never checked).
+    var validationMessage: String?
 
     /// A controlled input: the page's value wins over the editor's text unless it is an echo of an edit the input
     /// reported itself (JS lagging behind typing). Compared against the text rather than the previous value, so
@@ -25,22 +28,36 @@ class TextEditState: WidgetState {
     /// Runs an editing key's command (`TextEditingKeymap`). Nil when the key is not an editing key, so the page gets
     /// it; `special` sees each command first and returns what it did with one the widget runs itself (Enter in a
     /// field, a TextArea's vertical moves), or nil.
+    /// `allows`: whether a text may stand (a field's `restrict` or `kind`); an edit that makes one it refuses is
+    /// undone as if the key had not been pressed.
     func handleKey(_ key: Key, multiline: Bool, maxLength: Int?, on e: Element, in router: PageInputRouter,
-                   onChange: String?, special: (TextEditCommand) -> TextEditOutcome?) -> [UIEvent]? {
+                   onChange: String?, allows: ((String) -> Bool)? = nil,
+                   special: (TextEditCommand) -> TextEditOutcome?) -> [UIEvent]? {
         guard let command = TextEditingKeymap.command(for: key, multiline: multiline) else { return nil }
         if let handled = special(command) {
             if handled == .moved { router.needs.paint = true }
             return []
         }
+        let before = editor
         let outcome = editor.perform(command, maxLength: maxLength)
+        if outcome == .edited, let allows, !allows(editor.text) {
+            editor = before
+            return []
+        }
         return report(outcome, clipped: false, multiline: multiline, on: e, in: router, onChange: onChange)
     }
 
     /// Takes a paste as one edit: cleaned for the input (`PastedText`), clipped to `maxLength`, one `onChange`
     /// whose detail says `clipped: true` when the terminal or `maxLength` cut it short.
+    /// A paste that would make a text `allows` refuses is refused whole.
     func handlePaste(_ text: String, clippedFrom: Int?, multiline: Bool, maxLength: Int?, on e: Element,
-                     in router: PageInputRouter, onChange: String?) -> [UIEvent] {
+                     in router: PageInputRouter, onChange: String?, allows: ((String) -> Bool)? = nil) -> [UIEvent] {
+        let before = editor
         let (outcome, clipped) = editor.paste(PastedText.cleaned(text, multiline: multiline), maxLength: maxLength)
+        if outcome == .edited, let allows, !allows(editor.text) {
+            editor = before
+            return []
+        }
         return report(outcome, clipped: clipped || clippedFrom != nil, multiline: multiline, on: e, in: router,
                       onChange: onChange)
     }
