@@ -283,6 +283,12 @@ declare namespace termini {
   interface NavigateToParams {
     /** a page name with an optional query (`detail?id=3`) or minigame://<app>/<page> */
     url: string;
+    /** draws the page in a box over the current one, which stays dimmed under it */
+    modal?: boolean;
+    /** a modal page's width in cells, inside its border */
+    width?: number;
+    /** a modal page's height in cells; default: as tall as its content */
+    height?: number;
   }
   /** What `navigateTo` resolves with. */
   interface NavigateToResult extends Success {}

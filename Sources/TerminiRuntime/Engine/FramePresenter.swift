@@ -21,6 +21,8 @@ final class FramePresenter {
     let footer = FooterLayer()
     let tabStrip = TabBarLayer()
     let keyHelp = KeyHelpPresenter()
+    let dimmer = DimLayer()
+    let modalPageFrame = ModalPageFrameLayer()
     private let hud: PerformanceHUDLayer
     /// Layers a host puts above everything else (a preview's error box).
     var hostLayers: [any CompositorLayer] = []
@@ -68,7 +70,12 @@ final class FramePresenter {
         let stack = navigator.stack
         let appError = navigator.appError
         let top = stack.last
-        let titled = top.map { TitleBar.isShown(for: $0, depth: stack.count) } ?? false
+        // A modal page is drawn in a box over the page that opened it (the base), which keeps its title bar but is
+        // dimmed and takes no input; the footer lists the modal page's keys, since they go to it.
+        let modalTop = top?.modal != nil && stack.count > 1 ? top : nil
+        let base = modalTop == nil ? top : stack[stack.count - 2]
+        let baseDepth = modalTop == nil ? stack.count : stack.count - 1
+        let titled = base.map { TitleBar.isShown(for: $0, depth: baseDepth) } ?? false
         footer.bindings = top.map { $0.keyBindings(app: navigator.bundle.manifest.keys) }
         // The --perf panel takes the last row; the footer and the tab strip stand above it.
         let hudRows = showsHUD && size.height > 1 ? 1 : 0
@@ -76,37 +83,58 @@ final class FramePresenter {
         let tabbed = navigator.showsTabBar && size.height > (footed ? 2 : 1) + hudRows
         let chromeRows = (titled ? 1 : 0) + (footed ? 1 : 0) + (tabbed ? 1 : 0) + hudRows
         let pageSize = (width: size.width, height: max(0, size.height - chromeRows))
+        if let base, base.error == nil, appError == nil {
+            base.view.build(size: pageSize)
+            deliverBuildEvents(of: base)
+        }
+        var modalBox: (outer: CellRect, inner: CellRect)?
+        if let modalTop, let requested = modalTop.modal, modalTop.error == nil, appError == nil {
+            let area = CellRect(x: 0, y: 0, width: size.width, height: max(0, size.height - (footed ? 1 : 0) - hudRows))
+            modalBox = requested.placement(in: area) { width, maxHeight in
+                modalTop.view.build(size: (width, maxHeight))
+                return modalTop.view.contentHeight
+            }
+            deliverBuildEvents(of: modalTop)
+        }
         if let top, top.error == nil, appError == nil {
-            top.view.build(size: pageSize)
-            deliverBuildEvents(of: top)
             // The build may have moved the focus (a page's first frame focuses its first field): the footer lists
             // what can fire from where the focus is now.
             footer.bindings?.textInput = top.view.textInputFocus
         }
         let buildEnd = clock.now()
         layers.removeAll(keepingCapacity: true)
-        errorScreen.error = appError ?? top?.error
+        errorScreen.error = appError ?? top?.error ?? base?.error
         if errorScreen.error != nil {
             layers.append(errorScreen)
-        } else if let top {
-            top.layer.topInset = titled ? 1 : 0
-            top.layer.bottomInset = (footed ? 1 : 0) + (tabbed ? 1 : 0) + hudRows
-            top.layer.inert = overlays.capturesInput || keyHelp.isOpen
-            layers.append(top.layer)
+        } else if let base {
+            base.layer.topInset = titled ? 1 : 0
+            base.layer.bottomInset = (footed ? 1 : 0) + (tabbed ? 1 : 0) + hudRows
+            base.layer.inert = modalTop != nil || overlays.capturesInput || keyHelp.isOpen
+            layers.append(base.layer)
             if titled {
-                titleBar.title = top.title ?? top.name
-                titleBar.canGoBack = stack.count > 1
+                titleBar.title = base.title ?? base.name
+                titleBar.canGoBack = baseDepth > 1
                 layers.append(titleBar)
+            }
+            if tabbed, let tabBar = navigator.tabBar {
+                tabStrip.tabs = tabBar.list
+                tabStrip.selected = base.name
+                tabStrip.rowsBelow = (footed ? 1 : 0) + hudRows
+                layers.append(tabStrip)
+            }
+            dimmer.isShown = modalBox != nil
+            modalPageFrame.outer = modalBox?.outer
+            if let modalTop, let modalBox {
+                layers.append(dimmer)
+                modalPageFrame.title = modalTop.title ?? ""
+                layers.append(modalPageFrame)
+                modalTop.layer.box = modalBox.inner
+                modalTop.layer.inert = overlays.capturesInput || keyHelp.isOpen
+                layers.append(modalTop.layer)
             }
             if footed {
                 footer.rowsBelow = hudRows
                 layers.append(footer)
-            }
-            if tabbed, let tabBar = navigator.tabBar {
-                tabStrip.tabs = tabBar.list
-                tabStrip.selected = top.name
-                tabStrip.rowsBelow = (footed ? 1 : 0) + hudRows
-                layers.append(tabStrip)
             }
         }
         modal.modal = overlays.state.modal

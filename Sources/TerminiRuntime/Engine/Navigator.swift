@@ -26,6 +26,8 @@ struct PendingNavigation {
     /// The call to answer once the page exists (navigateTo; redirectTo and reLaunch answer before they unload
     /// the caller).
     var reply: CommandReply?
+    /// navigateTo({modal: true}): the page opens in a box over the current one.
+    var modal: ModalPageSize? = nil
 }
 
 /// The page stack and every way it changes: the navigation commands, Esc and back, pages the script reports
@@ -150,12 +152,13 @@ final class Navigator: @unchecked Sendable {
         try checkNotBusy()
         let target = try resolveTarget(params)
         try checkNotTab(target, command: "navigateTo")
+        let modal = try ModalPageSize(params: params)
         guard stack.count < Self.maxStackDepth else {
             throw CommandError(.limitReached, "the page stack is full (\(Self.maxStackDepth) pages); use redirectTo or navigateBack")
         }
         if let top = stack.last { runtime.callLifecycle(pageId: top.pageId, .hide) }
         let pageId = openPage(target.page, query: target.query)
-        navigation = PendingNavigation(pageId: pageId, name: target.page, kind: .push, reply: reply)
+        navigation = PendingNavigation(pageId: pageId, name: target.page, kind: .push, reply: reply, modal: modal)
     }
 
     private func redirectTo(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
@@ -420,6 +423,7 @@ final class Navigator: @unchecked Sendable {
         entry.bindable = bindable
         if let pending = navigation, pending.pageId == pageId {
             navigation = nil
+            entry.modal = pending.modal
             switch pending.kind {
             case .launch, .push: break
             case .redirect(let old), .switchTab(leaving: let old): stack.removeAll { $0.pageId == old }
@@ -480,7 +484,12 @@ final class Navigator: @unchecked Sendable {
 /// The navigation commands as JavaScript sees them (docs/COMMANDS.md#navigation).
 extension CommandShape {
     static let pageURL = CommandField("url", "string", "a page name with an optional query (`detail?id=3`) or minigame://<app>/<page>")
-    static let navigateTo = CommandShape("Opens a page above the current one (at most 10 on the stack).", parameters: [pageURL])
+    static let navigateTo = CommandShape(
+        "Opens a page above the current one (at most 10 on the stack).",
+        parameters: [pageURL,
+                     .optional("modal", "boolean", "draws the page in a box over the current one, which stays dimmed under it"),
+                     .optional("width", "number", "a modal page's width in cells, inside its border"),
+                     .optional("height", "number", "a modal page's height in cells; default: as tall as its content")])
     /// Skips the top page's onBeforeLeave.
     static let force = CommandField.optional("force", "boolean", "leave without asking the page's onBeforeLeave")
     /// Whether the page left, or chose to stay.

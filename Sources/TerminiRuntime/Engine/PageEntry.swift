@@ -21,6 +21,8 @@ package final class PageEntry {
     var isReady = false
     /// A script error that belongs to this page: shown instead of the page until the user leaves it.
     package var error: ScriptError?
+    /// Set for a page opened with `navigateTo({modal: true})`: drawn in a box over the page that opened it.
+    var modal: ModalPageSize?
 
     init(pageId: Int, name: String, view: PageView, title: String?) {
         self.pageId = pageId

@@ -301,6 +301,12 @@ public final class PageView {
     /// Whether the last frame showed an animation (a Spinner): the host should keep calling `tick` and framing.
     public var hasAnimations: Bool { input.painted.contains(.animated) }
 
+    /// How many rows the page's content took in the last layout: all of the height it was given when it holds a
+    /// widget that fills it (a list), else its content's own (a modal page is sized to it).
+    public var contentHeight: Int {
+        tree.pageScroll.enabled ? tree.pageScroll.contentHeight : lastSize?.height ?? 0
+    }
+
     /// The `loc` of the focused widget, if any.
     public var focusedLoc: String? { focus.focused?.node.loc }
 

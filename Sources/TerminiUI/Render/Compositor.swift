@@ -141,6 +141,8 @@ public final class PageLayer: CompositorLayer {
     /// Whether something above has the keyboard (a dialog, the help): the page is drawn without its focus
     /// highlight, so nothing suggests that a key would reach it.
     public var inert = false
+    /// Where a modal page sits on the screen (`navigateTo({modal: true})`); nil for a page that fills it.
+    public var box: CellRect?
 
     public init(view: PageView, topInset: Int = 0, bottomInset: Int = 0) {
         self.view = view
@@ -149,8 +151,9 @@ public final class PageLayer: CompositorLayer {
     }
 
     public func frame(in screen: CellRect) -> CellRect {
-        CellRect(x: screen.x, y: screen.y + topInset, width: screen.width,
-                 height: max(0, screen.height - topInset - bottomInset))
+        if let box { return box }
+        return CellRect(x: screen.x, y: screen.y + topInset, width: screen.width,
+                        height: max(0, screen.height - topInset - bottomInset))
     }
 
     /// The compositor has just cleared the buffer, so the page paints without blanking its frame again.
