@@ -77,6 +77,23 @@ import TerminiTemplate
         #expect(click.first?.detail == ["value": "Chile"])
     }
 
+    /// An open drop-down traps the focus: Tab and Shift-Tab do nothing until it closes, and then Tab moves on.
+    @Test func anOpenDropDownKeepsTheFocusUntilItCloses() {
+        let form = node("Column", [:], [
+            node("Select", ["options": ["one", "two"], "selected": "one"], loc: "s.swift:1:1"),
+            node("Button", ["p1": "Next"], loc: "s.swift:2:1"),
+        ])
+        let page = focused(form, data: [:])
+        _ = page.handle(.key(.enter))
+        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.backTab))
+        #expect(page.focusedLoc == "s.swift:1:1")
+        #expect(page.renderText(width: 20, height: 4).contains("  two"), "still open")
+        _ = page.handle(.key(.escape))
+        _ = page.handle(.key(.tab))
+        #expect(page.focusedLoc == "s.swift:2:1")
+    }
+
     @Test func selectAtTheBottomOpensUpwardsAndFitsTwentyColumns() {
         let root = node("Column", [:], [node("Text", ["p1": "a"]), node("Text", ["p1": "b"]), node("Text", ["p1": "c"]),
                                         node("Select", ["options": ["one", "two", "three"], "selected": "two"])])

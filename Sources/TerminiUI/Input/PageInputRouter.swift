@@ -32,14 +32,14 @@ final class PageInputRouter {
     /// scrollable. `used` is false when nothing on the page took the key, so the host offers it to key bindings
     /// and the page's `onKey`.
     func handleKey(_ key: Key) -> KeyHandling {
-        switch key {
-        case .tab where focus.focused.map { $0.lifecycle == .active && $0.widget.takesTab($0) } == true:
-            break  // the focused widget's own Tab (a field accepting its suggestion)
-        case .tab, .backTab:
-            guard !focus.order.isEmpty else { return .unused }
-            focus.move(forward: key == .tab)
-            return KeyHandling(used: true, events: [])
-        default: break
+        if key == .tab || key == .backTab {
+            // The focused widget's own Tab first (a field accepting its suggestion, an open drop-down).
+            let taken = focus.focused.map { $0.lifecycle == .active && $0.widget.takesTab($0, backward: key == .backTab) } ?? false
+            if !taken {
+                guard !focus.order.isEmpty else { return .unused }
+                focus.move(forward: key == .tab)
+                return KeyHandling(used: true, events: [])
+            }
         }
         if let target = focus.focused, target.lifecycle == .active, !target.isDisabled {
             if let events = target.widget.handleKey(key, on: target, in: self) { return KeyHandling(used: true, events: events) }

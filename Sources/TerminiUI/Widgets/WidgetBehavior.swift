@@ -126,8 +126,9 @@ protocol WidgetBehavior: Equatable, Sendable {
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError)
     /// Focus left the element, whichever way it went (a field checks its rules then).
     func didLoseFocus(_ element: Element, needs: FrameNeeds)
-    /// Whether the focused widget takes Tab itself now (a field accepting its suggestion) instead of Tab moving on.
-    func takesTab(_ element: Element) -> Bool
+    /// Whether the focused widget takes Tab (or Shift-Tab, `backward`) itself now instead of the focus moving on: a
+    /// field accepting its suggestion, an open drop-down that keeps the focus until it closes.
+    func takesTab(_ element: Element, backward: Bool) -> Bool
 
     // MARK: Forms
 
@@ -179,7 +180,7 @@ extension WidgetBehavior {
         throw ScrollToError("the widget is a \(Self.className), not a ListView")
     }
     func didLoseFocus(_ element: Element, needs: FrameNeeds) {}
-    func takesTab(_ element: Element) -> Bool { false }
+    func takesTab(_ element: Element, backward: Bool) -> Bool { false }
     func formValue(of element: Element) -> JSONValue? { nil }
     func validateField(_ element: Element, showing: Bool, needs: FrameNeeds) -> String? { nil }
     func resetField(_ element: Element, needs: FrameNeeds) {}

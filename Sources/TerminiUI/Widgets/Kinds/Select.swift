@@ -68,6 +68,17 @@ extension SelectProps: WidgetBehavior {
         }
     }
 
+    /// An open list keeps the focus: Tab and Shift-Tab do nothing until Enter picks or Esc closes it.
+    func takesTab(_ e: Element, backward: Bool) -> Bool { (e.state as! SelectState).open }
+
+    /// Focus taken away from code (`this.focus`) closes the list without a change.
+    func didLoseFocus(_ e: Element, needs: FrameNeeds) {
+        let state = e.state as! SelectState
+        guard state.open else { return }
+        state.open = false
+        needs.paint = true
+    }
+
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         let state = e.state as! SelectState
         let choices = ChoiceOption.parse(options)

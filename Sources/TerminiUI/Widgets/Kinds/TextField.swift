@@ -153,7 +153,7 @@ extension TextFieldProps: WidgetBehavior {
         return nil
     }
 
-    func takesTab(_ e: Element) -> Bool { completion(e) != nil }
+    func takesTab(_ e: Element, backward: Bool) -> Bool { !backward && completion(e) != nil }
 
     func didLoseFocus(_ e: Element, needs: FrameNeeds) {
         if checks.validates { _ = validateField(e, showing: true, needs: needs) }
