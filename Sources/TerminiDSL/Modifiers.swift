@@ -71,8 +71,9 @@ extension Widget {
         ModifiedWidget(content: self, modifier: "onBlur", value: handler)
     }
 
-    /// Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.
-    public func id(_ id: String) -> ModifiedWidget<Self> {
-        ModifiedWidget(content: self, modifier: "id", value: id)
+    /// Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })` or
+    /// `this.focus(id)`. In a list's row it can name each row's widget: `.id("qty-{{item.id}}")`.
+    public func id(_ id: Binding<String>) -> ModifiedWidget<Self> {
+        ModifiedWidget(content: self, modifier: "id", value: String(describing: id))
     }
 }

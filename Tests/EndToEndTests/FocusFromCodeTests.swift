@@ -82,4 +82,34 @@ import Testing
         let screen = try await tmux.waitForScreen { $0.contains("name: Ada") }
         #expect(screen.contains("name: Ada"), "\(screen)")
     }
+
+    /// `this.focus` with a per-row id (`.id("qty-{{item.id}}")`) of a row far below the screen, not built yet: the
+    /// list scrolls that row into view and its field takes the keys.
+    @Test func focusOnARowNotBuiltYetScrollsItIntoView() async throws {
+        let dir = try BuiltBinaries.project(id: "rowfocus", pages: ["index": """
+            import TerminiDSL
+
+            let index = Page("index", title: "Order", keys: [Key("g", "jump", "Jump")]) {
+                Column {
+                    Text("last: {{last}}")
+                    ListView("{{items}}", key: "id") {
+                        Row(spacing: 1) {
+                            Text("item {{item.id}}")
+                            TextField(value: "", placeholder: "qty", onChange: "qty").id("qty-{{item.id}}").data(["id": "{{item.id}}"])
+                        }
+                    }
+                }
+            }
+            """], script: """
+            Page('index', {
+              data: { last: '', items: Array.from({ length: 500 }, (_, i) => ({ id: i })) },
+              jump() { this.focus('qty-420') },
+              qty(e) { this.setData({ last: e.dataset.id + '=' + e.detail.value }) },
+            })
+            """)
+        let r = try await BuiltBinaries.snapshot(dir, size: "40x10", events: "key Esc\nkey g\nsettle\ntype 7\nsettle\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("last: 420=7"), "\(r.stdout)")
+        #expect(r.stdout.contains("item 420"), "\(r.stdout)")
+    }
 }

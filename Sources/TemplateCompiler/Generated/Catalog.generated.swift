@@ -584,17 +584,17 @@ extension Catalog {
       ]
     },
     {
-      "doc": "Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.",
+      "doc": "Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })` or `this.focus(id)`. In a list's row it can name each row's widget: `.id(\"qty-{{item.id}}\")`.",
       "name": "id",
       "parameters": [
         {
-          "bindable": false,
+          "bindable": true,
           "builder": false,
           "key": "id",
           "label": null,
           "name": "id",
           "optional": false,
-          "type": "String",
+          "type": "Binding<String>",
           "valueType": "String"
         }
       ]

@@ -15,8 +15,9 @@ final class CompiledNode: @unchecked Sendable {
     /// The `.onTap` handler (or a Button's `onTap`) and the `.catchTap` handler: a tap runs them and bubbles.
     let onTap: String?
     let catchTap: String?
-    /// The `.id(...)` name commands find the widget by.
-    let elementId: String?
+    /// The `.id(...)` name commands find the widget by: a constant, or a binding (`"row-{{item.id}}"`) evaluated
+    /// into each element's `elementId`.
+    let elementId: PropBinding?
     /// The `.onFocus` and `.onBlur` handlers.
     let focusHandlers: FocusHandlers
     /// The items expression (`p1`) of a kind that binds items (ForEach, ListView).
@@ -33,7 +34,7 @@ final class CompiledNode: @unchecked Sendable {
     private init(kind: WidgetKind, cls: String, loc: String?, props: [(name: String, value: PropBinding)],
                  key: PropBinding?, globalKey: PropBinding?, dataset: PropBinding?, hidden: PropBinding?, items: PropBinding?,
                  children: [CompiledNode], elseChildren: [CompiledNode], loadError: String?,
-                 onTap: String? = nil, catchTap: String? = nil, elementId: String? = nil,
+                 onTap: String? = nil, catchTap: String? = nil, elementId: PropBinding? = nil,
                  focusHandlers: FocusHandlers = FocusHandlers())
     {
         self.onTap = onTap
@@ -98,7 +99,7 @@ final class CompiledNode: @unchecked Sendable {
         // Handler names and ids are plain strings in the DSL, never bindings.
         let onTap = node.props["onTap"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let catchTap = node.props["catchTap"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        let elementId = node.props["id"]?.stringValue
+        var elementId: PropBinding?
         let focusHandlers = FocusHandlers(
             onFocus: node.props["onFocus"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             onBlur: node.props["onBlur"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
@@ -110,7 +111,8 @@ final class CompiledNode: @unchecked Sendable {
                 case "globalKey": globalKey = compiled
                 case "data": dataset = compiled
                 case "hidden": hidden = compiled
-                case "catchTap", "id", "onFocus", "onBlur": break
+                case "id": elementId = compiled
+                case "catchTap", "onFocus", "onBlur": break
                 case "p1" where bindsItems: items = compiled
                 default: props.append((name, compiled))
                 }

@@ -263,6 +263,7 @@ final class Reconciler {
         }
         element.hidden = node.hidden?.evaluate(in: scope, reads: &reads, collect: collectReads).isTruthy ?? false
         if let dataset = node.dataset { element.dataset = dataset.evaluate(in: scope, reads: &reads, collect: collectReads) }
+        if let id = node.elementId { element.elementId = id.evaluate(in: scope, reads: &reads, collect: collectReads).displayText }
         if let items = node.items {
             // The items are evaluated once here, type-checked by the decoder, and handed to the child update.
             let before = reads.count
@@ -360,6 +361,30 @@ final class Reconciler {
         var path: DataPath?
         if case .template(let t) = items, let e = t.singleExpression, case .path = e, reads.count == 1 { path = reads[0] }
         return (value.arrayValue ?? [], path)
+    }
+
+    /// The first item of the list `element` whose row would hold a widget with the `.id` `id`, each row's ids
+    /// evaluated as its build would (`this.focus` on a row not built yet). Lists nested in a row are not searched.
+    func firstItem(ofList element: Element, holdingId id: String, itemName: String, indexName: String?) -> Int? {
+        let (items, path) = evaluateItems(element)
+        let base = data.scope(for: element)
+        let templates = element.node.itemNode.children
+        for i in 0..<items.count {
+            var scope = base
+            scope.bind(itemName, to: items[i], at: path.map { DataPath($0.components + [.index(i)]) })
+            if let indexName { scope.bind(indexName, to: .number(Double(i)), at: nil) }
+            if Self.holds(id, templates, in: scope) { return i }
+        }
+        return nil
+    }
+
+    private static func holds(_ id: String, _ nodes: [CompiledNode], in scope: ExpressionScope) -> Bool {
+        var reads: [DataPath] = []
+        for node in nodes {
+            if let binding = node.elementId, binding.evaluate(in: scope, reads: &reads, collect: false).displayText == id { return true }
+            if node.items == nil, holds(id, node.children + node.elseChildren, in: scope) { return true }
+        }
+        return false
     }
 
     /// Removes every child (and any state that holds children, such as a list's rows).

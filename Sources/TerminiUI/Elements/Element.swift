@@ -41,6 +41,8 @@ final class Element {
         didSet { if hidden != oldValue { parent?.invalidateLayoutChildren() } }
     }
     var dataset: JSONValue = .object([:])
+    /// Its `.id(...)`, evaluated in its scope; nil without one.
+    var elementId: String?
     /// Background, theme class, disabled and autofocus from the node's modifiers; nil for most elements.
     var decoration: ElementDecoration?
     /// The component instance this element holds (a `Component` use); nil for every other element.

@@ -1362,7 +1362,7 @@ public struct WidgetModifiers: Equatable, Sendable {
     public var globalKey: String?
     /// `.hidden(...)`: Hides this widget (it takes no space) while `condition` is truthy.
     public var hidden: Bool?
-    /// `.id(...)`: Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })`.
+    /// `.id(...)`: Names the widget for commands that act on one widget, e.g. `bridge.invoke('scrollTo', { id, key })` or `this.focus(id)`. In a list's row it can name each row's widget: `.id("qty-{{item.id}}")`.
     public var id: String?
     /// `.key(...)`: Identifies this widget among its siblings (a ValueKey), so it keeps its state when reordered.
     public var key: String?

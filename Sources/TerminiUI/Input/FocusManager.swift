@@ -51,7 +51,7 @@ final class FocusManager {
 
     private func focusEvent(_ handler: String, type: String, on e: Element) -> UIEvent {
         UIEvent(handler: handler, type: type, dataset: e.dataset,
-                detail: .object(["id": e.node.elementId.map(JSONValue.string) ?? .null]), loc: e.node.loc,
+                detail: .object(["id": e.elementId.map(JSONValue.string) ?? .null]), loc: e.node.loc,
                 component: e.handlerOwner)
     }
 

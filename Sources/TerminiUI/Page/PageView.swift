@@ -250,7 +250,23 @@ public final class PageView {
     private func element(withId id: String) -> Element? {
         var stack = [tree.root]
         while let e = stack.popLast() {
-            if e.node.elementId == id, e.lifecycle == .active, !e.widget.isError { return e }
+            if e.elementId == id, e.lifecycle == .active, !e.widget.isError { return e }
+            stack.append(contentsOf: e.children)
+        }
+        return nil
+    }
+
+    /// A widget with the id in a list row that is not built yet: the list scrolls to the row and builds it.
+    private func elementInUnbuiltRow(withId id: String) -> Element? {
+        guard let size = lastSize else { return nil }
+        var stack = [tree.root]
+        while let e = stack.popLast() {
+            if e.lifecycle == .active, !e.hidden, let row = e.widget.unbuiltRow(holdingId: id, in: e, tree: tree) {
+                try? e.widget.scrollTo(e, key: nil, index: row)
+                needs.layout = true
+                build(size: size)
+                return element(withId: id)
+            }
             stack.append(contentsOf: e.children)
         }
         return nil
@@ -268,7 +284,9 @@ public final class PageView {
     /// `this.focus(id)`); throws what is wrong: no such widget, or one that cannot take focus (hidden, disabled, or
     /// of a kind that never does).
     public func focus(id: String) throws(FocusError) {
-        guard let e = element(withId: id) else { throw FocusError("no widget on the page has the id '\(id)'") }
+        guard let e = element(withId: id) ?? elementInUnbuiltRow(withId: id) else {
+            throw FocusError("no widget on the page has the id '\(id)'")
+        }
         guard focus.order.contains(where: { $0 === e }) else {
             throw FocusError("the widget with the id '\(id)' (\(e.node.cls)) cannot take focus: it is hidden, "
                              + "disabled, or not an input, a button or a scroll container")

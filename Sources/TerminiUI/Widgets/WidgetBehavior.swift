@@ -124,6 +124,9 @@ protocol WidgetBehavior: Equatable, Sendable {
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool
     /// Scrolls a list to the item with `key`, or at `index`; throws what is wrong for a widget that is not a list.
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError)
+    /// The index of the row not built yet that would hold a widget with the `.id` `id`, for a list that builds only
+    /// some of its rows; nil otherwise. `this.focus(id)` scrolls that row into view, then focuses the widget.
+    func unbuiltRow(holdingId id: String, in element: Element, tree: Reconciler) -> Int?
     /// Focus left the element, whichever way it went (a field checks its rules then).
     func didLoseFocus(_ element: Element, needs: FrameNeeds)
     /// Whether the focused widget takes Tab (or Shift-Tab, `backward`) itself now instead of the focus moving on: a
@@ -179,6 +182,7 @@ extension WidgetBehavior {
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
         throw ScrollToError("the widget is a \(Self.className), not a ListView")
     }
+    func unbuiltRow(holdingId id: String, in element: Element, tree: Reconciler) -> Int? { nil }
     func didLoseFocus(_ element: Element, needs: FrameNeeds) {}
     func takesTab(_ element: Element, backward: Bool) -> Bool { false }
     func formValue(of element: Element) -> JSONValue? { nil }

@@ -51,7 +51,7 @@ extension FormProps: WidgetBehavior {
         for field in fields(of: form) {
             let failure = field.isDisabled ? nil : field.widget.validateField(field, showing: showing, needs: needs)
             if failure != nil { valid = false }
-            guard let id = field.node.elementId, !values.contains(where: { $0.0 == id }) else { continue }
+            guard let id = field.elementId, !values.contains(where: { $0.0 == id }) else { continue }
             values.append((id, field.widget.formValue(of: field) ?? .null))
             if let failure { errors.append((id, .string(failure))) }
         }

@@ -247,6 +247,10 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         }
     }
 
+    func unbuiltRow(holdingId id: String, in e: Element, tree: Reconciler) -> Int? {
+        tree.firstItem(ofList: e, holdingId: id, itemName: item, indexName: index)
+    }
+
     /// Scrolls so that the item with `key` (or at `index`) is the first visible row.
     func scrollTo(_ e: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
         let state = e.state as! ListState
