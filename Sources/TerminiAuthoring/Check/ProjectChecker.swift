@@ -7,178 +7,27 @@ import TerminiTemplate
 
 /// `termini check`: every problem in a project that can be found without running it, each with its location.
 ///
-/// It compiles every page, runs main.js's top level in JavaScriptCore to learn which pages and methods it registers
-/// (no hook runs and no command is answered), and reads main.js as text for `bridge.invoke` and `setData` calls.
-/// Then it compares: pages in app.json and in the script, handlers named in templates and key bindings against
-/// the page objects' methods (and app.json's bindings against the `App({...})` object's too), command names against the registry, permissions both ways, and the data paths the
-/// templates read against what the script's data could ever hold.
+/// `CheckedProject` reads the project once: it compiles every page, runs main.js's top level in JavaScriptCore to
+/// learn which pages and methods it registers (no hook runs and no command is answered), and reads the scripts as
+/// text for `bridge.invoke` and `setData` calls. Then each rule compares what it needs: pages in app.json and in
+/// the script, handlers against methods, app.json's bindings against the pages' and the App's methods, command
+/// names against the registry, permissions both ways, and the data paths the templates read against what the
+/// script's data could ever hold. The helpers below are shared by the rules.
 public enum ProjectChecker {
+    /// What `termini check` looks for, in the order it reports: each rule is one type in `Check/Rules/`, with its own
+    /// tests. A new check is a new rule added here.
+    static let rules: [any CheckRule] = [
+        PagesDeclaredRule(), PagesRegisteredRule(), PageHandlersRule(), ComponentHandlersRule(), AppKeyBindingRule(),
+        CommandsRule(), UnusedPermissionsRule(), DataPathsRule(),
+    ]
+
     /// The findings for the project folder `project`, errors and warnings in file order. `commands` is the engine's
     /// registry (`MiniAppEngine.registeredCommands`).
     public static func check(project: String, commands: [CommandSignature]) -> [CheckFinding] {
-        var findings: [CheckFinding] = []
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: project, isDirectory: &isDir), isDir.boolValue else {
-            return [CheckFinding(.error, project, "no such folder")]
+        switch CheckedProject.load(project, commands: commands) {
+        case .failure(let stop): return stop.findings
+        case .success(let loaded): return loaded.findings + rules.flatMap { $0.findings(in: loaded) }
         }
-        let appPath = (project as NSString).appendingPathComponent("app.json")
-        let pagesPath = (project as NSString).appendingPathComponent("pages")
-        guard fm.fileExists(atPath: appPath) else {
-            var missing = ["app.json"]
-            if !fm.fileExists(atPath: pagesPath) { missing.append("pages/") }
-            if !fm.fileExists(atPath: (project as NSString).appendingPathComponent("main.js")) { missing.append("main.js") }
-            return [CheckFinding(.error, project, "not a Termini project: \(missing.joined(separator: ", ")) missing "
-                                 + "(a project has app.json, pages/*.swift and main.js; `termini new` makes one)")]
-        }
-        let appText: String
-        do { appText = try BundleLoader.readText(appPath) } catch {
-            return [CheckFinding(.error, error.file, error.message)]
-        }
-        let manifest: BundleManifest
-        do { manifest = try BundleManifest(text: appText, file: appPath) } catch {
-            return [CheckFinding(.error, error.file, error.message)]
-        }
-
-        // Pages: every diagnostic of every page file.
-        var templates: [String: TemplateFile] = [:]
-        var componentTemplates: [String: ComponentTemplate] = [:]
-        let componentsPath = ProjectLoader.componentsFolder(ofProject: project)
-        let (sources, readErrors) = PageSourceLoader.load(paths: [pagesPath] + (componentsPath.map { [$0] } ?? []))
-        var diagnostics = readErrors
-        if readErrors.isEmpty {
-            do {
-                let result = try PageCompiler().compile(sources)
-                diagnostics += result.diagnostics
-                for page in result.pages { templates[page.page] = page }
-                for component in result.components { componentTemplates[component.name] = component }
-            } catch {
-                diagnostics.append(CompileDiagnostic(file: pagesPath, line: nil, column: nil, message: "\(error)"))
-            }
-        }
-        findings += diagnostics.map { d in
-            CheckFinding(.error, d.line.map { "\(d.file):\($0):\(d.column ?? 1)" } ?? d.file, d.message)
-        }
-        let pagesCompiled = diagnostics.isEmpty
-        for name in manifest.pages where pagesCompiled && templates[name] == nil {
-            findings.append(CheckFinding(.error, position(ofQuoted: name, after: "\"pages\"", in: appText, file: appPath),
-                                         "page '\(name)' is listed in app.json but no file in pages/ declares Page(\"\(name)\")"))
-        }
-
-        // The script: what its top level registers, and what its text calls.
-        let scriptPath = (project as NSString).appendingPathComponent(manifest.entry)
-        let script: String
-        do { script = try BundleLoader.readText(scriptPath) } catch {
-            findings.append(CheckFinding(.error, error.file, "\(error.message) (the script app.json names as its entry)"))
-            return findings
-        }
-        var moduleSources: [String: String] = [:]
-        for path in ScriptFiles.modules(inProject: project, entry: manifest.entry) {
-            do { moduleSources[path] = try BundleLoader.readText((project as NSString).appendingPathComponent(path)) } catch {
-                findings.append(CheckFinding(.error, error.file, error.message))
-            }
-        }
-        let modules = ScriptModules(sources: moduleSources, entryPath: manifest.entry, fileNamePrefix: project,
-                                    pageScripts: ScriptFiles.pageScripts(pages: manifest.pages, modules: moduleSources.keys),
-                                    componentScripts: ScriptFiles.componentScripts(modules: moduleSources.keys))
-        let registered = ScriptRegistrations.read(script: script, fileName: scriptPath, modules: modules)
-        for error in registered.errors {
-            let location = [error.fileName ?? scriptPath, error.line.map(String.init), error.column.map(String.init)]
-                .compactMap { $0 }.joined(separator: ":")
-            findings.append(CheckFinding(.error, location, "\(error.kind == .syntax ? "syntax error" : "uncaught exception") "
-                                         + "while main.js's top level ran: \(error.message)"))
-        }
-        let scriptRan = registered.errors.isEmpty
-        if scriptRan {
-            for name in manifest.pages where registered.pages[name] == nil {
-                findings.append(CheckFinding(.error, position(ofQuoted: name, after: "\"pages\"", in: appText, file: appPath),
-                                             "page '\(name)' is listed in app.json but main.js never calls Page('\(name)', …)"
-                                             + NameSuggestion.hint(for: name, among: Array(registered.pages.keys))))
-            }
-            for name in registered.pages.keys.sorted() where !manifest.pages.contains(name) {
-                findings.append(CheckFinding(.error, pageCallPosition(name, in: script, file: scriptPath),
-                                             "Page('\(name)') is not listed in app.json's pages"
-                                             + NameSuggestion.hint(for: name, among: manifest.pages)))
-            }
-        }
-
-        // Handlers named in templates and key bindings.
-        if scriptRan {
-            for name in manifest.pages.sorted() {
-                guard let template = templates[name], let page = registered.pages[name] else { continue }
-                for use in handlerUses(in: template) where !page.methods.contains(use.handler) {
-                    findings.append(CheckFinding(.error, use.location ?? template.source,
-                                                 "page '\(name)' has no method '\(use.handler)' for \(use.what)"
-                                                 + NameSuggestion.hint(for: use.handler, among: Array(page.methods))))
-                }
-            }
-            for (name, component) in componentTemplates.sorted(by: { $0.key < $1.key }) {
-                let methods = registered.components[name] ?? []
-                if registered.components[name] == nil && handlerUses(in: component.body, keys: []).isEmpty {
-                    findings.append(CheckFinding(.warning, component.source.isEmpty ? project : sourceLocation(component, project: project),
-                                                 "component '\(name)' has no Component('\(name)', …) in JavaScript; "
-                                                 + "it works as a pure template (no data of its own, no methods)"))
-                }
-                for use in handlerUses(in: component.body, keys: []) where !methods.contains(use.handler) {
-                    let missing = registered.components[name] == nil
-                        ? "component '\(name)' names the handler '\(use.handler)' (\(use.what)), but main.js never calls Component('\(name)', { methods: { … } })"
-                        : "component '\(name)' has no method '\(use.handler)' for \(use.what)" + NameSuggestion.hint(for: use.handler, among: Array(methods))
-                    findings.append(CheckFinding(.error, use.location ?? component.source, missing))
-                }
-            }
-            for name in registered.components.keys.sorted() where componentTemplates[name] == nil && pagesCompiled {
-                findings.append(CheckFinding(.warning, scriptPath, "Component('\(name)') has no declaration: no components/*.swift declares `struct \(name): Component`"))
-            }
-            findings += unhandledAppKeyBindings(manifest.keys, pages: manifest.pages, registered: registered,
-                                                appText: appText, appPath: appPath)
-        }
-
-        // Commands and permissions, in every script.
-        var scan = ScriptSourceScan(source: script, file: scriptPath)
-        for (path, source) in moduleSources.sorted(by: { $0.key < $1.key }) {
-            scan.add(ScriptSourceScan(source: source, file: (project as NSString).appendingPathComponent(path)))
-        }
-        let byName = Dictionary(commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var neededPermissions: Set<String> = []
-        if !manifest.preload.isEmpty, let permission = byName["request"]?.permission { neededPermissions.insert(permission) }
-        for invoke in scan.invokes {
-            let location = invoke.position.location(in: invoke.file)
-            guard let command = byName[invoke.name] else {
-                findings.append(CheckFinding(.error, location, "unknown command '\(invoke.name)'"
-                                             + NameSuggestion.hint(for: invoke.name, among: Array(byName.keys))))
-                continue
-            }
-            guard let permission = command.permission else { continue }
-            neededPermissions.insert(permission)
-            if !manifest.permissions.contains(permission) {
-                findings.append(CheckFinding(.error, location, "'\(invoke.name)' needs the permission '\(permission)', which "
-                                             + "app.json's permissions do not list"))
-            }
-        }
-        for permission in manifest.permissions where !neededPermissions.contains(permission) {
-            let users = commands.filter { $0.permission == permission }.map(\.name)
-            let reason = users.isEmpty ? "no command needs it" : "main.js never invokes \(users.joined(separator: ", "))"
-            findings.append(CheckFinding(.warning, position(ofQuoted: permission, after: "\"permissions\"", in: appText, file: appPath),
-                                         "permission '\(permission)' is not needed: \(reason)"))
-        }
-
-        // Data paths no data could hold.
-        if scriptRan {
-            for name in manifest.pages.sorted() {
-                guard let template = templates[name], let page = registered.pages[name] else { continue }
-                var reported: Set<String> = []
-                for dep in template.deps {
-                    let root = ScriptSourceScan.root(of: dep)
-                    guard !root.isEmpty, page.data[root] == nil, !scan.writtenRoots.contains(root), reported.insert(root).inserted
-                    else { continue }
-                    findings.append(CheckFinding(.warning, readLocation(of: root, in: template) ?? template.source,
-                                                 "page '\(name)' reads '\(dep)', but '\(root)' is not in its initial data and no "
-                                                 + "setData or spliceData with a literal key writes it"
-                                                 + NameSuggestion.hint(for: root, among: Array(page.data.keys))))
-                }
-            }
-        }
-        return findings
     }
 
     /// A handler name in a template: the `on…`/`catchTap` argument or key binding, and where it is written.
