@@ -106,8 +106,15 @@ public final class KeyedListBench {
             engine.step(maxWaitMilliseconds: 5)
         }
         // Everything written so far (terminal set-up and the first frame) is the baseline; from now on every byte
-        // comes from a frame, so the bench knows exactly how many bytes must be read back before checking.
-        pty.waitForQuiet(quietMilliseconds: 50)
+        // comes from a frame, so the bench knows exactly how many bytes must be read back before checking. A quiet
+        // spell alone is not proof that the first frame was read back: on a loaded machine the reader thread can
+        // wait longer than that for a core, so the bytes read are also replayed until they show the frame.
+        repeat {
+            pty.waitForQuiet(quietMilliseconds: 50)
+            var probe = VTScreen(width: options.width, height: options.height)
+            probe.feed(pty.bytes(from: 0))
+            if probe.line(0).contains("rows: 0") { break }
+        } while clock.now() < deadline
         expectedBytes = pty.byteCount
         try settleAndCheck(after: "start")
     }

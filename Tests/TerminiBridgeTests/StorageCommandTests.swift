@@ -121,7 +121,12 @@ import TerminiTemplate
     }
 
     @Test func pathCharactersAreOrdinaryKeyCharacters() async throws {
-        let h = try ServiceHarness()
+        // The store sits in a folder of its own, so "its parent gained no `x`" cannot be fooled by a /tmp/x that
+        // something else made.
+        let parentFolder = FileManager.default.temporaryDirectory.appendingPathComponent("termini-parent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parentFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parentFolder) }
+        let h = try ServiceHarness(directory: parentFolder.appendingPathComponent("store"))
         defer { h.remove() }
         let keys = ["../x", "../../etc/passwd", "/abs/path", "a\\b", "..", "日本/語"]
         for (i, key) in keys.enumerated() {
@@ -136,7 +141,7 @@ import TerminiTemplate
         let files = try FileManager.default.contentsOfDirectory(atPath: h.directory.path)
         #expect(files.allSatisfy { $0.hasPrefix("storage.sqlite") })
         let parent = h.directory.deletingLastPathComponent()
-        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("x").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["store"])
     }
 
     @Test func wrongOrMissingParametersNameTheField() async throws {
