@@ -34,3 +34,12 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value.pointee)
     }
 }
+
+extension Locked where Value: Sendable {
+    /// The value, read or replaced under the lock: a value one thread publishes for others (the terminal size for
+    /// `getSystemInfo`, the page stack for stall reports).
+    public var value: Value {
+        get { withLock { $0 } }
+        set { withLock { $0 = newValue } }
+    }
+}

@@ -1,3 +1,4 @@
+import TerminiClock
 import Foundation
 import Testing
 import TerminiBridge
@@ -18,7 +19,7 @@ import TerminiRuntime
     }
 
     @Test func openSampleAcceptsOnlyEmbeddedSamples() async throws {
-        let opened = Published<String?>(nil)
+        let opened = Locked<String?>(nil)
         var unknown = OpenSampleCommand(params: ["id": "nope"], known: ["todo"], open: { opened.value = $0 })
         #expect(throws: CommandError.self) { try unknown.checkAndParse() }
         var missing = OpenSampleCommand(params: [:], known: ["todo"], open: { opened.value = $0 })

@@ -1,5 +1,6 @@
 import Foundation
 import TerminiBridge
+import TerminiClock
 import TerminiRuntime
 import TerminiTemplate
 import TerminiTerminal
@@ -55,7 +56,7 @@ public final class GalleryHost {
     /// Shows the gallery; returns the index of the sample to open, or nil to quit.
     func runGallery(selected: Int) throws -> Int? {
         guard let project = EmbeddedSamples.gallery else { throw BundleLoadError(file: "embedded:gallery", message: "the gallery app is not embedded") }
-        let chosen = Published<String?>(nil)
+        let chosen = Locked<String?>(nil)
         let waker = backend.inputWaker
         let ids = Set(samples.map(\.folder))
         let open = CommandRegistration(OpenSampleCommand.self) { _, params in

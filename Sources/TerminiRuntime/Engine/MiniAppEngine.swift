@@ -37,7 +37,7 @@ public final class MiniAppEngine {
     /// `onUpdateReady` and `applyUpdate` (Engine/AppUpdateHandoff.swift).
     let updates: AppUpdateHandoff
     let clock = MonotonicClock.system
-    private let publishedSize: Published<(width: Int, height: Int)>
+    private let publishedSize: Locked<(width: Int, height: Int)>
 
     var runtime: ScriptRuntime { bridge.runtime }
     var inbox: ScriptInbox { bridge.inbox }
@@ -80,7 +80,7 @@ public final class MiniAppEngine {
         let scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond, waker: waker)
         self.scheduler = scheduler
         let size = backend.size
-        let publishedSize = Published((width: size.width, height: size.height))
+        let publishedSize = Locked((width: size.width, height: size.height))
         self.publishedSize = publishedSize
         let preloadStore = PreloadStore()
         preload = preloadStore
@@ -345,7 +345,7 @@ public final class MiniAppEngine {
 
     /// The native services every app gets: storage (when a store is configured), request and getSystemInfo.
     static func services(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
-                         size: Published<(width: Int, height: Int)>) throws -> [CommandRegistration]
+                         size: Locked<(width: Int, height: Int)>) throws -> [CommandRegistration]
     {
         guard let storage else { return [] }
         let domains = bundle.manifest.requestDomains

@@ -1,4 +1,5 @@
 import TerminiBridge
+import TerminiClock
 import TerminiFrames
 import TerminiScript
 import TerminiTerminal
@@ -59,7 +60,7 @@ final class Navigator: @unchecked Sendable {
     /// Set when the app asked to close or the user quit.
     var isFinished = false
     /// The page names, root first, for other threads (the watchdog's stall reports).
-    let publishedPageStack = Published<[String]>([])
+    let publishedPageStack = Locked<[String]>([])
     /// Called with a page's id when it leaves the stack, before its unload hook: its in-flight commands go.
     var onRetire: (Int) -> Void = { _ in }
     private var nextPageId = 1

@@ -1,4 +1,5 @@
 import TerminiBridge
+import TerminiClock
 import TerminiScript
 import TerminiTemplate
 import TerminiTerminal
@@ -24,7 +25,7 @@ final class ScriptBridge {
         permissions = Set(manifest.permissions)
         // The inbox is the runtime's delegate, so it exists before the runtime, and the router (whose commands need
         // the runtime) after both: the inbox reaches them through this slot, filled before any script runs.
-        let slot = Published<(ScriptRuntime, CommandRouter)?>(nil)
+        let slot = Locked<(ScriptRuntime, CommandRouter)?>(nil)
         let appId = appId
         let permissions = permissions
         inbox = ScriptInbox(wake: wake, routeDirectly: { call in

@@ -1,3 +1,4 @@
+import TerminiClock
 import TerminiFrames
 import TerminiScript
 import TerminiTerminal
@@ -21,10 +22,10 @@ final class InputRouter {
     /// The `?` overlay that lists the key bindings.
     var keyHelp: KeyHelpPresenter { frames.keyHelp }
     /// The terminal size as `getSystemInfo` reports it from the JS thread.
-    private let publishedSize: Published<(width: Int, height: Int)>
+    private let publishedSize: Locked<(width: Int, height: Int)>
 
     init(runtime: ScriptRuntime, navigator: Navigator, overlays: OverlayPresenter, frames: FramePresenter,
-         scheduler: FrameScheduler, publishedSize: Published<(width: Int, height: Int)>)
+         scheduler: FrameScheduler, publishedSize: Locked<(width: Int, height: Int)>)
     {
         self.runtime = runtime
         self.navigator = navigator
