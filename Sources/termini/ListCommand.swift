@@ -3,7 +3,13 @@ import TerminiRuntime
 
 /// `termini list [--store DIR]`: installed apps, their versions, and which is current.
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List installed apps and their versions.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List installed apps and their versions.",
+        discussion: """
+            '*' marks the current version; 'not launched yet' means its first launch is still on probation. Versions \
+            that failed their first launch are listed with '!' and the reason: updates never install them again \
+            ('termini install <id> --retry-failed' does).
+            """)
 
     @Option(name: .long, help: ArgumentHelp("Store folder (default: $XDG_DATA_HOME/termini or ~/.local/share/termini).", valueName: "dir"))
     var store: String?
@@ -23,6 +29,9 @@ struct ListCommand: ParsableCommand {
                 } else {
                     print("    \(version)")
                 }
+            }
+            for failed in app.failedVersions.reversed() {
+                print("  ! \(failed.version)  (failed its first launch at \(failed.at): \(failed.reason); not installed again)")
             }
         }
         // The others are listed first: one damaged app stops no other from being seen.

@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand {
         }
         StartupTimeline.process.mark(.terminalReady)
         defer { backend.shutdown() }
-        var notices: [String] = []
+        var notices: [String] = launch.notice.map { [$0] } ?? []
         while true {
             let host = try MiniAppEngine(bundle: launch.bundle, backend: backend, options: options)
             if let probation = launch.probation { host.watchFirstLaunch(probation) }
@@ -50,6 +50,7 @@ struct RunCommand: ParsableCommand {
             // applyUpdate: the app asked to run the version installed for the next launch, now.
             guard host.restartRequested else { break }
             launch = try engine.prepareLaunch()
+            if let notice = launch.notice { notices.append(notice) }
         }
         updates?.finish()
         backend.shutdown()

@@ -99,7 +99,7 @@ struct SnapshotCommand: ParsableCommand {
             }
         }
         var screen = ""
-        var notices: [String] = []
+        var notices: [String] = launch.notice.map { [$0] } ?? []
         var failed = false
         var focusLine: String?
         while true {
@@ -114,6 +114,7 @@ struct SnapshotCommand: ParsableCommand {
             // applyUpdate restarts on the new version, which then settles without the rest of the events.
             guard session.restartRequested else { break }
             launch = try engine.prepareLaunch()
+            if let notice = launch.notice { notices.append(notice) }
             steps = []
         }
         updates?.finish()

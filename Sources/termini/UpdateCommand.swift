@@ -56,6 +56,8 @@ struct UpdateCommand: ParsableCommand {
                     print("\(app): not installed from a registry; skipped")
                 case .upToDate(let version):
                     print("\(app) \(version) is up to date")
+                case .skippedFailed(let installed, let failed):
+                    print("\(app) \(installed) is kept: \(failed.version) failed its first launch here (\(failed.reason)) and is not installed again; 'termini install \(app) --retry-failed' retries it")
                 case .installed(let from, let to):
                     print("updated \(app) \(from) -> \(to); the next launch runs \(to) (\(from) kept for rollback)")
                 }

@@ -31,7 +31,9 @@ struct RegistryFixture: Sendable {
         return RegistryFixture(key: dir + "/reg", otherKey: dir + "/other", bundles: bundles, changed100: changed, other110: other)
     }
 
-    static func pack(_ version: String, key: String, out: String, note: String = "") async throws -> String {
+    /// Packs hello `version`; `startup` is script run before the app registers anything (a throw there is a broken
+    /// build, which pack's own check would refuse, so such a build is packed without it).
+    static func pack(_ version: String, key: String, out: String, note: String = "", startup: String? = nil) async throws -> String {
         let project = BuiltBinaries.temporaryFolder() + "/hello"
         try FileManager.default.createDirectory(atPath: project + "/pages", withIntermediateDirectories: true)
         try #"{"id": "hello", "name": "Hello", "version": "\#(version)", "pages": ["index"]}"#
@@ -49,6 +51,7 @@ struct RegistryFixture: Sendable {
             """.write(toFile: project + "/pages/index.swift", atomically: true, encoding: .utf8)
         try """
             // \(note)
+            \(startup ?? "")
             App({
               onUpdateReady(info) {
                 const page = getCurrentPages()[0]
@@ -62,7 +65,7 @@ struct RegistryFixture: Sendable {
               },
             })
             """.write(toFile: project + "/main.js", atomically: true, encoding: .utf8)
-        let r = try await BuiltBinaries.run("termini", ["pack", project, "--out", out, "--key", key])
+        let r = try await BuiltBinaries.run("termini", ["pack", project, "--out", out, "--key", key] + (startup == nil ? [] : ["--no-check"]))
         guard r.status == 0 else { throw TestSupportError("pack \(version): \(r.stderr)") }
         return out
     }

@@ -97,8 +97,43 @@ public struct AppStore: Sendable {
         try withLock { () throws(BundleError) in
             guard var p = try pointer(for: id), p.current == version, !p.launchConfirmed else { return }
             p.launchConfirmed = true
+            p.launchAttempt = nil
             try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
         }
+    }
+
+    /// The attempt at the unconfirmed first launch of `version` that an earlier process recorded and that ended
+    /// without confirming or failing it: it died before a clean frame (a crash by signal, a kill during startup),
+    /// which counts as a failed first launch. Nil when there is none, or when that process is still running (two
+    /// launches at once).
+    public func abandonedFirstLaunch(_ id: String, version: String) -> LaunchAttempt? {
+        guard let p = try? pointer(for: id), p.current == version, !p.launchConfirmed,
+              let attempt = p.launchAttempt, attempt.pid != getpid(), !attempt.isRunning else { return nil }
+        return attempt
+    }
+
+    /// Records that this process is starting the unconfirmed first launch of `version`, just before its script runs,
+    /// so that a process that dies before the launch is settled is found by `abandonedFirstLaunch` at the next start.
+    public func recordFirstLaunchAttempt(_ id: String, version: String) throws(BundleError) {
+        try withLock { () throws(BundleError) in
+            guard var p = try pointer(for: id), p.current == version, !p.launchConfirmed else { return }
+            p.launchAttempt = LaunchAttempt.current
+            try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
+        }
+    }
+
+    /// Where an interactive run that crashed left its report (`CrashReport.writeBacktraces`), if it did.
+    public func crashReportPath(pid: Int32) -> String? {
+        let path = root + "/crashes/termini-\(pid).txt"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Rolls back `version` after its first launch failed, and records it as failed with `reason` so that updates
+    /// never install it again (`termini install --retry-failed` overrides). Refuses, changing nothing, when `version`
+    /// is no longer current (another process rolled back or updated meanwhile).
+    @discardableResult
+    public func rollbackFailedLaunch(_ id: String, version: String, reason: String) throws(BundleError) -> RollbackResult {
+        try rollback(id, expecting: version, failure: reason)
     }
 
     /// Makes the most recent previous version current again and deletes the version rolled back from (it is
@@ -106,16 +141,27 @@ public struct AppStore: Sendable {
     /// launch-confirmed, since it ran before; that keeps an automatic rollback from cascading.
     @discardableResult
     public func rollback(_ id: String) throws(BundleError) -> RollbackResult {
+        try rollback(id, expecting: nil, failure: nil)
+    }
+
+    private func rollback(_ id: String, expecting: String?, failure: String?) throws(BundleError) -> RollbackResult {
         try withLock { () throws(BundleError) -> RollbackResult in
             guard var p = try pointer(for: id) else {
                 throw BundleError(.notInstalled, root, "no app '\(id)' is installed in this store")
+            }
+            if let expecting, p.current != expecting {
+                throw BundleError(.nothingToRollBack, appFolder(id), "\(id) \(expecting) is no longer current (\(p.current) is); nothing was rolled back")
             }
             guard let target = p.previous.popLast() else {
                 throw BundleError(.nothingToRollBack, appFolder(id), "'\(id)' has only version \(p.current) installed; there is nothing to roll back to")
             }
             let from = p.current
+            if let failure {
+                p.failed[from] = FailedVersion(version: from, reason: failure, at: RegistryIndex.timestamp())
+            }
             p.current = target
             p.launchConfirmed = true
+            p.launchAttempt = nil
             try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
             // After the pointer commit: a crash here leaves an unreferenced folder that the next cleanup removes.
             StoreFileOperations.removeTree(versionFolder(id, from))
@@ -171,6 +217,11 @@ public struct InstalledApp: Equatable, Sendable {
     public var currentVersion: String { pointer.current }
     /// All kept versions, oldest first; the last is current.
     public var versions: [String] { pointer.versions }
+    /// Versions that failed their first launch here, oldest version first.
+    public var failedVersions: [FailedVersion] {
+        let zero = SemanticVersion(major: 0, minor: 0, patch: 0)
+        return pointer.failed.values.sorted { (SemanticVersion($0.version) ?? zero) < (SemanticVersion($1.version) ?? zero) }
+    }
 }
 
 /// What `AppStore.listing()` found: the apps that read, and those whose pointer does not.

@@ -10,14 +10,18 @@ public struct InstallOptions: Sendable {
     public var limits: ExtractionLimits
     /// The version `engine` requirements are checked against; the running engine's by default.
     public var engineVersion: SemanticVersion
+    /// `--retry-failed`: install a version even though it failed its first launch here before.
+    public var retryFailed: Bool
 
     public init(trustedKeys: [BundlePublicKey] = [], skipSignatureCheck: Bool = false,
-                limits: ExtractionLimits = .standard, engineVersion: SemanticVersion = TerminiEngine.version)
+                limits: ExtractionLimits = .standard, engineVersion: SemanticVersion = TerminiEngine.version,
+                retryFailed: Bool = false)
     {
         self.trustedKeys = trustedKeys
         self.skipSignatureCheck = skipSignatureCheck
         self.limits = limits
         self.engineVersion = engineVersion
+        self.retryFailed = retryFailed
     }
 }
 
@@ -122,6 +126,9 @@ public struct BundleInstaller: Sendable {
                 throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, same),
                                   "\(manifest.id) \(same) is already installed (\(role)); nothing was changed")
             }
+            if let old, let failure = old.failure(of: manifest.version), !options.retryFailed {
+                throw BundleError(.failedBefore, store.appFolder(manifest.id), Self.failedBeforeMessage(manifest.id, failure))
+            }
 
             // 2. Extract into the store's own tmp folder: same file system, so step 4 is an atomic rename.
             let staging = store.stagingFolder + "/install-\(getpid())-\(UInt32.random(in: 0 ... .max))"
@@ -149,7 +156,11 @@ public struct BundleInstaller: Sendable {
 
             // 5. Swap the pointer: the single atomic commit.
             var pointer = AppPointer(current: manifest.version)
-            if let old { pointer.previous = old.previous + [old.current] }
+            if let old {
+                pointer.previous = old.previous + [old.current]
+                // A retried version is on probation again; should it fail again, it is recorded again.
+                pointer.failed = old.failed.filter { SemanticVersion($0.key) != incoming }
+            }
             do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
                 StoreFileOperations.removeTree(destination)
                 throw error
@@ -159,6 +170,13 @@ public struct BundleInstaller: Sendable {
     }
 
     private func stop(_ step: InstallStep) -> Bool { interruption?(step) ?? false }
+
+    /// Why a version that failed its first launch is not installed, and how to install it anyway: the one wording
+    /// for local, URL and registry installs.
+    public static func failedBeforeMessage(_ id: String, _ failure: FailedVersion) -> String {
+        "\(id) \(failure.version) failed its first launch here at \(failure.at) (\(failure.reason)) and is not installed again; "
+            + "install it anyway with --retry-failed"
+    }
 
     /// Decodes the verified manifest and checks what can be checked before extraction: the version is a semver
     /// (it becomes a folder name), every listed path is safe, and the engine requirement holds.

@@ -8,6 +8,8 @@ public enum UpdateOutcome: Equatable, Sendable {
     case upToDate(version: String)
     /// A newer version was downloaded, verified and installed; the next launch runs it.
     case installed(from: String, to: String)
+    /// The only newer versions failed their first launch here: they are not installed again.
+    case skippedFailed(installed: String, failed: FailedVersion)
 }
 
 /// The steps of a check, for progress and for the exit wait (which waits only for a download in flight).
@@ -37,22 +39,17 @@ public struct AppUpdater: Sendable {
     public func check(_ id: String, cancellation: RegistryCancellation = RegistryCancellation(),
                       phase: (@Sendable (UpdatePhase) -> Void)? = nil) throws(RegistryError) -> UpdateOutcome
     {
-        let installed: String
-        do {
-            guard let pointer = try store.pointer(for: id) else {
-                throw RegistryError(.notFound, id, "no app '\(id)' is installed in \(store.root)")
-            }
-            installed = pointer.current
-        } catch let error as RegistryError {
-            throw error
-        } catch {
-            throw RegistryError(.io, store.root, "\(error)")
-        }
+        let pointer = try installedPointer(id)
+        let installed = pointer.current
         guard let source = client.sources.origin(of: id) else { return .notFromRegistry }
         phase?(.fetchingIndex(registry: source.name))
         let (index, _) = try client.fetchIndex(source, cancellation: cancellation)
-        guard let app = index.apps[id], let newest = app.newest(runnableBy: TerminiEngine.version),
-              let current = SemanticVersion(installed), SemanticVersion(newest.version)! > current else {
+        guard let app = index.apps[id], let current = SemanticVersion(installed) else { return .upToDate(version: installed) }
+        let isNewer = { (release: RegistryIndex.Release) in SemanticVersion(release.version)! > current }
+        guard let newest = app.newest(runnableBy: TerminiEngine.version, where: { isNewer($0) && pointer.failure(of: $0.version) == nil }) else {
+            if let skipped = app.newest(runnableBy: TerminiEngine.version, where: isNewer), let failure = pointer.failure(of: skipped.version) {
+                return .skippedFailed(installed: installed, failed: failure)
+            }
             return .upToDate(version: installed)
         }
         phase?(.downloading(version: newest.version, bytes: 0, total: newest.size))
@@ -60,6 +57,19 @@ public struct AppUpdater: Sendable {
             phase?(.downloading(version: newest.version, bytes: received, total: total))
         }
         return .installed(from: installed, to: result.version)
+    }
+
+    private func installedPointer(_ id: String) throws(RegistryError) -> AppPointer {
+        do {
+            guard let pointer = try store.pointer(for: id) else {
+                throw RegistryError(.notFound, id, "no app '\(id)' is installed in \(store.root)")
+            }
+            return pointer
+        } catch let error as RegistryError {
+            throw error
+        } catch {
+            throw RegistryError(.io, store.root, "\(error)")
+        }
     }
 
     /// The update the last saved index requires before `id` may run, if any. Reads only the store (no network): a
@@ -76,7 +86,7 @@ public struct AppUpdater: Sendable {
 extension AppUpdater {
     /// `termini install <id> [--registry name] [--version v]`: finds the app in the named registry, or in the one
     /// registry that lists it, and installs `version` or the newest version this engine can run.
-    public func install(_ id: String, version: String? = nil, registry: String? = nil,
+    public func install(_ id: String, version: String? = nil, registry: String? = nil, retryFailed: Bool = false,
                         cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: DownloadProgress? = nil) throws(RegistryError) -> (result: InstallResult, registry: String)
     {
@@ -121,17 +131,24 @@ extension AppUpdater {
             }
             release = found
         } else {
-            guard let newest = app.newest(runnableBy: TerminiEngine.version) else {
+            let pointer = (try? store.pointer(for: id)) ?? nil
+            guard let newestRunnable = app.newest(runnableBy: TerminiEngine.version) else {
                 throw RegistryError(.notFound, source.name, "no published version of \(id) runs on engine \(TerminiEngine.version); update termini")
             }
-            if let current = (try? store.pointer(for: id))?.current, let installed = SemanticVersion(current),
-               installed >= SemanticVersion(newest.version)!
-            {
-                throw RegistryError(.conflict, id, "\(id) \(current) is installed and \(source.name)'s newest is \(newest.version); nothing was changed")
+            let newest = retryFailed ? newestRunnable
+                : app.newest(runnableBy: TerminiEngine.version, where: { pointer?.failure(of: $0.version) == nil })
+            let installed = pointer.flatMap { SemanticVersion($0.current) }
+            guard let newest, installed.map({ $0 < SemanticVersion(newest.version)! }) ?? true else {
+                // Name the failed version that was passed over, so the way to retry it is plain.
+                if let failure = pointer?.failure(of: newestRunnable.version) {
+                    throw RegistryError(.conflict, id, BundleInstaller.failedBeforeMessage(id, failure))
+                }
+                throw RegistryError(.conflict, id, "\(id) \(pointer?.current ?? "") is installed and \(source.name)'s newest is \(newestRunnable.version); nothing was changed")
             }
             release = newest
         }
-        let result = try client.install(id: id, release: release, from: source, cancellation: cancellation, progress: progress)
+        let result = try client.install(id: id, release: release, from: source, retryFailed: retryFailed,
+                                        cancellation: cancellation, progress: progress)
         return (result, source.name)
     }
 }

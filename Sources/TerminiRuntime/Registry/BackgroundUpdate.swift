@@ -48,6 +48,8 @@ public final class BackgroundUpdate: @unchecked Sendable {
             onInstalled(to)
         case .success(.upToDate(let version)):
             log("[update] \(id) \(version) is up to date")
+        case .success(.skippedFailed(let installed, let failed)):
+            log("[update] \(id) \(installed) is kept: \(failed.version) failed its first launch here and is not installed again")
         case .success(.notFromRegistry):
             break
         case .failure(let error) where error.kind == .badSignature || error.kind == .badIndex:

@@ -129,14 +129,18 @@ public struct RegistryClient: Sendable {
 
     /// Downloads, verifies and installs `release` of `id` as the app's current version (the previous one is kept for
     /// rollback; the first launch of the new one is on probation), and records the registry as the app's origin.
-    public func install(id: String, release: RegistryIndex.Release, from source: RegistrySource,
+    public func install(id: String, release: RegistryIndex.Release, from source: RegistrySource, retryFailed: Bool = false,
                         cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: DownloadProgress? = nil) throws(RegistryError) -> InstallResult
     {
+        // Checked again under the store's lock by the installer; this only saves the download.
+        if !retryFailed, let failure = (try? store.pointer(for: id))??.failure(of: release.version) {
+            throw RegistryError(.conflict, id, BundleInstaller.failedBeforeMessage(id, failure))
+        }
         let path = try download(release, id: id, from: source, cancellation: cancellation, progress: progress)
         defer { unlink(path) }
         let location = source.archiveURL(release).absoluteString
-        let result = try installArchive(path, location: location, trust: source.trust) { manifest throws(RegistryError) in
+        let result = try installArchive(path, location: location, trust: source.trust, retryFailed: retryFailed) { manifest throws(RegistryError) in
             guard manifest.id == id, SemanticVersion(manifest.version) == SemanticVersion(release.version) else {
                 throw RegistryError(.mismatch, location,
                                     "the archive holds \(manifest.id) \(manifest.version), but the index lists it as \(id) \(release.version); refused")
@@ -148,7 +152,7 @@ public struct RegistryClient: Sendable {
 
     /// Downloads one archive from a URL (no index: the bundle's own signature is the only check, as for a local file)
     /// and installs it.
-    public func install(url: URL, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
+    public func install(url: URL, trust: [BundlePublicKey], skipSignatureCheck: Bool = false, retryFailed: Bool = false,
                         cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: (@Sendable (Int64, Int64?) -> Void)? = nil) throws(RegistryError) -> InstallResult
     {
@@ -169,15 +173,18 @@ public struct RegistryClient: Sendable {
             response = try cancellation.run(transfer)
         }
         guard response.status == 200 else { throw RegistryError(.network, url.absoluteString, "HTTP \(response.status)") }
-        return try installArchive(path, location: url.absoluteString, trust: trust, skipSignatureCheck: skipSignatureCheck) { _ in }
+        return try installArchive(path, location: url.absoluteString, trust: trust, skipSignatureCheck: skipSignatureCheck,
+                                  retryFailed: retryFailed) { _ in }
     }
 
     private func installArchive(_ path: String, location: String, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
+                                retryFailed: Bool,
                                 check: (BundleManifest) throws(RegistryError) -> Void) throws(RegistryError) -> InstallResult
     {
-        let installer = BundleInstaller(store: store, options: InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck))
+        let installer = BundleInstaller(store: store, options: InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck,
+                                                                              retryFailed: retryFailed))
         func named(_ error: BundleError) -> RegistryError {
-            RegistryError(error.kind == .alreadyInstalled ? .conflict : .install,
+            RegistryError(error.kind == .alreadyInstalled || error.kind == .failedBefore ? .conflict : .install,
                           error.location.replacingOccurrences(of: path, with: location), error.message)
         }
         do { try check(try installer.verify(archivePath: path).manifest) } catch let error as BundleError {

@@ -41,10 +41,10 @@ public struct RegistryIndex: Equatable, Sendable {
             self.releases = releases
         }
 
-        /// The highest release that this engine can run, or nil.
-        public func newest(runnableBy engine: SemanticVersion) -> Release? {
+        /// The highest release that this engine can run and `include` accepts, or nil.
+        public func newest(runnableBy engine: SemanticVersion, where include: (Release) -> Bool = { _ in true }) -> Release? {
             releases.values
-                .filter { EngineRequirement($0.engine)?.isSatisfied(by: engine) ?? false }
+                .filter { (EngineRequirement($0.engine)?.isSatisfied(by: engine) ?? false) && include($0) }
                 .max { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
         }
     }
