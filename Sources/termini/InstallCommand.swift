@@ -29,6 +29,8 @@ struct InstallCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOption
 
+    @OptionGroup var timeout: TimeoutOption
+
     @Option(name: .long, help: ArgumentHelp("A trusted public key for a file or URL (repeatable).", valueName: "prefix.pub"))
     var trust: [String] = []
 
@@ -64,7 +66,7 @@ struct InstallCommand: ParsableCommand {
         var from = ""
         if isAppId {
             let bar = DownloadProgressBar("downloading \(archive)")
-            let updater = AppUpdater(client: RegistryClient(store: appStore))
+            let updater = AppUpdater(client: timeout.client(appStore))
             do {
                 let installed = try updater.install(archive, version: version, registry: registry, retryFailed: retryFailed) { bar.update(received: $0, total: $1) }
                 bar.finish()
@@ -79,7 +81,7 @@ struct InstallCommand: ParsableCommand {
             let keys = try trust.map { path throws in try BundlePublicKey.load(path: path) }
             let bar = DownloadProgressBar("downloading \(url.lastPathComponent)")
             do {
-                result = try RegistryClient(store: appStore).install(url: url, trust: keys, skipSignatureCheck: dev, retryFailed: retryFailed) { bar.update(received: $0, total: $1) }
+                result = try timeout.client(appStore).install(url: url, trust: keys, skipSignatureCheck: dev, retryFailed: retryFailed) { bar.update(received: $0, total: $1) }
                 bar.finish()
             } catch {
                 bar.finish()

@@ -14,9 +14,9 @@ final class LaunchUpdates: @unchecked Sendable {
     private var deliver: ((String) -> Void)?
 
     /// Nil unless `target` is a `minigame://` URL of an app installed from a registry.
-    init?(target: String, store: AppStore) {
+    init?(target: String, store: AppStore, timeout: TimeoutOption) {
         guard case .installed(let id, _, _)? = try? LaunchTarget.parse(target) else { return nil }
-        let updater = AppUpdater(client: RegistryClient(store: store))
+        let updater = AppUpdater(client: timeout.client(store))
         guard updater.client.sources.origin(of: id) != nil else { return nil }
         self.id = id
         self.updater = updater

@@ -12,6 +12,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineArguments
 
+    @OptionGroup var timeout: TimeoutOption
+
     @Flag(help: "Show the frame-rate and frame-time HUD.")
     var perf = false
 
@@ -21,7 +23,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let warmUp = MiniAppEngine.warmUpScriptEngine()
         defer { warmUp.wait() }
-        let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
+        let updates = LaunchUpdates(target: engine.target, store: engine.appStore, timeout: timeout)
         try updates?.installRequiredUpdate()
         var launch = try engine.prepareLaunch()
         StartupTimeline.process.mark(.bundleLoaded)

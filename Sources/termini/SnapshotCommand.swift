@@ -14,6 +14,8 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineArguments
 
+    @OptionGroup var timeout: TimeoutOption
+
     @Option(help: "Screen size as COLSxROWS.")
     var size: String = "80x24"
 
@@ -70,7 +72,7 @@ struct SnapshotCommand: ParsableCommand {
         if let events {
             steps = try EventScript.parse(try Self.readEvents(events), file: events == "-" ? "<stdin>" : events)
         }
-        let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
+        let updates = LaunchUpdates(target: engine.target, store: engine.appStore, timeout: timeout)
         try updates?.installRequiredUpdate()
         var launch = try engine.prepareLaunch()
         let console = ConsoleSink(logPath: log, echoToStandardError: true)

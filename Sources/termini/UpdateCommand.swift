@@ -24,16 +24,10 @@ struct UpdateCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOption
 
-    @Option(help: "Seconds an index fetch may take.")
-    var timeout: Double = 10
-
-    func validate() throws {
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
-    }
+    @OptionGroup var timeout: TimeoutOption
 
     func run() throws {
-        var client = RegistryClient(store: store.appStore)
-        client.indexTimeout = timeout
+        var client = timeout.client(store.appStore)
         client.warn = { printNotice($0) }
         let updater = AppUpdater(client: client)
         let ids: [String]

@@ -104,8 +104,8 @@ struct RegistrySetup {
         try await BuiltBinaries.run("termini", args + ["--store", store], timeout: timeout)
     }
 
-    func snapshot(events: String? = nil) async throws -> BuiltBinaries.Result {
-        try await BuiltBinaries.snapshot("minigame://hello", size: "40x6", events: events, extra: ["--store", store])
+    func snapshot(events: String? = nil, extra: [String] = []) async throws -> BuiltBinaries.Result {
+        try await BuiltBinaries.snapshot("minigame://hello", size: "40x6", events: events, extra: ["--store", store] + extra)
     }
 
     /// Every file under the store's apps/ with the pointer files' contents: what "store unchanged" compares.

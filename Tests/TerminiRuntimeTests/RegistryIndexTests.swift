@@ -62,4 +62,12 @@ import Testing
         #expect(throws: RegistryError.self) { _ = try RegistrySource(name: "x", url: "file:///etc/", trust: [key]) }
         #expect(throws: RegistryError.self) { _ = try RegistrySource(name: "x", url: "https://a/", trust: []) }
     }
+
+    @Test func aDownloadsDeadlineScalesWithItsDeclaredSize() {
+        // --timeout plus the size at 32 KB/s: a 2 MB archive gets 10 + 64 s, an empty answer just the timeout.
+        #expect(RegistryHTTP.deadline(timeout: 10, size: 2 << 20) == 74)
+        #expect(RegistryHTTP.deadline(timeout: 10, size: 0) == 10)
+        #expect(RegistryHTTP.deadline(timeout: 3, size: 64 << 10) == 5)
+        #expect(RegistryHTTP.deadline(timeout: 10, size: -5) == 10, "a negative Content-Length adds nothing")
+    }
 }

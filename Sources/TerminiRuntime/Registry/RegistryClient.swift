@@ -38,10 +38,9 @@ public typealias DownloadProgress = @Sendable (_ received: Int64, _ total: Int64
 /// and installs them. Every step that fails leaves the store's apps as they were (docs/DISTRIBUTION.md).
 public struct RegistryClient: Sendable {
     public var sources: RegistrySources
-    /// Seconds one index fetch may take.
-    public var indexTimeout: Double = 10
-    /// Seconds one archive download may take.
-    public var downloadTimeout: Double = 300
+    /// `--timeout`: seconds any transfer (index, signature, archive) may go without a byte before it is given up.
+    /// Each also has an overall deadline that scales with its size (`RegistryHTTP.deadline(timeout:size:)`).
+    public var timeout: Double = 10
     /// How far past its size in the index an archive response may run before it is cut.
     public static let sizeMargin: Int64 = 64 << 10
     /// The largest archive URL install accepts: the installer's inflated-size limit plus the margin.
@@ -69,14 +68,14 @@ public struct RegistryClient: Sendable {
             let useCache = attempt == 1 ? cached : nil
             let headers = useCache?.etag.map { ["If-None-Match": $0] } ?? [:]
             let response = try cancellation.run(RegistryHTTP(
-                url: source.indexURL, headers: headers, deadline: indexTimeout, maxBytes: Int64(RegistryIndex.maxBytes),
+                url: source.indexURL, headers: headers, timeout: timeout, maxBytes: Int64(RegistryIndex.maxBytes),
                 allowsRedirect: source.allowsRedirect))
             if response.status == 304, let useCache { return (useCache.index, .notModified) }
             guard response.status == 200 else {
                 throw RegistryError(.network, source.indexURL.absoluteString, "HTTP \(response.status)")
             }
             let signature = try cancellation.run(RegistryHTTP(
-                url: source.signatureURL, deadline: indexTimeout, maxBytes: 4096, allowsRedirect: source.allowsRedirect))
+                url: source.signatureURL, timeout: timeout, maxBytes: 4096, allowsRedirect: source.allowsRedirect))
             let location = "registry '\(source.name)' (\(source.indexURL.absoluteString))"
             do {
                 try RegistryIndexSignature.verify(indexBytes: response.body,
@@ -108,7 +107,7 @@ public struct RegistryClient: Sendable {
         let total = release.size
         var onBytes: RegistryHTTP.Progress?
         if let progress { onBytes = { received, _ in progress(received, total) } }
-        let transfer = RegistryHTTP(url: url, deadline: downloadTimeout, maxBytes: release.size + Self.sizeMargin,
+        let transfer = RegistryHTTP(url: url, timeout: timeout, maxBytes: release.size + Self.sizeMargin,
                                     expected: release.size, allowsRedirect: source.allowsRedirect, file: file, progress: onBytes)
         let response: RegistryHTTP.Response
         do {
@@ -162,7 +161,7 @@ public struct RegistryClient: Sendable {
         let host = url.host?.lowercased()
         // Same rule as registries: the URL's own host, never https to http.
         let scheme = url.scheme?.lowercased()
-        let transfer = RegistryHTTP(url: url, deadline: downloadTimeout, maxBytes: Self.maxArchiveBytes,
+        let transfer = RegistryHTTP(url: url, timeout: timeout, maxBytes: Self.maxArchiveBytes,
                                     allowsRedirect: { target in
                                         target.host?.lowercased() == host && (target.scheme?.lowercased() == scheme || target.scheme?.lowercased() == "https")
                                     },
