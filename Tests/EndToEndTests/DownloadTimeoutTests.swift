@@ -15,7 +15,14 @@ import Testing
     }
 
     @Test func aStalledArchiveIsGivenUpAfterTheIdleTimeout() async throws {
-        let setup = try await installedWithUpdate()
+        let setup = try await RegistrySetup.make(publishing: ["1.0.0"])
+        #expect(try await setup.termini(["install", "hello"]).status == 0)
+        // 1 MB: its deadline (2 s plus 32 s for the size) is far past the idle timeout, so the idle timeout is what
+        // ends a stall.
+        let big = try await RegistryFixture.pack("1.1.0", key: setup.fixture.key + ".key",
+                                                 out: BuiltBinaries.temporaryFolder() + "/hello-big.zip", padding: 1 << 20)
+        let published = try await BuiltBinaries.run("termini", ["publish", big, "--registry", setup.registry, "--key", setup.fixture.key + ".key"])
+        #expect(published.status == 0, "\(published.stderr)")
         let before = setup.appsState
         // Half the bytes, then silence with the connection open.
         try setup.server.setFaults(#"{"/r/apps/hello/1.1.0.zip": {"mode": "stall"}}"#)

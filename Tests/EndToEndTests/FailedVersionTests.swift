@@ -152,7 +152,7 @@ import Testing
             #expect(ended != .exited(0), "\(name): \(ended)")
             // Until the next start the version is still current and unconfirmed: nothing but the probation state on
             // disk tells that its launch died.
-            #expect(try await world.list().contains("* 1.1.0  (current, not launched yet)"), name)
+            #expect(try await world.list().contains("* 1.1.0  (current, not launched yet)"), "\(name)")
 
             let next = try await world.snapshot(events: "wait 1500\n")
             #expect(next.status == 0, "\(name): \(next.stderr)")

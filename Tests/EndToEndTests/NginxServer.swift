@@ -6,8 +6,10 @@ import Glibc
 
 /// nginx from Debian serving a folder on 127.0.0.1 with the cache rules of docs/DISTRIBUTION.md ("Hosting"), as a
 /// registry is served in production: ETags on, `no-cache` on the index and its signature, archives immutable, dot
-/// files denied. It runs in the foreground as one process under `timeout`, so it ends by itself after its lifetime
-/// even if the test process dies; `stop()` or deinit end it earlier. Scripts/lib.sh installs nginx.
+/// files denied. It runs in the foreground as one process under `timeout -s KILL`, so it ends by itself after its
+/// lifetime even if the test process dies; `stop()` or deinit end it earlier. Only SIGKILL is used: children spawned
+/// from the test's threads inherit their blocked signals, so a SIGTERM would never arrive. Scripts/lib.sh installs
+/// nginx.
 final class NginxServer: @unchecked Sendable {
     static let executable = "/usr/sbin/nginx"
     let root: String
@@ -27,7 +29,7 @@ final class NginxServer: @unchecked Sendable {
             let port = try LoopbackListener().port  // closed again at once: nginx binds it next
             try Self.configuration(root: root, scratch: scratch, port: port)
                 .write(toFile: scratch + "/nginx.conf", atomically: true, encoding: .utf8)
-            let process = try ChildProcess("/usr/bin/timeout", [String(lifetime), Self.executable, "-p", scratch + "/",
+            let process = try ChildProcess("/usr/bin/timeout", ["-s", "KILL", String(lifetime), Self.executable, "-p", scratch + "/",
                                                                 "-c", scratch + "/nginx.conf", "-e", scratch + "/error.log"],
                                            stdout: .null, stderr: .null)
             if Self.waitUntilListening(port: port, process: process) {
@@ -35,8 +37,7 @@ final class NginxServer: @unchecked Sendable {
                 self.process = process
                 return
             }
-            process.kill(SIGTERM)
-            _ = process.waitBlocking()
+            Self.stop(process, scratch: scratch)
             lastError = (try? String(contentsOfFile: scratch + "/error.log", encoding: .utf8)) ?? ""
         }
         throw TestSupportError("nginx did not start: \(lastError)")
@@ -44,9 +45,16 @@ final class NginxServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// `timeout` passes SIGTERM on to nginx, which exits at once.
-    func stop() {
-        process.kill(SIGTERM)
+    func stop() { Self.stop(process, scratch: scratch) }
+
+    /// SIGKILLs nginx (its pid file names it) and then `timeout`, which then cannot outlive it.
+    private static func stop(_ process: ChildProcess, scratch: String) {
+        if let text = try? String(contentsOfFile: scratch + "/nginx.pid", encoding: .utf8),
+           let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
+        {
+            Glibc.kill(pid, SIGKILL)
+        }
+        process.kill(SIGKILL)
         _ = process.waitBlocking()
     }
 
