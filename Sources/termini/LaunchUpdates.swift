@@ -10,8 +10,8 @@ final class LaunchUpdates: @unchecked Sendable {
     let updater: AppUpdater
     private var background: BackgroundUpdate?
     private let lock = NSLock()
-    private var installedVersion: String?
-    private var deliver: ((String) -> Void)?
+    private var installed: AppUpdateNotice?
+    private var deliver: ((AppUpdateNotice) -> Void)?
 
     /// Nil unless `target` is a `minigame://` URL of an app installed from a registry.
     init?(target: String, store: AppStore, timeout: TimeoutOption) {
@@ -47,12 +47,12 @@ final class LaunchUpdates: @unchecked Sendable {
     /// Starts the background check once; its console lines go to `console`.
     func startInBackground(console: @escaping @Sendable (String) -> Void) {
         guard background == nil else { return }
-        let check = BackgroundUpdate(updater: updater, id: id, log: console) { [self] version in
+        let check = BackgroundUpdate(updater: updater, id: id, log: console) { [self] notice in
             lock.lock()
-            installedVersion = version
+            installed = notice
             let target = deliver
             lock.unlock()
-            target?(version)
+            target?(notice)
         }
         background = check
         check.start()
@@ -60,12 +60,12 @@ final class LaunchUpdates: @unchecked Sendable {
 
     /// The engine now running `running` hears of an installed update through `deliver` (thread-safe engine calls
     /// only); an engine restarted on that update does not hear of it again.
-    func attach(running: String, _ deliver: @escaping (String) -> Void) {
+    func attach(running: String, _ deliver: @escaping (AppUpdateNotice) -> Void) {
         lock.lock()
         self.deliver = deliver
-        let version = installedVersion == running ? nil : installedVersion
+        let notice = installed?.version == running ? nil : installed
         lock.unlock()
-        if let version { deliver(version) }
+        if let notice { deliver(notice) }
     }
 
     /// At exit: waits for a download in flight (at most 10 s), stops anything else.

@@ -44,7 +44,7 @@ struct RunCommand: ParsableCommand {
             if let probation = launch.probation { host.watchFirstLaunch(probation) }
             host.invalidateScreen()
             host.start(page: launch.page, query: launch.query)
-            updates?.attach(running: launch.bundle.manifest.version) { host.updateInstalled(version: $0) }
+            updates?.attach(running: launch.bundle.manifest.version) { host.updateInstalled($0) }
             updates?.startInBackground(console: console.write)
             host.runInteractive()
             host.stop()

@@ -91,7 +91,7 @@ struct SnapshotCommand: ParsableCommand {
             }
             options.fixedClockStart = clock
         }
-        if let storage { try StorageSeed.load(path: storage, app: launch.bundle.manifest.id, into: options.storeDirectory) }
+        if let storage { try StorageSeed.load(path: storage, app: launch.bundle.storageId, into: options.storeDirectory) }
         for mocked in mock {
             guard mocked.hasPrefix("request="), mocked.count > "request=".count else {
                 throw ValidationError("--mock: only 'request' can be mocked, as --mock request=fixtures.json; got '\(mocked)'")
@@ -107,7 +107,7 @@ struct SnapshotCommand: ParsableCommand {
         while true {
             let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height, options: options)
             if let probation = launch.probation { session.watchFirstLaunch(probation) }
-            updates?.attach(running: launch.bundle.manifest.version) { session.updateInstalled(version: $0) }
+            updates?.attach(running: launch.bundle.manifest.version) { session.updateInstalled($0) }
             updates?.startInBackground(console: console.write)
             screen = session.run(steps: steps, page: launch.page, query: launch.query)
             failed = failed || session.showsErrorScreen

@@ -50,6 +50,12 @@ struct UpdateCommand: ParsableCommand {
                     print("\(app): not installed from a registry; skipped")
                 case .upToDate(let version):
                     print("\(app) \(version) is up to date")
+                case .withdrawn(let from, let to):
+                    print("\(app) \(from) was withdrawn by its publisher; the next launch runs \(to) (\(from) was removed)")
+                case .withdrawnWithoutReplacement(let version):
+                    print("\(app) \(version) was withdrawn by its publisher, but the registry offers no other version this engine runs; kept")
+                case .heldByRollout(let installed, let version, let percent):
+                    print("\(app) \(installed) is up to date for this install: \(version) is rolling out to \(percent) % of installs, not yet to this one")
                 case .skippedFailed(let installed, let failed):
                     print("\(app) \(installed) is kept: \(failed.version) failed its first launch here (\(failed.reason)) and is not installed again; 'termini install \(app) --retry-failed' retries it")
                 case .installed(let from, let to):

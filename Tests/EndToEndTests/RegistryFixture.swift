@@ -33,9 +33,17 @@ struct RegistryFixture: Sendable {
 
     /// Packs hello `version`; `startup` is script run before the app registers anything (a throw there is a broken
     /// build, which pack's own check would refuse, so such a build is packed without it).
-    static func pack(_ version: String, key: String, out: String, note: String = "", startup: String? = nil) async throws -> String {
+    /// `padding` adds an incompressible asset of that many bytes, for downloads that take a while.
+    static func pack(_ version: String, key: String, out: String, note: String = "", startup: String? = nil,
+                     padding: Int = 0) async throws -> String {
         let project = BuiltBinaries.temporaryFolder() + "/hello"
         try FileManager.default.createDirectory(atPath: project + "/pages", withIntermediateDirectories: true)
+        if padding > 0 {
+            try FileManager.default.createDirectory(atPath: project + "/assets", withIntermediateDirectories: true)
+            var generator = SystemRandomNumberGenerator()
+            try Data((0..<padding).map { _ in UInt8.random(in: 0 ... .max, using: &generator) })
+                .write(to: URL(fileURLWithPath: project + "/assets/padding.bin"))
+        }
         try #"{"id": "hello", "name": "Hello", "version": "\#(version)", "pages": ["index"]}"#
             .write(toFile: project + "/app.json", atomically: true, encoding: .utf8)
         try """
@@ -55,7 +63,7 @@ struct RegistryFixture: Sendable {
             App({
               onUpdateReady(info) {
                 const page = getCurrentPages()[0]
-                if (page) page.setData({ update: 'update ready: ' + info.version })
+                if (page) page.setData({ update: 'update ready: ' + info.version + (info.reason ? ' (' + info.reason + ')' : '') })
               },
             })
             Page('index', {

@@ -118,7 +118,7 @@ public enum ScriptTypeDeclarations {
             onShow?(this: AppInstance, options: LaunchOptions): void;
             onHide?(this: AppInstance): void;
             /** A newer version was installed for the next launch; `bridge.invoke('applyUpdate')` starts it now. */
-            onUpdateReady?(this: AppInstance, info: { version: string }): void;
+            onUpdateReady?(this: AppInstance, info: { version: string; reason?: "withdrawn" }): void;
             globalData?: Record<string, any>;
             [member: string]: any;
           }

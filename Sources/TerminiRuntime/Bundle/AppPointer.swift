@@ -11,9 +11,10 @@ import TerminiTemplate
 /// ```json
 /// {"format": "termini.app-pointer/1", "current": "1.1.0", "previous": ["1.0.0"], "launchConfirmed": false,
 ///  "launchAttempt": {"pid": 4242, "started": "123456"},
-///  "failed": {"1.0.2": {"reason": "Script error: boom at main.js:1", "at": "2025-01-02T03:04:05Z"}}}
+///  "failed": {"1.0.2": {"reason": "Script error: boom at main.js:1", "at": "2025-01-02T03:04:05Z"}},
+///  "signer": "<base64 Ed25519 public key>"}
 /// ```
-/// `launchAttempt` and `failed` are optional, so a pointer written before they existed still reads.
+/// `launchAttempt`, `failed` and `signer` are optional, so a pointer written before they existed still reads.
 public struct AppPointer: Equatable, Sendable {
     public static let format = "termini.app-pointer/1"
     public var current: String
@@ -26,10 +27,14 @@ public struct AppPointer: Equatable, Sendable {
     public var launchAttempt: LaunchAttempt?
     /// Versions that failed their first launch here, by version: updates never install them again.
     public var failed: [String: FailedVersion]
+    /// The publisher key the app is pinned to: the one that signed its first signed install. An install signed by
+    /// another key is refused unless a rotation signed by this key allows it (`KeyRotation`).
+    public var signer: BundlePublicKey?
 
     public init(current: String, previous: [String] = [], launchConfirmed: Bool = false,
-                launchAttempt: LaunchAttempt? = nil, failed: [String: FailedVersion] = [:])
+                launchAttempt: LaunchAttempt? = nil, failed: [String: FailedVersion] = [:], signer: BundlePublicKey? = nil)
     {
+        self.signer = signer
         self.current = current
         self.previous = previous
         self.launchConfirmed = launchConfirmed
@@ -58,6 +63,7 @@ public struct AppPointer: Equatable, Sendable {
         if !failed.isEmpty {
             members["failed"] = .object(failed.mapValues { .object(["reason": .string($0.reason), "at": .string($0.at)]) })
         }
+        if let signer { members["signer"] = .string(signer.rawRepresentation.base64EncodedString()) }
         return Data((JSONValue.object(members).prettySerialized() + "\n").utf8)
     }
 
@@ -88,8 +94,15 @@ public struct AppPointer: Equatable, Sendable {
                                                 at: entry["at"]?.stringValue ?? "")
             }
         }
+        var signer: BundlePublicKey?
+        if let s = json["signer"] {
+            guard let b64 = s.stringValue, let raw = Data(base64Encoded: b64), let key = try? BundlePublicKey(rawRepresentation: raw) else {
+                throw bad("$.signer is not an Ed25519 public key")
+            }
+            signer = key
+        }
         self.init(current: current, previous: previous, launchConfirmed: json["launchConfirmed"]?.isTruthy ?? false,
-                  launchAttempt: attempt, failed: failed)
+                  launchAttempt: attempt, failed: failed, signer: signer)
     }
 }
 

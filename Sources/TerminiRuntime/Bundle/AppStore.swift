@@ -169,6 +169,29 @@ public struct AppStore: Sendable {
         }
     }
 
+    /// Drops `version`, which its publisher withdrew, from the app and deletes its folder. When it is current, the
+    /// kept version `target` becomes current (it ran before, so it is not on probation); otherwise it is only
+    /// removed from the versions kept for rollback, so that no rollback returns to it.
+    public func dropWithdrawn(_ id: String, version: String, switchingTo target: String? = nil) throws(BundleError) {
+        try withLock { () throws(BundleError) in
+            guard var p = try pointer(for: id) else { return }
+            if p.current == version {
+                guard let target, let index = p.previous.lastIndex(of: target) else {
+                    throw BundleError(.nothingToRollBack, appFolder(id), "\(id) \(version) was withdrawn, but \(target ?? "no version") is not kept to go back to")
+                }
+                p.previous.remove(at: index)
+                p.current = target
+                p.launchConfirmed = true
+                p.launchAttempt = nil
+            } else {
+                guard p.previous.contains(version) else { return }
+                p.previous.removeAll { $0 == version }
+            }
+            try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
+            StoreFileOperations.removeTree(versionFolder(id, version))
+        }
+    }
+
     // MARK: Internals shared with BundleInstaller
 
     /// Creates the store folders if needed and checks they are usable, with a clear error otherwise.

@@ -12,6 +12,8 @@ public struct InstallOptions: Sendable {
     public var engineVersion: SemanticVersion
     /// `--retry-failed`: install a version even though it failed its first launch here before.
     public var retryFailed: Bool
+    /// Key rotations that may hand an app pinned to one publisher key over to another (a registry index's).
+    public var rotations: [KeyRotation] = []
 
     public init(trustedKeys: [BundlePublicKey] = [], skipSignatureCheck: Bool = false,
                 limits: ExtractionLimits = .standard, engineVersion: SemanticVersion = TerminiEngine.version,
@@ -67,6 +69,8 @@ public struct BundleInstaller: Sendable {
         var reader: BundleArchiveReader
         var manifestBytes: Data
         var manifest: BundleManifest
+        /// The trusted key that signed it; nil when the signature check was skipped (`--dev`).
+        var signer: BundlePublicKey?
     }
 
     /// Extracts a bundle archive into `folder` (created; it must not exist) with every install check, but without
@@ -93,16 +97,17 @@ public struct BundleInstaller: Sendable {
         guard let manifestBytes = try reader.readSmallFile("manifest.json", maxBytes: Self.maxManifestBytes) else {
             throw BundleError(.invalidBundle, archivePath, "no manifest.json at the top of the archive: not a Termini bundle")
         }
+        var signer: BundlePublicKey?
         if !options.skipSignatureCheck {
             guard let signatureBytes = try reader.readSmallFile("signature", maxBytes: 4096) else {
                 throw BundleError(.missingSignature, archivePath, "the bundle is not signed (pack it with --key, or install with --dev to skip verification)")
             }
             let signature = try BundleSignature(fileBytes: signatureBytes, location: "\(archivePath): signature")
             let trusted = options.trustedKeys + (try store.trustedKeys())
-            try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: archivePath)
+            signer = try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: archivePath)
         }
         let manifest = try Self.checkManifest(manifestBytes, location: "\(archivePath): manifest.json", engineVersion: options.engineVersion)
-        return VerifiedArchive(reader: reader, manifestBytes: manifestBytes, manifest: manifest)
+        return VerifiedArchive(reader: reader, manifestBytes: manifestBytes, manifest: manifest, signer: signer)
     }
 
     public func install(archivePath: String) throws(BundleError) -> InstallResult {
@@ -145,6 +150,8 @@ public struct BundleInstaller: Sendable {
             try Self.checkFiles(hashes: hashes, manifest: manifest, manifestBytes: manifestBytes,
                                 staging: staging, location: archivePath)
             if stop(.checked) { abandoned = true; throw Self.interrupted(at: .checked) }
+            // After the integrity checks, so that a tampered bundle is named as such whoever signed it.
+            if let pinned = old?.signer { try checkPublisher(manifest.id, pinned: pinned, signer: verified.signer) }
 
             // 4. Move into place. An unreferenced folder of the same name is debris and was removed above.
             let appFolder = store.appFolder(manifest.id)
@@ -155,7 +162,7 @@ public struct BundleInstaller: Sendable {
             if stop(.movedIntoPlace) { throw Self.interrupted(at: .movedIntoPlace) }
 
             // 5. Swap the pointer: the single atomic commit.
-            var pointer = AppPointer(current: manifest.version)
+            var pointer = AppPointer(current: manifest.version, signer: verified.signer ?? old?.signer)
             if let old {
                 pointer.previous = old.previous + [old.current]
                 // A retried version is on probation again; should it fail again, it is recorded again.
@@ -170,6 +177,18 @@ public struct BundleInstaller: Sendable {
     }
 
     private func stop(_ step: InstallStep) -> Bool { interruption?(step) ?? false }
+
+    /// An app is pinned to the key that signed its first install: a bundle signed by another key (or not checked at
+    /// all) may not replace it and take over its storage, unless a rotation signed by the pinned key allows it.
+    private func checkPublisher(_ id: String, pinned: BundlePublicKey, signer: BundlePublicKey?) throws(BundleError) {
+        guard let signer else {
+            throw BundleError(.publisherMismatch, store.appFolder(id),
+                              "\(id) is pinned to publisher key \(pinned.fingerprint), which signed its first install; a bundle whose signature was not checked (--dev) cannot replace it")
+        }
+        guard signer != pinned, !KeyRotation.allows(from: pinned, to: signer, through: options.rotations) else { return }
+        throw BundleError(.publisherMismatch, store.appFolder(id),
+                          "\(id) is pinned to publisher key \(pinned.fingerprint), which signed its first install, but this bundle is signed by key \(signer.fingerprint); refused (a key rotation signed by \(pinned.fingerprint), 'termini rotate-key', allows the change)")
+    }
 
     /// Why a version that failed its first launch is not installed, and how to install it anyway: the one wording
     /// for local, URL and registry installs.

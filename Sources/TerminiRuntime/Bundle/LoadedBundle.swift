@@ -15,6 +15,12 @@ public struct LoadedBundle: Sendable {
     public var modules: [String: String]
     /// The app's components (`components/<Name>.json`), by name.
     public var components: [String: ComponentTemplate] = [:]
+    /// Set for a `--dev` run of an archive whose id is installed: a bundle nobody vouched for must not read or
+    /// overwrite the installed app's storage, so it gets storage of its own under this name.
+    public var separateStorageId: String?
+
+    /// The name the app's storage is kept under: its id, unless it has storage of its own.
+    public var storageId: String { separateStorageId ?? manifest.id }
 
     public init(manifest: BundleManifest, origin: String, script: String, scriptName: String, pages: [String: TemplateFile],
                 modules: [String: String] = [:])

@@ -99,6 +99,9 @@ public struct LaunchPreparer: Sendable {
         }
     }
 
+    /// What a `--dev` archive run with an installed app's id keeps its storage under, after the id: `todo@dev`.
+    public static let devStorageSuffix = "@dev"
+
     func prepareArchive(_ path: String) throws(LaunchError) -> PreparedLaunch {
         let folder = NSTemporaryDirectory() + "termini-run-\(getpid())-\(UUID().uuidString)"
         let installer = BundleInstaller(store: store, options: InstallOptions(
@@ -112,6 +115,9 @@ public struct LaunchPreparer: Sendable {
         do {
             var bundle = try BundleLoader.load(folder: folder)
             bundle.origin = path
+            if archivePolicy.skipSignatureCheck, (try? store.pointer(for: bundle.manifest.id)) != nil {
+                bundle.separateStorageId = bundle.manifest.id + Self.devStorageSuffix
+            }
             return PreparedLaunch(bundle: bundle, page: nil, query: [:])
         } catch {
             throw LaunchError(error.description.replacingOccurrences(of: folder, with: path))

@@ -129,7 +129,7 @@ public struct RegistryClient: Sendable {
     /// Downloads, verifies and installs `release` of `id` as the app's current version (the previous one is kept for
     /// rollback; the first launch of the new one is on probation), and records the registry as the app's origin.
     public func install(id: String, release: RegistryIndex.Release, from source: RegistrySource, retryFailed: Bool = false,
-                        cancellation: RegistryCancellation = RegistryCancellation(),
+                        rotations: [KeyRotation] = [], cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: DownloadProgress? = nil) throws(RegistryError) -> InstallResult
     {
         // Checked again under the store's lock by the installer; this only saves the download.
@@ -139,7 +139,8 @@ public struct RegistryClient: Sendable {
         let path = try download(release, id: id, from: source, cancellation: cancellation, progress: progress)
         defer { unlink(path) }
         let location = source.archiveURL(release).absoluteString
-        let result = try installArchive(path, location: location, trust: source.trust, retryFailed: retryFailed) { manifest throws(RegistryError) in
+        let result = try installArchive(path, location: location, trust: source.trust, retryFailed: retryFailed,
+                                        rotations: rotations) { manifest throws(RegistryError) in
             guard manifest.id == id, SemanticVersion(manifest.version) == SemanticVersion(release.version) else {
                 throw RegistryError(.mismatch, location,
                                     "the archive holds \(manifest.id) \(manifest.version), but the index lists it as \(id) \(release.version); refused")
@@ -177,13 +178,14 @@ public struct RegistryClient: Sendable {
     }
 
     private func installArchive(_ path: String, location: String, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
-                                retryFailed: Bool,
+                                retryFailed: Bool, rotations: [KeyRotation] = [],
                                 check: (BundleManifest) throws(RegistryError) -> Void) throws(RegistryError) -> InstallResult
     {
-        let installer = BundleInstaller(store: store, options: InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck,
-                                                                              retryFailed: retryFailed))
+        var options = InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck, retryFailed: retryFailed)
+        options.rotations = rotations
+        let installer = BundleInstaller(store: store, options: options)
         func named(_ error: BundleError) -> RegistryError {
-            RegistryError(error.kind == .alreadyInstalled || error.kind == .failedBefore ? .conflict : .install,
+            RegistryError([.alreadyInstalled, .failedBefore, .publisherMismatch].contains(error.kind) ? .conflict : .install,
                           error.location.replacingOccurrences(of: path, with: location), error.message)
         }
         do { try check(try installer.verify(archivePath: path).manifest) } catch let error as BundleError {
