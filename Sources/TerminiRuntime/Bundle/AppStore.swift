@@ -98,8 +98,47 @@ public struct AppStore: Sendable {
             guard var p = try pointer(for: id), p.current == version, !p.launchConfirmed else { return }
             p.launchConfirmed = true
             p.launchAttempt = nil
+            // The launch went well: only the version before it is still needed for a rollback, besides pinned ones.
+            let pruned = p.previous.dropLast().filter { !p.kept.contains($0) }
+            p.previous.removeAll { pruned.contains($0) }
             try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
+            for old in pruned { StoreFileOperations.removeTree(versionFolder(id, old)) }
         }
+    }
+
+    /// Pins `version` of `id` (`termini keep`) so that pruning never removes it, or unpins it (`release`), after
+    /// which the next successful launch prunes it unless it is current or the one before. Returns false when nothing
+    /// changed.
+    @discardableResult
+    public func keep(_ id: String, version: String, release: Bool = false) throws(BundleError) -> Bool {
+        try withLock { () throws(BundleError) -> Bool in
+            guard var p = try pointer(for: id) else {
+                throw BundleError(.notInstalled, root, "no app '\(id)' is installed in this store")
+            }
+            guard let installed = p.versions.first(where: { SemanticVersion($0) == SemanticVersion(version) }) else {
+                throw BundleError(.notInstalled, appFolder(id), "\(id) \(version) is not installed (installed: \(p.versions.joined(separator: ", ")))")
+            }
+            if release {
+                guard p.kept.contains(installed) else { return false }
+                p.kept.removeAll { $0 == installed }
+            } else {
+                guard !p.kept.contains(installed) else { return false }
+                p.kept.append(installed)
+            }
+            try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
+            return true
+        }
+    }
+
+    /// Bytes the app's folder takes on disk: every kept version.
+    public func diskUsage(_ id: String) -> Int64 {
+        let folder = appFolder(id)
+        var total: Int64 = 0
+        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var info = stat()
+            if lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
+        }
+        return total
     }
 
     /// The attempt at the unconfirmed first launch of `version` that an earlier process recorded and that ended
@@ -162,6 +201,7 @@ public struct AppStore: Sendable {
             p.current = target
             p.launchConfirmed = true
             p.launchAttempt = nil
+            p.kept.removeAll { $0 == from }
             try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
             // After the pointer commit: a crash here leaves an unreferenced folder that the next cleanup removes.
             StoreFileOperations.removeTree(versionFolder(id, from))
@@ -187,6 +227,7 @@ public struct AppStore: Sendable {
                 guard p.previous.contains(version) else { return }
                 p.previous.removeAll { $0 == version }
             }
+            p.kept.removeAll { $0 == version }
             try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
             StoreFileOperations.removeTree(versionFolder(id, version))
         }
@@ -240,6 +281,8 @@ public struct InstalledApp: Equatable, Sendable {
     public var currentVersion: String { pointer.current }
     /// All kept versions, oldest first; the last is current.
     public var versions: [String] { pointer.versions }
+    /// Versions pinned with `termini keep`.
+    public var pinnedVersions: [String] { pointer.kept }
     /// Versions that failed their first launch here, oldest version first.
     public var failedVersions: [FailedVersion] {
         let zero = SemanticVersion(major: 0, minor: 0, patch: 0)

@@ -167,6 +167,7 @@ public struct BundleInstaller: Sendable {
                 pointer.previous = old.previous + [old.current]
                 // A retried version is on probation again; should it fail again, it is recorded again.
                 pointer.failed = old.failed.filter { SemanticVersion($0.key) != incoming }
+                pointer.kept = old.kept
             }
             do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
                 StoreFileOperations.removeTree(destination)
