@@ -23,13 +23,18 @@ final class LaunchUpdates: @unchecked Sendable {
     }
 
     /// Before anything is shown: when the last index said the installed version is below the app's minimum, the
-    /// update is installed now with a progress bar; if that fails the old version does not run.
+    /// update is installed now with a progress bar; if that fails, or the user cancels it with Esc, the old version
+    /// does not run.
     func installRequiredUpdate() throws {
         guard let required = updater.requiredUpdate(id) else { return }
-        printNotice("\(id) \(required.installed) is below the minimum version \(required.minimum) of registry \(required.registry); updating before the launch")
+        let cancellation = RegistryCancellation()
+        let escape = EscapeToCancel.start { cancellation.cancel() }
+        defer { escape?.stop() }
+        printNotice("\(id) \(required.installed) is below the minimum version \(required.minimum) of registry \(required.registry); updating before the launch"
+                    + (escape == nil ? "" : " (Esc cancels)"))
         let bar = DownloadProgressBar("downloading \(id)")
         do {
-            let outcome = try updater.check(id) { phase in
+            let outcome = try updater.check(id, cancellation: cancellation) { phase in
                 if case .downloading(_, let bytes, let total) = phase { bar.update(received: bytes, total: total) }
             }
             bar.finish()
@@ -40,6 +45,9 @@ final class LaunchUpdates: @unchecked Sendable {
             throw CLIError("\(id) \(required.installed) is below the minimum \(required.minimum), and registry \(required.registry) offers no newer version this engine can run")
         } catch let error as RegistryError {
             bar.finish()
+            if cancellation.isCancelled {
+                throw CLIError("the required update of \(id) to \(required.minimum) was cancelled; \(id) \(required.installed) is below the minimum and does not start (the next launch or 'termini update \(id)' tries again)")
+            }
             throw CLIError("\(id) \(required.installed) is below the minimum \(required.minimum) and the required update failed: \(error); it will be retried at the next launch or with 'termini update \(id)'")
         }
     }

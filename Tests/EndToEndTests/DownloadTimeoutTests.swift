@@ -84,6 +84,27 @@ import Testing
         #expect(elapsed < 10, "waited \(elapsed) s")
     }
 
+    @Test func aRequiredUpdateShowsItsProgressAndEscCancelsItAndTheAppDoesNotStart() async throws {
+        let setup = try await RegistrySetup.make(publishing: ["1.0.0"])
+        #expect(try await setup.termini(["install", "hello"]).status == 0)
+        try await setup.publish("1.2.0", minimum: "1.2.0")
+        try setup.server.setFaults(#"{"/r/apps/hello/1.2.0.zip": {"mode": "hang"}}"#)
+        #expect(try await setup.termini(["update", "hello", "--timeout", "1"]).status == 1, "the index with the minimum is saved")
+        let tmux = TmuxSession()
+        try tmux.start("\(BuiltBinaries.path("termini")) run minigame://hello --store \(setup.store) --timeout 60; echo EXITED:$?; sleep 30",
+                       width: 240, height: 12)
+        defer { tmux.kill() }
+        var text = try await tmux.waitForScreen { $0.contains("Esc cancels") && $0.contains("0%") }
+        #expect(text.contains("updating before the launch (Esc cancels)") && text.contains("downloading hello ["), "\(text)")
+        let pressed = Date()
+        try tmux.keys("Escape")
+        text = try await tmux.waitForScreen { $0.contains("EXITED:") }
+        #expect(Date().timeIntervalSince(pressed) < 5, "Esc stops the wait at once, not after the 60 s timeout")
+        #expect(text.contains("the required update of hello to 1.2.0 was cancelled; hello 1.0.0 is below the minimum and does not start"), "\(text)")
+        #expect(text.contains("EXITED:1") && !text.contains("Hello version"), "\(text)")
+        #expect(try await setup.list().contains("* 1.0.0  (current"), "nothing changed")
+    }
+
     @Test func badTimeoutValuesAreRefusedClearly() async throws {
         for (command, value) in [(["update"], "0"), (["install", "hello"], "-1"), (["update"], "601"), (["snapshot", "minigame://hello"], "abc")] {
             let r = try await BuiltBinaries.run("termini", command + ["--timeout", value, "--store", BuiltBinaries.temporaryFolder()])
