@@ -167,6 +167,39 @@ import Testing
         }
     }
 
+    @Test func anInteractiveRunThatCrashesBeforeItsFirstFrameIsNamedByItsCrashReport() async throws {
+        let world = try await World.make()
+        try await world.publish(version: "1.1.0", startup: Self.slowStartup)
+        #expect(try await world.termini(["update", "hello"]).status == 0)
+        let tmux = TmuxSession()
+        try tmux.start("\(BuiltBinaries.path("termini")) run minigame://hello --store \(world.store) --script-limit 120; echo EXITED:$?; sleep 30",
+                       width: 120, height: 10)
+        defer { tmux.kill() }
+        // The attempt on disk names the process; SIGSEGV it while the script is still starting.
+        let deadline = Date().addingTimeInterval(30)
+        var pid: Int32?
+        while pid == nil && Date() < deadline {
+            let pointer = world.pointer
+            if let range = pointer.range(of: #""pid": "#) {
+                pid = Int32(pointer[range.upperBound...].prefix { $0.isNumber })
+            }
+            if pid == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let crashed = try #require(pid, "the launch recorded its attempt: \(world.pointer)")
+        try await Task.sleep(for: .milliseconds(300))
+        kill(crashed, SIGSEGV)
+        let text = try await tmux.waitForScreen { $0.contains("EXITED:") }
+        #expect(!text.contains("EXITED:0"), "\(text)")
+        let report = world.store + "/crashes/termini-\(crashed).txt"
+        #expect(FileManager.default.fileExists(atPath: report), "the crash left its report")
+
+        let next = try await world.snapshot()
+        #expect(next.stdout.contains("Hello version 1.0.0"), "\(next.stdout)")
+        #expect(next.stderr.contains("hello 1.1.0 failed its first launch (the process \(crashed) crashed with SIGSEGV"), "\(next.stderr)")
+        #expect(next.stderr.contains("before its first frame (report: \(report))"), "\(next.stderr)")
+        #expect(try await world.list().contains("! 1.1.0  (failed its first launch at"))
+    }
+
     @Test func theRegistryIsServedByNginxWithTheDocumentedCacheRules() async throws {
         let world = try await World.make()
         // One check of an unchanged index is one conditional request that nginx answers 304 from its ETag.
