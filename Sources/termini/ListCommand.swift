@@ -7,7 +7,8 @@ struct ListCommand: ParsableCommand {
         commandName: "list", abstract: "List installed apps and their versions.",
         discussion: """
             Each app shows the disk its versions use. '*' marks the current version; 'not launched yet' means its \
-            first launch is still on probation; 'kept' marks versions pinned with 'termini keep'. Versions \
+            first launch is still on probation; 'kept' marks versions pinned with 'termini keep'; '?' an update held \
+            because it adds permissions or request domains. Versions \
             that failed their first launch are listed with '!' and the reason: updates never install them again \
             ('termini install <id> --retry-failed' does).
             """)
@@ -31,6 +32,9 @@ struct ListCommand: ParsableCommand {
                 } else {
                     print("    \(version)\(kept.isEmpty ? "" : "  (kept)")")
                 }
+            }
+            if let held = appStore.heldUpdate(app.id) {
+                print("  ? \(held.version)  (held until approved: wants \(held.adds.summary); 'termini update --approve \(app.id)')")
             }
             for failed in app.failedVersions.reversed() {
                 print("  ! \(failed.version)  (failed its first launch at \(failed.at): \(failed.reason); not installed again)")

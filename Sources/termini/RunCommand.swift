@@ -25,6 +25,7 @@ struct RunCommand: ParsableCommand {
         defer { warmUp.wait() }
         let updates = LaunchUpdates(target: engine.target, store: engine.appStore, timeout: timeout)
         try updates?.installRequiredUpdate()
+        HeldUpdatePrompt.ask(target: engine.target, store: engine.appStore, interactive: true)
         var launch = try engine.prepareLaunch()
         StartupTimeline.process.mark(.bundleLoaded)
         let console = ConsoleSink(logPath: log)

@@ -74,6 +74,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         let updates = LaunchUpdates(target: engine.target, store: engine.appStore, timeout: timeout)
         try updates?.installRequiredUpdate()
+        HeldUpdatePrompt.ask(target: engine.target, store: engine.appStore, interactive: false)
         var launch = try engine.prepareLaunch()
         let console = ConsoleSink(logPath: log, echoToStandardError: true)
         // Without a store of its own, a snapshot's storage starts empty and is thrown away, so runs repeat exactly.

@@ -35,7 +35,7 @@ struct RegistryFixture: Sendable {
     /// build, which pack's own check would refuse, so such a build is packed without it).
     /// `padding` adds an incompressible asset of that many bytes, for downloads that take a while.
     static func pack(_ version: String, key: String, out: String, note: String = "", startup: String? = nil,
-                     padding: Int = 0) async throws -> String {
+                     padding: Int = 0, permissions: [String] = [], requestDomains: [String] = []) async throws -> String {
         let project = BuiltBinaries.temporaryFolder() + "/hello"
         try FileManager.default.createDirectory(atPath: project + "/pages", withIntermediateDirectories: true)
         if padding > 0 {
@@ -44,7 +44,8 @@ struct RegistryFixture: Sendable {
             try Data((0..<padding).map { _ in UInt8.random(in: 0 ... .max, using: &generator) })
                 .write(to: URL(fileURLWithPath: project + "/assets/padding.bin"))
         }
-        try #"{"id": "hello", "name": "Hello", "version": "\#(version)", "pages": ["index"]}"#
+        func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        try #"{"id": "hello", "name": "Hello", "version": "\#(version)", "pages": ["index"], "permissions": \#(list(permissions)), "requestDomains": \#(list(requestDomains))}"#
             .write(toFile: project + "/app.json", atomically: true, encoding: .utf8)
         try """
             import TerminiDSL

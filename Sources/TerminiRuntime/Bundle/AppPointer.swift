@@ -12,9 +12,9 @@ import TerminiTemplate
 /// {"format": "termini.app-pointer/1", "current": "1.1.0", "previous": ["1.0.0"], "launchConfirmed": false,
 ///  "launchAttempt": {"pid": 4242, "started": "123456"},
 ///  "failed": {"1.0.2": {"reason": "Script error: boom at main.js:1", "at": "2025-01-02T03:04:05Z"}},
-///  "signer": "<base64 Ed25519 public key>", "kept": ["0.9.0"]}
+///  "signer": "<base64 Ed25519 public key>", "kept": ["0.9.0"], "held": "1.2.0"}
 /// ```
-/// `launchAttempt`, `failed`, `signer` and `kept` are optional, so a pointer written before they existed still reads.
+/// `launchAttempt`, `failed`, `signer`, `kept` and `held` are optional, so a pointer written before they existed still reads.
 public struct AppPointer: Equatable, Sendable {
     public static let format = "termini.app-pointer/1"
     public var current: String
@@ -29,6 +29,9 @@ public struct AppPointer: Equatable, Sendable {
     public var failed: [String: FailedVersion]
     /// Versions pinned with `termini keep`: never pruned while pinned.
     public var kept: [String] = []
+    /// A downloaded update that adds permissions or request domains, on disk but not current until the user approves
+    /// it (`AppStore.approveHeld`).
+    public var held: String?
     /// The publisher key the app is pinned to: the one that signed its first signed install. An install signed by
     /// another key is refused unless a rotation signed by this key allows it (`KeyRotation`).
     public var signer: BundlePublicKey?
@@ -65,6 +68,7 @@ public struct AppPointer: Equatable, Sendable {
         if !failed.isEmpty {
             members["failed"] = .object(failed.mapValues { .object(["reason": .string($0.reason), "at": .string($0.at)]) })
         }
+        if let held { members["held"] = .string(held) }
         if !kept.isEmpty { members["kept"] = .array(kept.map { .string($0) }) }
         if let signer { members["signer"] = .string(signer.rawRepresentation.base64EncodedString()) }
         return Data((JSONValue.object(members).prettySerialized() + "\n").utf8)
@@ -106,6 +110,10 @@ public struct AppPointer: Equatable, Sendable {
         }
         self.init(current: current, previous: previous, launchConfirmed: json["launchConfirmed"]?.isTruthy ?? false,
                   launchAttempt: attempt, failed: failed, signer: signer)
+        if let h = json["held"] {
+            guard let v = h.stringValue, SemanticVersion(v) != nil else { throw bad("$.held is not a version") }
+            held = v
+        }
         if let list = json["kept"] {
             guard case .array(let items) = list else { throw bad("$.kept is not an array") }
             for item in items {

@@ -130,6 +130,36 @@ public struct AppStore: Sendable {
         }
     }
 
+    /// The update held for `id` until approved, with what it adds; nil when none (or its manifests do not read).
+    public func heldUpdate(_ id: String) -> HeldUpdate? {
+        guard let p = try? pointer(for: id), let held = p.held,
+              let current = try? BundleLoader.readManifest(folder: versionFolder(id, p.current)),
+              let update = try? BundleLoader.readManifest(folder: versionFolder(id, held)) else { return nil }
+        return HeldUpdate(id: id, version: held, current: p.current, adds: PermissionChange(from: current, to: update))
+    }
+
+    /// Makes the held update current (on probation, the old current kept for rollback): the user accepted what it
+    /// adds. Returns it; an error when nothing is held.
+    @discardableResult
+    public func approveHeld(_ id: String) throws(BundleError) -> RollbackResult {
+        try withLock { () throws(BundleError) -> RollbackResult in
+            guard var p = try pointer(for: id) else {
+                throw BundleError(.notInstalled, root, "no app '\(id)' is installed in this store")
+            }
+            guard let held = p.held else {
+                throw BundleError(.notInstalled, appFolder(id), "\(id) has no update waiting for approval (current: \(p.current))")
+            }
+            let from = p.current
+            p.previous.append(from)
+            p.current = held
+            p.held = nil
+            p.launchConfirmed = false
+            p.launchAttempt = nil
+            try StoreFileOperations.writeAtomically(p.data, to: pointerPath(id))
+            return RollbackResult(id: id, from: from, to: held)
+        }
+    }
+
     /// Bytes the app's folder takes on disk: every kept version.
     public func diskUsage(_ id: String) -> Int64 {
         let folder = appFolder(id)
@@ -266,7 +296,7 @@ public struct AppStore: Sendable {
                 if !FileManager.default.fileExists(atPath: pointerPath(id)) { StoreFileOperations.removeTree(folder) }
                 continue
             }
-            let keep = Set(p.versions + ["current"])
+            let keep = Set(p.versions + ["current"] + (p.held.map { [$0] } ?? []))
             for name in StoreFileOperations.children(folder) where !keep.contains(name) {
                 StoreFileOperations.removeTree(folder + "/" + name)
             }

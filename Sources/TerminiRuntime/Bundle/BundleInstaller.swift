@@ -14,6 +14,9 @@ public struct InstallOptions: Sendable {
     public var retryFailed: Bool
     /// Key rotations that may hand an app pinned to one publisher key over to another (a registry index's).
     public var rotations: [KeyRotation] = []
+    /// Updates from a check (not an install the user asked for): a version whose manifest adds permissions or
+    /// request domains is moved into place but held, not made current, until the user approves it.
+    public var holdPermissionChanges = false
 
     public init(trustedKeys: [BundlePublicKey] = [], skipSignatureCheck: Bool = false,
                 limits: ExtractionLimits = .standard, engineVersion: SemanticVersion = TerminiEngine.version,
@@ -35,6 +38,8 @@ public struct InstallResult: Equatable, Sendable {
     public var previousVersion: String?
     /// The installed bundle folder.
     public var folder: String
+    /// Set when the version was held for approval instead of made current: what it adds.
+    public var held: PermissionChange? = nil
 }
 
 /// The points between install steps; tests stop an install at each to prove that a crash there changes nothing.
@@ -126,6 +131,10 @@ public struct BundleInstaller: Sendable {
             }
             // Compared as semver, so `1.0.0+build.2` counts as the installed `1.0.0`.
             let incoming = SemanticVersion(manifest.version)
+            if let old, let held = old.held, SemanticVersion(held) == incoming {
+                throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, held),
+                                  "\(manifest.id) \(held) is already downloaded and waits for approval ('termini update --approve \(manifest.id)'); nothing was changed")
+            }
             if let old, let same = old.versions.first(where: { SemanticVersion($0) == incoming }) {
                 let role = old.current == same ? "the current version" : "kept for rollback"
                 throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, same),
@@ -161,6 +170,25 @@ public struct BundleInstaller: Sendable {
             committed = true // staging no longer exists; a failure below leaves an unreferenced folder.
             if stop(.movedIntoPlace) { throw Self.interrupted(at: .movedIntoPlace) }
 
+            // An update that asks for more than the running version has is held for the user's approval.
+            if options.holdPermissionChanges, let old,
+               let running = try? BundleLoader.readManifest(folder: store.versionFolder(manifest.id, old.current))
+            {
+                let adds = PermissionChange(from: running, to: manifest)
+                if !adds.isEmpty {
+                    var pointer = old
+                    let replaced = old.held
+                    pointer.held = manifest.version
+                    do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
+                        StoreFileOperations.removeTree(destination)
+                        throw error
+                    }
+                    if let replaced { StoreFileOperations.removeTree(store.versionFolder(manifest.id, replaced)) }
+                    return InstallResult(id: manifest.id, version: manifest.version, previousVersion: old.current,
+                                         folder: destination, held: adds)
+                }
+            }
+
             // 5. Swap the pointer: the single atomic commit.
             var pointer = AppPointer(current: manifest.version, signer: verified.signer ?? old?.signer)
             if let old {
@@ -168,6 +196,7 @@ public struct BundleInstaller: Sendable {
                 // A retried version is on probation again; should it fail again, it is recorded again.
                 pointer.failed = old.failed.filter { SemanticVersion($0.key) != incoming }
                 pointer.kept = old.kept
+                pointer.held = old.held.flatMap { SemanticVersion($0)! > incoming! ? $0 : nil }
             }
             do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
                 StoreFileOperations.removeTree(destination)

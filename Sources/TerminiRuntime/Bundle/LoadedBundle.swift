@@ -63,6 +63,12 @@ public enum BundleLoader {
     /// Largest file the loader reads; templates and scripts are small, so anything larger is a mistake or an attack.
     public static let maxFileBytes = 16 << 20
 
+    /// Only the bundle folder's `manifest.json`.
+    public static func readManifest(folder: String) throws(BundleLoadError) -> BundleManifest {
+        let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")
+        return try BundleManifest(text: try readText(manifestPath), file: manifestPath)
+    }
+
     public static func load(folder: String) throws(BundleLoadError) -> LoadedBundle {
         let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")
         guard FileManager.default.fileExists(atPath: manifestPath) else {

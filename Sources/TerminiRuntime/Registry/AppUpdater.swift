@@ -10,6 +10,9 @@ public enum UpdateOutcome: Equatable, Sendable {
     case installed(from: String, to: String)
     /// The only newer versions failed their first launch here: they are not installed again.
     case skippedFailed(installed: String, failed: FailedVersion)
+    /// A newer version adds permissions or request domains: it is downloaded but held until the user approves it
+    /// (at the next launch, or `termini update --approve`).
+    case held(installed: String, version: String, adds: PermissionChange)
     /// A newer version is rolling out to `percent` % of installs, and this install is not among them (yet).
     case heldByRollout(installed: String, version: String, percent: Int)
     /// The installed version was withdrawn by its publisher (`termini yank`): `to`, the newest version that is not,
@@ -68,11 +71,15 @@ public struct AppUpdater: Sendable {
             }
             return .upToDate(version: installed)
         }
+        if let held = pointer.held, SemanticVersion(held) == SemanticVersion(newest.version), let waiting = store.heldUpdate(id) {
+            return .held(installed: installed, version: held, adds: waiting.adds)
+        }
         phase?(.downloading(version: newest.version, bytes: 0, total: newest.size))
         let result = try client.install(id: id, release: newest, from: source, rotations: index.rotations,
-                                        cancellation: cancellation) { received, total in
+                                        holdPermissionChanges: true, cancellation: cancellation) { received, total in
             phase?(.downloading(version: newest.version, bytes: received, total: total))
         }
+        if let adds = result.held { return .held(installed: installed, version: result.version, adds: adds) }
         return .installed(from: installed, to: result.version)
     }
 

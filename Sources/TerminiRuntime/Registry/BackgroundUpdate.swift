@@ -71,6 +71,8 @@ public final class BackgroundUpdate: @unchecked Sendable {
             log("[warn] \(id) \(version) was withdrawn by its publisher, but no other version runs on this engine; it is kept")
         case .success(.upToDate(let version)):
             log("[update] \(id) \(version) is up to date")
+        case .success(.held(let installed, let version, let adds)):
+            log("[update] \(id) \(version) is downloaded but held: it wants \(adds.summary); the next launch asks (or 'termini update --approve \(id)'); \(installed) runs until then")
         case .success(.heldByRollout(let installed, let version, let percent)):
             log("[update] \(id) \(installed) is up to date for this install: \(version) is rolling out to \(percent) % of installs, not yet to this one")
         case .success(.skippedFailed(let installed, let failed)):

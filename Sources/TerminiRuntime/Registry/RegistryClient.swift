@@ -129,7 +129,7 @@ public struct RegistryClient: Sendable {
     /// Downloads, verifies and installs `release` of `id` as the app's current version (the previous one is kept for
     /// rollback; the first launch of the new one is on probation), and records the registry as the app's origin.
     public func install(id: String, release: RegistryIndex.Release, from source: RegistrySource, retryFailed: Bool = false,
-                        rotations: [KeyRotation] = [], cancellation: RegistryCancellation = RegistryCancellation(),
+                        rotations: [KeyRotation] = [], holdPermissionChanges: Bool = false, cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: DownloadProgress? = nil) throws(RegistryError) -> InstallResult
     {
         // Checked again under the store's lock by the installer; this only saves the download.
@@ -140,7 +140,7 @@ public struct RegistryClient: Sendable {
         defer { unlink(path) }
         let location = source.archiveURL(release).absoluteString
         let result = try installArchive(path, location: location, trust: source.trust, retryFailed: retryFailed,
-                                        rotations: rotations) { manifest throws(RegistryError) in
+                                        rotations: rotations, holdPermissionChanges: holdPermissionChanges) { manifest throws(RegistryError) in
             guard manifest.id == id, SemanticVersion(manifest.version) == SemanticVersion(release.version) else {
                 throw RegistryError(.mismatch, location,
                                     "the archive holds \(manifest.id) \(manifest.version), but the index lists it as \(id) \(release.version); refused")
@@ -178,11 +178,12 @@ public struct RegistryClient: Sendable {
     }
 
     private func installArchive(_ path: String, location: String, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
-                                retryFailed: Bool, rotations: [KeyRotation] = [],
+                                retryFailed: Bool, rotations: [KeyRotation] = [], holdPermissionChanges: Bool = false,
                                 check: (BundleManifest) throws(RegistryError) -> Void) throws(RegistryError) -> InstallResult
     {
         var options = InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck, retryFailed: retryFailed)
         options.rotations = rotations
+        options.holdPermissionChanges = holdPermissionChanges
         let installer = BundleInstaller(store: store, options: options)
         func named(_ error: BundleError) -> RegistryError {
             RegistryError([.alreadyInstalled, .failedBefore, .publisherMismatch].contains(error.kind) ? .conflict : .install,
