@@ -7,8 +7,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # Debian packages the build, the tests and the gallery need (zlib1g-dev: the zip reader's inflate check;
 # node-typescript: `tsc` checks the samples against types/termini.d.ts; ncurses-term: the `-direct` terminfo entries,
 # xterm-direct and tmux-direct, through which 24-bit colour is drawn; python3-pyte: the latency guard's screen check;
-# libcurl4-openssl-dev: the release build links Swift's Foundation statically, whose networking part links -lcurl).
-TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev ncurses-term libsqlite3-dev zlib1g-dev tmux pkg-config python3 python3-pyte node-typescript libcurl4-openssl-dev)
+# libcurl4-openssl-dev: the release build links Swift's Foundation statically, whose networking part links -lcurl;
+# nginx: the end-to-end tests serve a registry with it, as docs/DISTRIBUTION.md's hosting section configures it).
+TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev ncurses-term libsqlite3-dev zlib1g-dev tmux pkg-config python3 python3-pyte node-typescript libcurl4-openssl-dev nginx)
 
 ensure_packages() {
   local missing=()

@@ -38,13 +38,28 @@ declare namespace termini {
     reason?: 'resume';
   }
 
+  /** What `App.onError` and `App.onUnhandledRejection` receive, before the host reports the error. */
+  interface AppErrorInfo {
+    kind: 'exception' | 'unhandledRejection';
+    /** `Name: message` for an Error, else the value as text. */
+    message: string;
+    stack: string;
+    file: string | null;
+    line: number | null;
+    column: number | null;
+  }
+
   /** The object given to `App()`; its own members are kept on the app instance (`getApp()`). */
   interface AppOptions {
     onLaunch?(this: AppInstance, options: LaunchOptions): void;
     onShow?(this: AppInstance, options: LaunchOptions): void;
     onHide?(this: AppInstance): void;
     /** A newer version was installed for the next launch; `bridge.invoke('applyUpdate')` starts it now. */
-    onUpdateReady?(this: AppInstance, info: { version: string }): void;
+    onUpdateReady?(this: AppInstance, info: { version: string; reason?: "withdrawn" }): void;
+    /** An uncaught error or unhandled rejection, before the error screen; an error thrown here is only reported. */
+    onError?(this: AppInstance, error: AppErrorInfo): void;
+    /** An unhandled rejection (also given to `onError`); `reason` is the rejected value. */
+    onUnhandledRejection?(this: AppInstance, error: AppErrorInfo & { reason: unknown }): void;
     globalData?: Record<string, any>;
     [member: string]: any;
   }

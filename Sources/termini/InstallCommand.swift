@@ -13,19 +13,23 @@ struct InstallCommand: ParsableCommand {
             A file or URL is checked against the --trust keys plus <store>/trusted/*.pub. An app id is looked up in \
             the store's registries ('termini registry add'); its archive must match the signed index (size and \
             SHA-256) and be signed by a key the registry is trusted with. The previous version is kept for \
-            'termini rollback'. An interrupted install leaves the store as it was.
+            'termini rollback'. An interrupted install leaves the store as it was. A version that failed its first \
+            launch in this store is not installed again unless --retry-failed is given.
 
             Examples:
               termini install todo.zip --trust team.pub
               termini install https://example.com/apps/todo-1.0.0.zip --trust team.pub
               termini install todo
               termini install todo --registry main --version 1.1.0
+              termini install todo --version 1.0.2 --retry-failed
             """)
 
     @Argument(help: ArgumentHelp("A bundle archive made by 'termini pack', its http(s) URL, or an app id to install from a registry.", valueName: "file.zip|url|id"))
     var archive: String
 
     @OptionGroup var store: StoreOption
+
+    @OptionGroup var timeout: TimeoutOption
 
     @Option(name: .long, help: ArgumentHelp("A trusted public key for a file or URL (repeatable).", valueName: "prefix.pub"))
     var trust: [String] = []
@@ -38,6 +42,9 @@ struct InstallCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The version to install from the registry (default: the newest this engine runs).", valueName: "version"))
     var version: String?
+
+    @Flag(name: .customLong("retry-failed"), help: "Install a version even though it failed its first launch in this store before ('termini list' shows such versions).")
+    var retryFailed = false
 
     var isURL: Bool { archive.lowercased().hasPrefix("http://") || archive.lowercased().hasPrefix("https://") }
 
@@ -59,9 +66,9 @@ struct InstallCommand: ParsableCommand {
         var from = ""
         if isAppId {
             let bar = DownloadProgressBar("downloading \(archive)")
-            let updater = AppUpdater(client: RegistryClient(store: appStore))
+            let updater = AppUpdater(client: timeout.client(appStore))
             do {
-                let installed = try updater.install(archive, version: version, registry: registry) { bar.update(received: $0, total: $1) }
+                let installed = try updater.install(archive, version: version, registry: registry, retryFailed: retryFailed) { bar.update(received: $0, total: $1) }
                 bar.finish()
                 result = installed.result
                 from = " from registry \(installed.registry)"
@@ -74,7 +81,7 @@ struct InstallCommand: ParsableCommand {
             let keys = try trust.map { path throws in try BundlePublicKey.load(path: path) }
             let bar = DownloadProgressBar("downloading \(url.lastPathComponent)")
             do {
-                result = try RegistryClient(store: appStore).install(url: url, trust: keys, skipSignatureCheck: dev) { bar.update(received: $0, total: $1) }
+                result = try timeout.client(appStore).install(url: url, trust: keys, skipSignatureCheck: dev, retryFailed: retryFailed) { bar.update(received: $0, total: $1) }
                 bar.finish()
             } catch {
                 bar.finish()
@@ -83,7 +90,8 @@ struct InstallCommand: ParsableCommand {
             from = " from \(url.host ?? "")"
         } else {
             let keys = try trust.map { path throws in try BundlePublicKey.load(path: path) }
-            let installer = BundleInstaller(store: appStore, options: InstallOptions(trustedKeys: keys, skipSignatureCheck: dev))
+            let installer = BundleInstaller(store: appStore, options: InstallOptions(trustedKeys: keys, skipSignatureCheck: dev,
+                                                                                      retryFailed: retryFailed))
             result = try installer.install(archivePath: archive)
         }
         let previous = result.previousVersion.map { " (previous version \($0) kept for rollback)" } ?? ""

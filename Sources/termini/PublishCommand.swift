@@ -18,6 +18,7 @@ struct PublishCommand: ParsableCommand {
               termini pack todo --out todo.zip --key registry.key
               termini publish todo.zip --registry /srv/termini --key registry.key
               termini publish todo-1.2.0.zip --registry /srv/termini --key registry.key --minimum 1.2.0
+              termini publish todo-1.3.0.zip --registry /srv/termini --key registry.key --channel beta --rollout 10
             """)
 
     @Argument(help: ArgumentHelp("The bundle archive made by 'termini pack'.", valueName: "bundle.zip"))
@@ -35,17 +36,25 @@ struct PublishCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Mark this version as the app's minimum: older installed versions wait for the update instead of running.", valueName: "version"))
     var minimum: String?
 
+    @Option(name: .long, help: ArgumentHelp("Publish a new version to this channel; clients that follow it ('registry add --channel') take it (default: stable, which every client takes).", valueName: "name"))
+    var channel: String?
+
+    // .unconditional, so that `--rollout -1` reaches the range check instead of reading as an option.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Roll a new version out to this percentage of installs, 0-100 (default 100); 'termini rollout' changes it later.", valueName: "percent"))
+    var rollout: Int?
+
     func run() throws {
         let signingKey = try BundleSigningKey.load(path: key)
         let extra = try trust.map { path throws in try BundlePublicKey.load(path: path) }
         let publisher = RegistryPublisher(folder: registry, key: signingKey, bundleKeys: extra)
         let result: PublishResult
-        do { result = try publisher.publish(archive: archive, minimum: minimum) } catch { throw CLIError("publish failed: \(error)") }
+        do { result = try publisher.publish(archive: archive, minimum: minimum, channel: channel, rollout: rollout) } catch { throw CLIError("publish failed: \(error)") }
         let required = result.minimum.map { ", minimum \($0)" } ?? ""
         if result.unchanged {
             print("\(result.id) \(result.version) is already published with these bytes; nothing changed\(required)")
         } else {
-            print("published \(result.id) \(result.version) (\(result.size) bytes, sha256 \(result.sha256.prefix(12))…) to \(publisher.folder)\(required); index signed by \(signingKey.publicKey.fingerprint)")
+            let staged = (channel.map { ", channel \($0)" } ?? "") + (rollout.map { ", rolled out to \($0) % of installs" } ?? "")
+            print("published \(result.id) \(result.version) (\(result.size) bytes, sha256 \(result.sha256.prefix(12))…) to \(publisher.folder)\(required)\(staged); index signed by \(signingKey.publicKey.fingerprint)")
         }
     }
 }

@@ -22,7 +22,8 @@ struct RegistryListCommand: ParsableCommand {
         }
         for source in sources {
             let redirects = source.allowRedirectHosts.isEmpty ? "" : "  redirects also to: " + source.allowRedirectHosts.joined(separator: ", ")
-            print("\(source.name)  \(source.url.absoluteString)  trusts \(source.trust.map(\.fingerprint).joined(separator: ", "))\(redirects)")
+            let channel = source.channel == RegistryIndex.stableChannel ? "" : "  channel \(source.channel)"
+            print("\(source.name)  \(source.url.absoluteString)  trusts \(source.trust.map(\.fingerprint).joined(separator: ", "))\(channel)\(redirects)")
         }
     }
 }

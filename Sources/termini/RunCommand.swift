@@ -12,6 +12,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineArguments
 
+    @OptionGroup var timeout: TimeoutOption
+
     @Flag(help: "Show the frame-rate and frame-time HUD.")
     var perf = false
 
@@ -21,8 +23,9 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let warmUp = MiniAppEngine.warmUpScriptEngine()
         defer { warmUp.wait() }
-        let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
+        let updates = LaunchUpdates(target: engine.target, store: engine.appStore, timeout: timeout)
         try updates?.installRequiredUpdate()
+        HeldUpdatePrompt.ask(target: engine.target, store: engine.appStore, interactive: true)
         var launch = try engine.prepareLaunch()
         StartupTimeline.process.mark(.bundleLoaded)
         let console = ConsoleSink(logPath: log)
@@ -36,13 +39,13 @@ struct RunCommand: ParsableCommand {
         }
         StartupTimeline.process.mark(.terminalReady)
         defer { backend.shutdown() }
-        var notices: [String] = []
+        var notices: [String] = launch.notice.map { [$0] } ?? []
         while true {
             let host = try MiniAppEngine(bundle: launch.bundle, backend: backend, options: options)
             if let probation = launch.probation { host.watchFirstLaunch(probation) }
             host.invalidateScreen()
             host.start(page: launch.page, query: launch.query)
-            updates?.attach(running: launch.bundle.manifest.version) { host.updateInstalled(version: $0) }
+            updates?.attach(running: launch.bundle.manifest.version) { host.updateInstalled($0) }
             updates?.startInBackground(console: console.write)
             host.runInteractive()
             host.stop()
@@ -50,6 +53,7 @@ struct RunCommand: ParsableCommand {
             // applyUpdate: the app asked to run the version installed for the next launch, now.
             guard host.restartRequested else { break }
             launch = try engine.prepareLaunch()
+            if let notice = launch.notice { notices.append(notice) }
         }
         updates?.finish()
         backend.shutdown()

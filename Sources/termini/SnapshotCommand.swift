@@ -14,6 +14,8 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineArguments
 
+    @OptionGroup var timeout: TimeoutOption
+
     @Option(help: "Screen size as COLSxROWS.")
     var size: String = "80x24"
 
@@ -70,8 +72,9 @@ struct SnapshotCommand: ParsableCommand {
         if let events {
             steps = try EventScript.parse(try Self.readEvents(events), file: events == "-" ? "<stdin>" : events)
         }
-        let updates = LaunchUpdates(target: engine.target, store: engine.appStore)
+        let updates = LaunchUpdates(target: engine.target, store: engine.appStore, timeout: timeout)
         try updates?.installRequiredUpdate()
+        HeldUpdatePrompt.ask(target: engine.target, store: engine.appStore, interactive: false)
         var launch = try engine.prepareLaunch()
         let console = ConsoleSink(logPath: log, echoToStandardError: true)
         // Without a store of its own, a snapshot's storage starts empty and is thrown away, so runs repeat exactly.
@@ -89,7 +92,7 @@ struct SnapshotCommand: ParsableCommand {
             }
             options.fixedClockStart = clock
         }
-        if let storage { try StorageSeed.load(path: storage, app: launch.bundle.manifest.id, into: options.storeDirectory) }
+        if let storage { try StorageSeed.load(path: storage, app: launch.bundle.storageId, into: options.storeDirectory) }
         for mocked in mock {
             guard mocked.hasPrefix("request="), mocked.count > "request=".count else {
                 throw ValidationError("--mock: only 'request' can be mocked, as --mock request=fixtures.json; got '\(mocked)'")
@@ -99,13 +102,13 @@ struct SnapshotCommand: ParsableCommand {
             }
         }
         var screen = ""
-        var notices: [String] = []
+        var notices: [String] = launch.notice.map { [$0] } ?? []
         var failed = false
         var focusLine: String?
         while true {
             let session = try SnapshotSession(bundle: launch.bundle, width: width, height: height, options: options)
             if let probation = launch.probation { session.watchFirstLaunch(probation) }
-            updates?.attach(running: launch.bundle.manifest.version) { session.updateInstalled(version: $0) }
+            updates?.attach(running: launch.bundle.manifest.version) { session.updateInstalled($0) }
             updates?.startInBackground(console: console.write)
             screen = session.run(steps: steps, page: launch.page, query: launch.query)
             failed = failed || session.showsErrorScreen
@@ -114,6 +117,7 @@ struct SnapshotCommand: ParsableCommand {
             // applyUpdate restarts on the new version, which then settles without the rest of the events.
             guard session.restartRequested else { break }
             launch = try engine.prepareLaunch()
+            if let notice = launch.notice { notices.append(notice) }
             steps = []
         }
         updates?.finish()

@@ -7,8 +7,8 @@ enum TerminiSubcommands {
         RunCommand.self, RecordCommand.self, BenchCommand.self,
         SnapshotCommand.self,
         VersionCommand.self,
-        KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, RollbackCommand.self,
-        PublishCommand.self, RegistryCommand.self, UpdateCommand.self,
+        KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, KeepCommand.self, RollbackCommand.self,
+        PublishCommand.self, PromoteCommand.self, RolloutCommand.self, YankCommand.self, RotateKeyCommand.self, RegistryCommand.self, UpdateCommand.self,
         NewCommand.self, PreviewCommand.self, CheckCommand.self, TypesCommand.self, GenerateSamplesCommand.self,
     ]
 }

@@ -11,12 +11,15 @@ struct UpdateCommand: ParsableCommand {
             Each app is checked against the registry it was installed from: the index is fetched with If-None-Match \
             (an unchanged index costs one 304), its signature checked, and a newer version downloaded, checked \
             against the index's size and SHA-256 and installed; the next launch runs it. A version lower than the \
-            installed one is ignored. Exits 1 when a check failed, naming the step and the reason.
+            installed one is ignored. An update that adds permissions or request domains is downloaded but held \
+            until approved (--approve, or at the next launch). Exits 1 when a check failed, naming the step and the \
+            reason.
 
             Examples:
               termini update
               termini update todo
               termini update todo --store /tmp/store --timeout 5
+              termini update --approve todo
             """)
 
     @Argument(help: "The app to check (default: every app installed from a registry).")
@@ -24,16 +27,22 @@ struct UpdateCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOption
 
-    @Option(help: "Seconds an index fetch may take.")
-    var timeout: Double = 10
+    @OptionGroup var timeout: TimeoutOption
 
-    func validate() throws {
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
-    }
+    @Option(name: .long, help: ArgumentHelp("Accept the held update of this app, which adds permissions or request domains; the next launch runs it. Nothing is downloaded.", valueName: "id"))
+    var approve: String?
 
     func run() throws {
-        var client = RegistryClient(store: store.appStore)
-        client.indexTimeout = timeout
+        if let approve {
+            let appStore = store.appStore
+            guard let waiting = appStore.heldUpdate(approve) else {
+                throw CLIError("\(approve) has no update waiting for approval")
+            }
+            do { try appStore.approveHeld(approve) } catch { throw CLIError("\(error)") }
+            print("approved \(approve) \(waiting.version), which wants \(waiting.adds.summary); the next launch runs it (\(waiting.current) kept for rollback)")
+            return
+        }
+        var client = timeout.client(store.appStore)
         client.warn = { printNotice($0) }
         let updater = AppUpdater(client: client)
         let ids: [String]
@@ -56,6 +65,16 @@ struct UpdateCommand: ParsableCommand {
                     print("\(app): not installed from a registry; skipped")
                 case .upToDate(let version):
                     print("\(app) \(version) is up to date")
+                case .withdrawn(let from, let to):
+                    print("\(app) \(from) was withdrawn by its publisher; the next launch runs \(to) (\(from) was removed)")
+                case .withdrawnWithoutReplacement(let version):
+                    print("\(app) \(version) was withdrawn by its publisher, but the registry offers no other version this engine runs; kept")
+                case .held(let installed, let version, let adds):
+                    print("\(app) \(version) is downloaded but held: it wants \(adds.summary); approve it with 'termini update --approve \(app)' or at the next launch (\(installed) runs until then)")
+                case .heldByRollout(let installed, let version, let percent):
+                    print("\(app) \(installed) is up to date for this install: \(version) is rolling out to \(percent) % of installs, not yet to this one")
+                case .skippedFailed(let installed, let failed):
+                    print("\(app) \(installed) is kept: \(failed.version) failed its first launch here (\(failed.reason)) and is not installed again; 'termini install \(app) --retry-failed' retries it")
                 case .installed(let from, let to):
                     print("updated \(app) \(from) -> \(to); the next launch runs \(to) (\(from) kept for rollback)")
                 }

@@ -152,7 +152,9 @@ import Testing
         try pointer("zulu", good)
         let r = try await BuiltBinaries.run("termini", ["list", "--store", store])
         #expect(r.status == 1)
-        #expect(r.stdout == "alpha\n  * 1.0.0  (current)\nzulu\n  * 1.0.0  (current)\n", "\(r.stdout)")
+        // Each app's disk is its pointer here (its version folder is empty).
+        let disk = "(\(good.utf8.count) B on disk)"
+        #expect(r.stdout == "alpha  \(disk)\n  * 1.0.0  (current)\nzulu  \(disk)\n  * 1.0.0  (current)\n", "\(r.stdout)")
         for (id, problem) in [("broken", "corrupt app pointer: not JSON"), ("folder", "is a folder, not an app pointer file")] {
             #expect(r.stderr.contains("\(id): \(store)/apps/\(id)/current: \(problem); to repair it, install the app again"),
                     "\(r.stderr)")

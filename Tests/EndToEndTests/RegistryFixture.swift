@@ -31,10 +31,21 @@ struct RegistryFixture: Sendable {
         return RegistryFixture(key: dir + "/reg", otherKey: dir + "/other", bundles: bundles, changed100: changed, other110: other)
     }
 
-    static func pack(_ version: String, key: String, out: String, note: String = "") async throws -> String {
+    /// Packs hello `version`; `startup` is script run before the app registers anything (a throw there is a broken
+    /// build, which pack's own check would refuse, so such a build is packed without it).
+    /// `padding` adds an incompressible asset of that many bytes, for downloads that take a while.
+    static func pack(_ version: String, key: String, out: String, note: String = "", startup: String? = nil,
+                     padding: Int = 0, permissions: [String] = [], requestDomains: [String] = []) async throws -> String {
         let project = BuiltBinaries.temporaryFolder() + "/hello"
         try FileManager.default.createDirectory(atPath: project + "/pages", withIntermediateDirectories: true)
-        try #"{"id": "hello", "name": "Hello", "version": "\#(version)", "pages": ["index"]}"#
+        if padding > 0 {
+            try FileManager.default.createDirectory(atPath: project + "/assets", withIntermediateDirectories: true)
+            var generator = SystemRandomNumberGenerator()
+            try Data((0..<padding).map { _ in UInt8.random(in: 0 ... .max, using: &generator) })
+                .write(to: URL(fileURLWithPath: project + "/assets/padding.bin"))
+        }
+        func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        try #"{"id": "hello", "name": "Hello", "version": "\#(version)", "pages": ["index"], "permissions": \#(list(permissions)), "requestDomains": \#(list(requestDomains))}"#
             .write(toFile: project + "/app.json", atomically: true, encoding: .utf8)
         try """
             import TerminiDSL
@@ -49,10 +60,11 @@ struct RegistryFixture: Sendable {
             """.write(toFile: project + "/pages/index.swift", atomically: true, encoding: .utf8)
         try """
             // \(note)
+            \(startup ?? "")
             App({
               onUpdateReady(info) {
                 const page = getCurrentPages()[0]
-                if (page) page.setData({ update: 'update ready: ' + info.version })
+                if (page) page.setData({ update: 'update ready: ' + info.version + (info.reason ? ' (' + info.reason + ')' : '') })
               },
             })
             Page('index', {
@@ -62,7 +74,7 @@ struct RegistryFixture: Sendable {
               },
             })
             """.write(toFile: project + "/main.js", atomically: true, encoding: .utf8)
-        let r = try await BuiltBinaries.run("termini", ["pack", project, "--out", out, "--key", key])
+        let r = try await BuiltBinaries.run("termini", ["pack", project, "--out", out, "--key", key] + (startup == nil ? [] : ["--no-check"]))
         guard r.status == 0 else { throw TestSupportError("pack \(version): \(r.stderr)") }
         return out
     }
@@ -101,8 +113,8 @@ struct RegistrySetup {
         try await BuiltBinaries.run("termini", args + ["--store", store], timeout: timeout)
     }
 
-    func snapshot(events: String? = nil) async throws -> BuiltBinaries.Result {
-        try await BuiltBinaries.snapshot("minigame://hello", size: "40x6", events: events, extra: ["--store", store])
+    func snapshot(events: String? = nil, extra: [String] = []) async throws -> BuiltBinaries.Result {
+        try await BuiltBinaries.snapshot("minigame://hello", size: "40x6", events: events, extra: ["--store", store] + extra)
     }
 
     /// Every file under the store's apps/ with the pointer files' contents: what "store unchanged" compares.

@@ -218,12 +218,13 @@ import Testing
         #expect(short.stderr.contains("[update] hello 1.1.0 installed"), "\(short.stderr)")
         #expect(try await setup.list().contains("* 1.1.0"))
 
-        // One of 40 s is given up after 10 s: the store keeps what it had and the next launch retries.
+        // One of 40 s is given up after 10 s: the store keeps what it had and the next launch retries. (--timeout 60
+        // gives the download a deadline past 60 s, so that it is the exit wait that stops it.)
         #expect(try await setup.termini(["rollback", "hello"]).status == 0)
         let before = setup.appsState
         try setup.server.setFaults(#"{"/r/apps/hello/1.1.0.zip": {"mode": "trickle", "seconds": 40}}"#)
         let started = Date()
-        let long = try await setup.snapshot(events: "wait 300\n")
+        let long = try await setup.snapshot(events: "wait 300\n", extra: ["--timeout", "60"])
         let elapsed = Date().timeIntervalSince(started)
         #expect(elapsed >= 10 && elapsed < 20, "exit waited \(elapsed) s")
         #expect(long.stdout.contains("Hello version 1.0.0"))

@@ -35,6 +35,7 @@ import Testing
         try BundleFixtures.signedArchive(h.tmp.sub("again.zip"), key: h.key, version: "2.0.0")
         let installed = try h.installer().install(archivePath: h.tmp.sub("again.zip"))
         #expect(installed.version == "2.0.0")
-        #expect(h.store.listing() == AppListing(apps: [InstalledApp(id: "demo", pointer: AppPointer(current: "2.0.0"))]))
+        #expect(h.store.listing() == AppListing(apps: [InstalledApp(id: "demo", pointer: AppPointer(current: "2.0.0", signer: h.key.publicKey))]),
+                "the new pointer is pinned to the key that signed the repairing install")
     }
 }

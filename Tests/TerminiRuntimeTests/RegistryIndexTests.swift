@@ -62,4 +62,29 @@ import Testing
         #expect(throws: RegistryError.self) { _ = try RegistrySource(name: "x", url: "file:///etc/", trust: [key]) }
         #expect(throws: RegistryError.self) { _ = try RegistrySource(name: "x", url: "https://a/", trust: []) }
     }
+
+    @Test func aDownloadsDeadlineScalesWithItsDeclaredSize() {
+        // --timeout plus the size at 32 KB/s: a 2 MB archive gets 10 + 64 s, an empty answer just the timeout.
+        #expect(RegistryHTTP.deadline(timeout: 10, size: 2 << 20) == 74)
+        #expect(RegistryHTTP.deadline(timeout: 10, size: 0) == 10)
+        #expect(RegistryHTTP.deadline(timeout: 3, size: 64 << 10) == 5)
+        #expect(RegistryHTTP.deadline(timeout: 10, size: -5) == 10, "a negative Content-Length adds nothing")
+    }
+
+    @Test func aWithdrawnVersionIsNeverTheNewestAndAMalformedFlagIsABadIndex() throws {
+        let text = String(decoding: indexJSON(), as: UTF8.self)
+        let withdrawn = text.replacingOccurrences(of: #""size": 10"#, with: #""size": 10, "withdrawn": true"#)
+        let index = try RegistryIndex(data: Data(withdrawn.utf8), location: "i")
+        let app = try #require(index.apps["todo"])
+        #expect(app.releases["1.0.0"]?.withdrawn == true)
+        #expect(app.newest(runnableBy: SemanticVersion("1.0.0")!) == nil)
+        #expect(try RegistryIndex(data: index.data, location: "i") == index, "the flag round-trips")
+        let bad = text.replacingOccurrences(of: #""size": 10"#, with: #""size": 10, "withdrawn": "yes""#)
+        do {
+            _ = try RegistryIndex(data: Data(bad.utf8), location: "i")
+            Issue.record("a non-boolean withdrawn flag was accepted")
+        } catch {
+            #expect(error.kind == .badIndex && error.message.contains("$.apps.todo.versions.1.0.0.withdrawn is not true or false"), "\(error)")
+        }
+    }
 }

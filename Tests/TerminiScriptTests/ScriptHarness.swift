@@ -20,6 +20,8 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
         var setDataCalls: [SetDataCall] = []
         var created: [(pageId: Int, name: String, data: JSONValue)] = []
         var invokes: [BridgeCall] = []
+        /// Logs and errors in the order they came: "log <message>", "error <message>".
+        var timeline: [String] = []
     }
 
     private let record = Locked(Record())
@@ -33,6 +35,7 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
     var setDataCalls: [SetDataCall] { record.withLock { $0.setDataCalls } }
     var created: [(pageId: Int, name: String, data: JSONValue)] { record.withLock { $0.created } }
     var invokes: [BridgeCall] { record.withLock { $0.invokes } }
+    var timeline: [String] { record.withLock { $0.timeline } }
 
     func pageCreated(pageId: Int, name: String, initialData: JSONValue) {
         record.withLock { $0.created.append((pageId, name, initialData)) }
@@ -46,9 +49,14 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
         record.withLock { $0.invokes.append(call) }
         responder.withLock { $0 }?(call)
     }
-    func scriptError(_ error: ScriptError) { record.withLock { $0.errors.append(error) } }
+    func scriptError(_ error: ScriptError) {
+        record.withLock { $0.errors.append(error); $0.timeline.append("error \(error.message)") }
+    }
     func log(level: ScriptLogLevel, message: String) {
-        record.withLock { $0.logs.append(level == .log ? message : "\(level.rawValue): \(message)") }
+        record.withLock {
+            $0.logs.append(level == .log ? message : "\(level.rawValue): \(message)")
+            $0.timeline.append("log \(message)")
+        }
     }
     func warning(_ message: String) { record.withLock { $0.warnings.append(message) } }
 }

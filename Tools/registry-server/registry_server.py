@@ -10,6 +10,7 @@ Faults are read from the JSON file --faults on every request, so a test can chan
   {"/index.json": {"mode": "hang"}}                        accept and answer nothing (client timeouts)
   {"/index.json": {"mode": "slow", "seconds": 2}}          answer after a delay
   {"/apps/x/1.0.0.zip": {"mode": "trickle", "seconds": 5}} send the file spread over that many seconds
+  {"/apps/x/1.0.0.zip": {"mode": "stall"}}                 send the full Content-Length, half the bytes, then nothing
   {"/apps/x/1.0.0.zip": {"mode": "endless"}}               stream bytes forever, no Content-Length
   {"/apps/x/1.0.0.zip": {"mode": "huge"}}                  announce 10 GB, then stream
   {"/index.json": {"mode": "redirect", "location": "http://localhost:PORT/index.json"}}
@@ -128,6 +129,12 @@ def main():
                 self.wfile.flush()
                 self.record("cut")
                 self.close_connection = True
+                return
+            if mode == "stall":
+                self.wfile.write(data[: len(data) // 2])
+                self.wfile.flush()
+                self.record("stall")
+                time.sleep(args.lifetime)
                 return
             if mode == "trickle":
                 steps = 50

@@ -7,7 +7,7 @@ public struct BundleError: Error, Equatable, CustomStringConvertible, Sendable {
         case missingSignature, badSignature, untrustedKey
         case notAnArchive, unsafeEntry, limitExceeded
         case badManifest, hashMismatch, unlistedFile, missingFile, invalidBundle, engineMismatch
-        case alreadyInstalled, storeUnavailable, notInstalled, nothingToRollBack
+        case alreadyInstalled, failedBefore, publisherMismatch, storeUnavailable, notInstalled, nothingToRollBack
         case badProject, compileFailed, io
     }
 

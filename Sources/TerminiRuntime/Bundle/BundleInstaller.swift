@@ -10,14 +10,23 @@ public struct InstallOptions: Sendable {
     public var limits: ExtractionLimits
     /// The version `engine` requirements are checked against; the running engine's by default.
     public var engineVersion: SemanticVersion
+    /// `--retry-failed`: install a version even though it failed its first launch here before.
+    public var retryFailed: Bool
+    /// Key rotations that may hand an app pinned to one publisher key over to another (a registry index's).
+    public var rotations: [KeyRotation] = []
+    /// Updates from a check (not an install the user asked for): a version whose manifest adds permissions or
+    /// request domains is moved into place but held, not made current, until the user approves it.
+    public var holdPermissionChanges = false
 
     public init(trustedKeys: [BundlePublicKey] = [], skipSignatureCheck: Bool = false,
-                limits: ExtractionLimits = .standard, engineVersion: SemanticVersion = TerminiEngine.version)
+                limits: ExtractionLimits = .standard, engineVersion: SemanticVersion = TerminiEngine.version,
+                retryFailed: Bool = false)
     {
         self.trustedKeys = trustedKeys
         self.skipSignatureCheck = skipSignatureCheck
         self.limits = limits
         self.engineVersion = engineVersion
+        self.retryFailed = retryFailed
     }
 }
 
@@ -29,6 +38,8 @@ public struct InstallResult: Equatable, Sendable {
     public var previousVersion: String?
     /// The installed bundle folder.
     public var folder: String
+    /// Set when the version was held for approval instead of made current: what it adds.
+    public var held: PermissionChange? = nil
 }
 
 /// The points between install steps; tests stop an install at each to prove that a crash there changes nothing.
@@ -63,6 +74,8 @@ public struct BundleInstaller: Sendable {
         var reader: BundleArchiveReader
         var manifestBytes: Data
         var manifest: BundleManifest
+        /// The trusted key that signed it; nil when the signature check was skipped (`--dev`).
+        var signer: BundlePublicKey?
     }
 
     /// Extracts a bundle archive into `folder` (created; it must not exist) with every install check, but without
@@ -89,16 +102,17 @@ public struct BundleInstaller: Sendable {
         guard let manifestBytes = try reader.readSmallFile("manifest.json", maxBytes: Self.maxManifestBytes) else {
             throw BundleError(.invalidBundle, archivePath, "no manifest.json at the top of the archive: not a Termini bundle")
         }
+        var signer: BundlePublicKey?
         if !options.skipSignatureCheck {
             guard let signatureBytes = try reader.readSmallFile("signature", maxBytes: 4096) else {
                 throw BundleError(.missingSignature, archivePath, "the bundle is not signed (pack it with --key, or install with --dev to skip verification)")
             }
             let signature = try BundleSignature(fileBytes: signatureBytes, location: "\(archivePath): signature")
             let trusted = options.trustedKeys + (try store.trustedKeys())
-            try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: archivePath)
+            signer = try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: archivePath)
         }
         let manifest = try Self.checkManifest(manifestBytes, location: "\(archivePath): manifest.json", engineVersion: options.engineVersion)
-        return VerifiedArchive(reader: reader, manifestBytes: manifestBytes, manifest: manifest)
+        return VerifiedArchive(reader: reader, manifestBytes: manifestBytes, manifest: manifest, signer: signer)
     }
 
     public func install(archivePath: String) throws(BundleError) -> InstallResult {
@@ -117,10 +131,17 @@ public struct BundleInstaller: Sendable {
             }
             // Compared as semver, so `1.0.0+build.2` counts as the installed `1.0.0`.
             let incoming = SemanticVersion(manifest.version)
+            if let old, let held = old.held, SemanticVersion(held) == incoming {
+                throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, held),
+                                  "\(manifest.id) \(held) is already downloaded and waits for approval ('termini update --approve \(manifest.id)'); nothing was changed")
+            }
             if let old, let same = old.versions.first(where: { SemanticVersion($0) == incoming }) {
                 let role = old.current == same ? "the current version" : "kept for rollback"
                 throw BundleError(.alreadyInstalled, store.versionFolder(manifest.id, same),
                                   "\(manifest.id) \(same) is already installed (\(role)); nothing was changed")
+            }
+            if let old, let failure = old.failure(of: manifest.version), !options.retryFailed {
+                throw BundleError(.failedBefore, store.appFolder(manifest.id), Self.failedBeforeMessage(manifest.id, failure))
             }
 
             // 2. Extract into the store's own tmp folder: same file system, so step 4 is an atomic rename.
@@ -138,6 +159,8 @@ public struct BundleInstaller: Sendable {
             try Self.checkFiles(hashes: hashes, manifest: manifest, manifestBytes: manifestBytes,
                                 staging: staging, location: archivePath)
             if stop(.checked) { abandoned = true; throw Self.interrupted(at: .checked) }
+            // After the integrity checks, so that a tampered bundle is named as such whoever signed it.
+            if let pinned = old?.signer { try checkPublisher(manifest.id, pinned: pinned, signer: verified.signer) }
 
             // 4. Move into place. An unreferenced folder of the same name is debris and was removed above.
             let appFolder = store.appFolder(manifest.id)
@@ -147,9 +170,34 @@ public struct BundleInstaller: Sendable {
             committed = true // staging no longer exists; a failure below leaves an unreferenced folder.
             if stop(.movedIntoPlace) { throw Self.interrupted(at: .movedIntoPlace) }
 
+            // An update that asks for more than the running version has is held for the user's approval.
+            if options.holdPermissionChanges, let old,
+               let running = try? BundleLoader.readManifest(folder: store.versionFolder(manifest.id, old.current))
+            {
+                let adds = PermissionChange(from: running, to: manifest)
+                if !adds.isEmpty {
+                    var pointer = old
+                    let replaced = old.held
+                    pointer.held = manifest.version
+                    do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
+                        StoreFileOperations.removeTree(destination)
+                        throw error
+                    }
+                    if let replaced { StoreFileOperations.removeTree(store.versionFolder(manifest.id, replaced)) }
+                    return InstallResult(id: manifest.id, version: manifest.version, previousVersion: old.current,
+                                         folder: destination, held: adds)
+                }
+            }
+
             // 5. Swap the pointer: the single atomic commit.
-            var pointer = AppPointer(current: manifest.version)
-            if let old { pointer.previous = old.previous + [old.current] }
+            var pointer = AppPointer(current: manifest.version, signer: verified.signer ?? old?.signer)
+            if let old {
+                pointer.previous = old.previous + [old.current]
+                // A retried version is on probation again; should it fail again, it is recorded again.
+                pointer.failed = old.failed.filter { SemanticVersion($0.key) != incoming }
+                pointer.kept = old.kept
+                pointer.held = old.held.flatMap { SemanticVersion($0)! > incoming! ? $0 : nil }
+            }
             do throws(BundleError) { try StoreFileOperations.writeAtomically(pointer.data, to: store.pointerPath(manifest.id)) } catch {
                 StoreFileOperations.removeTree(destination)
                 throw error
@@ -159,6 +207,25 @@ public struct BundleInstaller: Sendable {
     }
 
     private func stop(_ step: InstallStep) -> Bool { interruption?(step) ?? false }
+
+    /// An app is pinned to the key that signed its first install: a bundle signed by another key (or not checked at
+    /// all) may not replace it and take over its storage, unless a rotation signed by the pinned key allows it.
+    private func checkPublisher(_ id: String, pinned: BundlePublicKey, signer: BundlePublicKey?) throws(BundleError) {
+        guard let signer else {
+            throw BundleError(.publisherMismatch, store.appFolder(id),
+                              "\(id) is pinned to publisher key \(pinned.fingerprint), which signed its first install; a bundle whose signature was not checked (--dev) cannot replace it")
+        }
+        guard signer != pinned, !KeyRotation.allows(from: pinned, to: signer, through: options.rotations) else { return }
+        throw BundleError(.publisherMismatch, store.appFolder(id),
+                          "\(id) is pinned to publisher key \(pinned.fingerprint), which signed its first install, but this bundle is signed by key \(signer.fingerprint); refused (a key rotation signed by \(pinned.fingerprint), 'termini rotate-key', allows the change)")
+    }
+
+    /// Why a version that failed its first launch is not installed, and how to install it anyway: the one wording
+    /// for local, URL and registry installs.
+    public static func failedBeforeMessage(_ id: String, _ failure: FailedVersion) -> String {
+        "\(id) \(failure.version) failed its first launch here at \(failure.at) (\(failure.reason)) and is not installed again; "
+            + "install it anyway with --retry-failed"
+    }
 
     /// Decodes the verified manifest and checks what can be checked before extraction: the version is a semver
     /// (it becomes a folder name), every listed path is safe, and the engine requirement holds.

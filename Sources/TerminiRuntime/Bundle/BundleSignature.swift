@@ -43,9 +43,11 @@ public struct BundleSignature: Sendable {
         self.init(signer: signer, signature: sig)
     }
 
-    /// Checks the signature against the trusted keys only. Distinguishes a bad signature from an untrusted signer.
-    public func verify(manifestBytes: Data, trusted: [BundlePublicKey], location: String) throws(BundleError) {
-        if trusted.contains(where: { $0.isValidSignature(signature, for: manifestBytes) }) { return }
+    /// Checks the signature against the trusted keys only, and returns the trusted key that made it. Distinguishes a
+    /// bad signature from an untrusted signer.
+    @discardableResult
+    public func verify(manifestBytes: Data, trusted: [BundlePublicKey], location: String) throws(BundleError) -> BundlePublicKey {
+        if let key = trusted.first(where: { $0.isValidSignature(signature, for: manifestBytes) }) { return key }
         if signer.isValidSignature(signature, for: manifestBytes) {
             throw BundleError(.untrustedKey, location,
                               "signed by key \(signer.fingerprint), which is not trusted (pass its .pub with --trust, or copy it into <store>/trusted/)")

@@ -15,6 +15,12 @@ public struct LoadedBundle: Sendable {
     public var modules: [String: String]
     /// The app's components (`components/<Name>.json`), by name.
     public var components: [String: ComponentTemplate] = [:]
+    /// Set for a `--dev` run of an archive whose id is installed: a bundle nobody vouched for must not read or
+    /// overwrite the installed app's storage, so it gets storage of its own under this name.
+    public var separateStorageId: String?
+
+    /// The name the app's storage is kept under: its id, unless it has storage of its own.
+    public var storageId: String { separateStorageId ?? manifest.id }
 
     public init(manifest: BundleManifest, origin: String, script: String, scriptName: String, pages: [String: TemplateFile],
                 modules: [String: String] = [:])
@@ -56,6 +62,12 @@ public struct BundleLoadError: Error, Equatable, CustomStringConvertible, Sendab
 public enum BundleLoader {
     /// Largest file the loader reads; templates and scripts are small, so anything larger is a mistake or an attack.
     public static let maxFileBytes = 16 << 20
+
+    /// Only the bundle folder's `manifest.json`.
+    public static func readManifest(folder: String) throws(BundleLoadError) -> BundleManifest {
+        let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")
+        return try BundleManifest(text: try readText(manifestPath), file: manifestPath)
+    }
 
     public static func load(folder: String) throws(BundleLoadError) -> LoadedBundle {
         let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")

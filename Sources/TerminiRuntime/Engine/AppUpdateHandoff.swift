@@ -12,14 +12,14 @@ import TerminiTemplate
 final class AppUpdateHandoff: @unchecked Sendable {
     private let lock = NSLock()
     private var runtime: ScriptRuntime?
-    private var readyVersion: String?
+    private var readyNotice: AppUpdateNotice?
     private var delivered = false
     private var restart = false
 
     /// The update the host installed for the next launch, if any.
     var ready: String? {
         lock.lock(); defer { lock.unlock() }
-        return readyVersion
+        return readyNotice?.version
     }
 
     /// Set once `applyUpdate` succeeded: the host should start the app again.
@@ -36,10 +36,10 @@ final class AppUpdateHandoff: @unchecked Sendable {
         deliver()
     }
 
-    /// Any thread: a new version was installed for the next launch.
-    func installed(version: String) {
+    /// Any thread: another version was made current for the next launch.
+    func installed(_ notice: AppUpdateNotice) {
         lock.lock()
-        readyVersion = version
+        readyNotice = notice
         delivered = false
         lock.unlock()
         deliver()
@@ -47,10 +47,12 @@ final class AppUpdateHandoff: @unchecked Sendable {
 
     private func deliver() {
         lock.lock()
-        guard let runtime, let version = readyVersion, !delivered else { lock.unlock(); return }
+        guard let runtime, let notice = readyNotice, !delivered else { lock.unlock(); return }
         delivered = true
         lock.unlock()
-        runtime.callAppLifecycle(.updateReady, argument: .object(["version": .string(version)]))
+        var info: [String: JSONValue] = ["version": .string(notice.version)]
+        if let reason = notice.reason { info["reason"] = .string(reason.rawValue) }
+        runtime.callAppLifecycle(.updateReady, argument: .object(info))
     }
 
     /// `applyUpdate`: on the UI thread, so that the run ends before another frame. Fails with `.notFound` when no
@@ -71,7 +73,11 @@ final class AppUpdateHandoff: @unchecked Sendable {
 /// The update manager's host side, kept apart from the engine's own files.
 extension MiniAppEngine {
     /// Any thread: the host installed `version` for the next launch; the app hears `onUpdateReady({version})`.
-    public func updateInstalled(version: String) { updates.installed(version: version) }
+    public func updateInstalled(version: String) { updates.installed(AppUpdateNotice(version: version)) }
+
+    /// Any thread: the host made another version current for the next launch; the app hears
+    /// `onUpdateReady({version, reason})` (`reason` only when the version was not simply newer: `"withdrawn"`).
+    public func updateInstalled(_ notice: AppUpdateNotice) { updates.installed(notice) }
 
     /// True after the app called `applyUpdate`: the run ended so that the host starts the new version now.
     public var restartRequested: Bool { updates.restartRequested }
@@ -80,6 +86,9 @@ extension MiniAppEngine {
 extension SnapshotSession {
     /// See `MiniAppEngine.updateInstalled(version:)`.
     public func updateInstalled(version: String) { engine.updateInstalled(version: version) }
+
+    /// See `MiniAppEngine.updateInstalled(_:)`.
+    public func updateInstalled(_ notice: AppUpdateNotice) { engine.updateInstalled(notice) }
 
     /// See `MiniAppEngine.restartRequested`.
     public var restartRequested: Bool { engine.restartRequested }

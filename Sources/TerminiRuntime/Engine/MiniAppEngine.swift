@@ -95,10 +95,10 @@ public final class MiniAppEngine {
         // One store for the storage commands and getStorageSync/setStorageSync: its in-memory copy is how each sees
         // the other's writes. Made before the runtime, whose script thread reads it from the first line of main.js.
         let storage = options.storeDirectory.map { StorageStore(directory: URL(fileURLWithPath: $0)) }
-        bridge = try ScriptBridge(manifest: bundle.manifest, scriptLimit: options.scriptLimit,
+        bridge = try ScriptBridge(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
                                   scriptMemoryLimit: options.scriptMemoryLimit,
                                   fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
-                                  syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.manifest.id) },
+                                  syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.storageId) },
                                   wake: { waker?.wake() }) { runtime in
             let leaveGuard = LeaveGuard(runtime: runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
             let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler,

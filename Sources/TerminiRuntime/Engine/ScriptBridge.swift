@@ -13,15 +13,16 @@ final class ScriptBridge {
     let runtime: ScriptRuntime
     let inbox: ScriptInbox
     let router: CommandRouter
+    /// The app id commands see; storage is kept under it (`LoadedBundle.storageId`).
     private let appId: String
     private let permissions: Set<String>
 
     /// `makeRouter` receives the runtime, which the UI thread's commands (navigation) need; the router answers
     /// the script's calls from the first one on.
-    init(manifest: BundleManifest, scriptLimit: Duration, scriptMemoryLimit: Int? = nil, fixedClock: FixedScriptClock? = nil,
+    init(manifest: BundleManifest, storageId: String, scriptLimit: Duration, scriptMemoryLimit: Int? = nil, fixedClock: FixedScriptClock? = nil,
          syncStorage: (any ScriptSyncStorage)? = nil, wake: @escaping @Sendable () -> Void, makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
     {
-        appId = manifest.id
+        appId = storageId
         permissions = Set(manifest.permissions)
         // The inbox is the runtime's delegate, so it exists before the runtime, and the router (whose commands need
         // the runtime) after both: the inbox reaches them through this slot, filled before any script runs.

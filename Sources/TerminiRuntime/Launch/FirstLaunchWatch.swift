@@ -23,8 +23,10 @@ extension MiniAppEngine {
     }
 
     /// Settles `probation` on the first frame that shows a page (confirm) or an error (roll back). Chains any
-    /// `onFrame` already set.
+    /// `onFrame` already set. Call it just before `start`: it records the attempt on disk, so a process that dies
+    /// before the first frame is rolled back at the next start.
     public func watchFirstLaunch(_ probation: LaunchProbation) {
+        probation.begin()
         let previous = onFrame
         var decided = false
         onFrame = { [unowned self] timing in

@@ -8,6 +8,9 @@ public struct PreparedLaunch: Sendable {
     public var query: [String: String]
     /// Set when the bundle is an installed version on probation (its first launch is not confirmed yet).
     public var probation: LaunchProbation?
+    /// What the user must be told about this launch: a version rolled back at start because its first launch ended
+    /// before a clean frame.
+    public var notice: String?
 }
 
 /// How a `.zip` run checks signatures: the same rules as `termini install`.
@@ -66,14 +69,27 @@ public struct LaunchPreparer: Sendable {
     }
 
     func prepareInstalled(_ id: String) throws(LaunchError) -> PreparedLaunch {
-        let resolved: ResolvedApp
-        do { resolved = try store.resolve(id) } catch {
-            throw LaunchError(error.kind == .notInstalled ? error.message : error.description)
+        func resolve() throws(LaunchError) -> ResolvedApp {
+            do { return try store.resolve(id) } catch {
+                throw LaunchError(error.kind == .notInstalled ? error.message : error.description)
+            }
         }
-        let probation = resolved.launchConfirmed ? nil : LaunchProbation(store: store, id: id, version: resolved.version)
+        var resolved = try resolve()
+        var notice: String?
+        var probation: LaunchProbation?
+        // The probation state on disk says whether an earlier first launch of this version died before a clean
+        // frame (a crash by signal, a kill during startup): a failed first launch too, found only now.
+        if !resolved.launchConfirmed, let abandoned = store.abandonedFirstLaunch(id, version: resolved.version) {
+            let failed = LaunchProbation(store: store, id: id, version: resolved.version)
+            if let rolledBack = failed.fail(reason: LaunchProbation.reason(abandoned: abandoned, store: store), runsNow: true) {
+                notice = rolledBack
+                resolved = try resolve()
+            }
+        }
+        if !resolved.launchConfirmed { probation = LaunchProbation(store: store, id: id, version: resolved.version) }
         do {
             let bundle = try BundleLoader.load(folder: resolved.folder)
-            return PreparedLaunch(bundle: bundle, page: nil, query: [:], probation: probation)
+            return PreparedLaunch(bundle: bundle, page: nil, query: [:], probation: probation, notice: notice)
         } catch {
             // An invalid template or manifest is a failed first launch too: roll back before anything runs.
             if let probation, let notice = probation.fail(reason: error.description) {
@@ -82,6 +98,9 @@ public struct LaunchPreparer: Sendable {
             throw LaunchError(error.description)
         }
     }
+
+    /// What a `--dev` archive run with an installed app's id keeps its storage under, after the id: `todo@dev`.
+    public static let devStorageSuffix = "@dev"
 
     func prepareArchive(_ path: String) throws(LaunchError) -> PreparedLaunch {
         let folder = NSTemporaryDirectory() + "termini-run-\(getpid())-\(UUID().uuidString)"
@@ -96,6 +115,9 @@ public struct LaunchPreparer: Sendable {
         do {
             var bundle = try BundleLoader.load(folder: folder)
             bundle.origin = path
+            if archivePolicy.skipSignatureCheck, (try? store.pointer(for: bundle.manifest.id)) != nil {
+                bundle.separateStorageId = bundle.manifest.id + Self.devStorageSuffix
+            }
             return PreparedLaunch(bundle: bundle, page: nil, query: [:])
         } catch {
             throw LaunchError(error.description.replacingOccurrences(of: folder, with: path))

@@ -8,6 +8,18 @@ public enum UpdateOutcome: Equatable, Sendable {
     case upToDate(version: String)
     /// A newer version was downloaded, verified and installed; the next launch runs it.
     case installed(from: String, to: String)
+    /// The only newer versions failed their first launch here: they are not installed again.
+    case skippedFailed(installed: String, failed: FailedVersion)
+    /// A newer version adds permissions or request domains: it is downloaded but held until the user approves it
+    /// (at the next launch, or `termini update --approve`).
+    case held(installed: String, version: String, adds: PermissionChange)
+    /// A newer version is rolling out to `percent` % of installs, and this install is not among them (yet).
+    case heldByRollout(installed: String, version: String, percent: Int)
+    /// The installed version was withdrawn by its publisher (`termini yank`): `to`, the newest version that is not,
+    /// runs from the next launch (kept on disk, or downloaded), and the withdrawn one is gone from the store.
+    case withdrawn(from: String, to: String)
+    /// The installed version was withdrawn, but the registry offers no other version this engine can run: it stays.
+    case withdrawnWithoutReplacement(version: String)
 }
 
 /// The steps of a check, for progress and for the exit wait (which waits only for a download in flight).
@@ -37,29 +49,91 @@ public struct AppUpdater: Sendable {
     public func check(_ id: String, cancellation: RegistryCancellation = RegistryCancellation(),
                       phase: (@Sendable (UpdatePhase) -> Void)? = nil) throws(RegistryError) -> UpdateOutcome
     {
-        let installed: String
-        do {
-            guard let pointer = try store.pointer(for: id) else {
-                throw RegistryError(.notFound, id, "no app '\(id)' is installed in \(store.root)")
+        let pointer = try installedPointer(id)
+        let installed = pointer.current
+        guard let source = client.sources.origin(of: id) else { return .notFromRegistry }
+        phase?(.fetchingIndex(registry: source.name))
+        let (index, _) = try client.fetchIndex(source, cancellation: cancellation)
+        guard let app = index.apps[id], let current = SemanticVersion(installed) else { return .upToDate(version: installed) }
+        if app.release(installed)?.withdrawn == true {
+            return try goBack(id, from: pointer, app: app, index: index, source: source, cancellation: cancellation, phase: phase)
+        }
+        let isNewer = { (release: RegistryIndex.Release) in
+            SemanticVersion(release.version)! > current && release.isVisible(on: source.channel)
+        }
+        let installId = store.installId()
+        guard let newest = app.newest(runnableBy: TerminiEngine.version, where: {
+            isNewer($0) && mayTake($0, id: id, pointer: pointer, installId: installId)
+        }) else {
+            if let skipped = app.newest(runnableBy: TerminiEngine.version, where: isNewer) {
+                if let failure = pointer.failure(of: skipped.version) { return .skippedFailed(installed: installed, failed: failure) }
+                return .heldByRollout(installed: installed, version: skipped.version, percent: skipped.rollout)
             }
-            installed = pointer.current
+            return .upToDate(version: installed)
+        }
+        if let held = pointer.held, SemanticVersion(held) == SemanticVersion(newest.version), let waiting = store.heldUpdate(id) {
+            return .held(installed: installed, version: held, adds: waiting.adds)
+        }
+        phase?(.downloading(version: newest.version, bytes: 0, total: newest.size))
+        let result = try client.install(id: id, release: newest, from: source, rotations: index.rotations,
+                                        holdPermissionChanges: true, cancellation: cancellation) { received, total in
+            phase?(.downloading(version: newest.version, bytes: received, total: total))
+        }
+        if let adds = result.held { return .held(installed: installed, version: result.version, adds: adds) }
+        return .installed(from: installed, to: result.version)
+    }
+
+    /// The installed version was withdrawn: make the newest version that is not withdrawn (nor failed here) current
+    /// for the next launch — the kept one if it is on disk, else downloaded as any update — and drop the withdrawn
+    /// one, so that neither a rollback nor an update returns to it.
+    private func goBack(_ id: String, from pointer: AppPointer, app: RegistryIndex.App, index: RegistryIndex, source: RegistrySource,
+                        cancellation: RegistryCancellation, phase: (@Sendable (UpdatePhase) -> Void)?) throws(RegistryError) -> UpdateOutcome
+    {
+        let withdrawn = pointer.current
+        let installId = store.installId()
+        guard let target = app.newest(runnableBy: TerminiEngine.version, where: {
+            $0.isVisible(on: source.channel) && mayTake($0, id: id, pointer: pointer, installId: installId)
+                && SemanticVersion($0.version) != SemanticVersion(withdrawn)
+        }) else {
+            return .withdrawnWithoutReplacement(version: withdrawn)
+        }
+        do {
+            if let kept = pointer.previous.last(where: { SemanticVersion($0) == SemanticVersion(target.version) }) {
+                try store.dropWithdrawn(id, version: withdrawn, switchingTo: kept)
+                return .withdrawn(from: withdrawn, to: kept)
+            }
+            phase?(.downloading(version: target.version, bytes: 0, total: target.size))
+            let result = try client.install(id: id, release: target, from: source, rotations: index.rotations,
+                                            cancellation: cancellation) { received, total in
+                phase?(.downloading(version: target.version, bytes: received, total: total))
+            }
+            try store.dropWithdrawn(id, version: withdrawn)
+            return .withdrawn(from: withdrawn, to: result.version)
         } catch let error as RegistryError {
             throw error
         } catch {
             throw RegistryError(.io, store.root, "\(error)")
         }
-        guard let source = client.sources.origin(of: id) else { return .notFromRegistry }
-        phase?(.fetchingIndex(registry: source.name))
-        let (index, _) = try client.fetchIndex(source, cancellation: cancellation)
-        guard let app = index.apps[id], let newest = app.newest(runnableBy: TerminiEngine.version),
-              let current = SemanticVersion(installed), SemanticVersion(newest.version)! > current else {
-            return .upToDate(version: installed)
+    }
+
+    /// Whether this install takes `release` of `id` when it was not asked for by version: it has not failed here,
+    /// and its staged rollout includes this install. (Channels are the caller's filter.)
+    func mayTake(_ release: RegistryIndex.Release, id: String, pointer: AppPointer?, installId: String) -> Bool {
+        pointer?.failure(of: release.version) == nil
+            && StagedRollout.includes(release.rollout, installId: installId, id: id, version: release.version)
+    }
+
+    private func installedPointer(_ id: String) throws(RegistryError) -> AppPointer {
+        do {
+            guard let pointer = try store.pointer(for: id) else {
+                throw RegistryError(.notFound, id, "no app '\(id)' is installed in \(store.root)")
+            }
+            return pointer
+        } catch let error as RegistryError {
+            throw error
+        } catch {
+            throw RegistryError(.io, store.root, "\(error)")
         }
-        phase?(.downloading(version: newest.version, bytes: 0, total: newest.size))
-        let result = try client.install(id: id, release: newest, from: source, cancellation: cancellation) { received, total in
-            phase?(.downloading(version: newest.version, bytes: received, total: total))
-        }
-        return .installed(from: installed, to: result.version)
     }
 
     /// The update the last saved index requires before `id` may run, if any. Reads only the store (no network): a
@@ -76,7 +150,7 @@ public struct AppUpdater: Sendable {
 extension AppUpdater {
     /// `termini install <id> [--registry name] [--version v]`: finds the app in the named registry, or in the one
     /// registry that lists it, and installs `version` or the newest version this engine can run.
-    public func install(_ id: String, version: String? = nil, registry: String? = nil,
+    public func install(_ id: String, version: String? = nil, registry: String? = nil, retryFailed: Bool = false,
                         cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: DownloadProgress? = nil) throws(RegistryError) -> (result: InstallResult, registry: String)
     {
@@ -94,19 +168,19 @@ extension AppUpdater {
             }
             candidates = all
         }
-        var listing: [(RegistrySource, RegistryIndex.App)] = []
+        var listing: [(RegistrySource, RegistryIndex.App, [KeyRotation])] = []
         var failures: [String] = []
         for source in candidates {
             do {
                 let (index, _) = try client.fetchIndex(source, cancellation: cancellation)
-                if let app = index.apps[id] { listing.append((source, app)) }
+                if let app = index.apps[id] { listing.append((source, app, index.rotations)) }
             } catch {
                 if candidates.count == 1 { throw error }
                 failures.append("\(source.name): \(error.message)")
             }
         }
         let failed = failures.isEmpty ? "" : " (failed: " + failures.joined(separator: "; ") + ")"
-        guard let (source, app) = listing.first else {
+        guard let (source, app, rotations) = listing.first else {
             throw RegistryError(.notFound, id, "no registry lists '\(id)' (searched: \(candidates.map(\.name).joined(separator: ", ")))\(failed)")
         }
         if listing.count > 1 {
@@ -114,24 +188,39 @@ extension AppUpdater {
         }
         let release: RegistryIndex.Release
         if let version {
-            guard let wanted = SemanticVersion(version),
-                  let found = app.releases.values.first(where: { SemanticVersion($0.version) == wanted }) else {
-                let known = app.releases.keys.sorted { SemanticVersion($0)! < SemanticVersion($1)! }
-                throw RegistryError(.notFound, source.name, "\(id) \(version) is not published (published: \(known.joined(separator: ", ")))")
+            guard let found = app.release(version) else {
+                throw RegistryError(.notFound, source.name, "\(id) \(version) is not published (published: \(app.versionList))")
+            }
+            guard !found.withdrawn else {
+                throw RegistryError(.notFound, source.name, "\(id) \(found.version) was withdrawn by its publisher and is not installed")
             }
             release = found
         } else {
-            guard let newest = app.newest(runnableBy: TerminiEngine.version) else {
-                throw RegistryError(.notFound, source.name, "no published version of \(id) runs on engine \(TerminiEngine.version); update termini")
+            let pointer = (try? store.pointer(for: id)) ?? nil
+            guard let newestRunnable = app.newest(runnableBy: TerminiEngine.version, where: { $0.isVisible(on: source.channel) }) else {
+                throw RegistryError(.notFound, source.name, "no published version of \(id) on channel \(source.channel) runs on engine \(TerminiEngine.version) (published: \(app.versionList); --version installs one by name)")
             }
-            if let current = (try? store.pointer(for: id))?.current, let installed = SemanticVersion(current),
-               installed >= SemanticVersion(newest.version)!
-            {
-                throw RegistryError(.conflict, id, "\(id) \(current) is installed and \(source.name)'s newest is \(newest.version); nothing was changed")
+            let installId = store.installId()
+            let newest = app.newest(runnableBy: TerminiEngine.version, where: {
+                $0.isVisible(on: source.channel)
+                    && (retryFailed || pointer?.failure(of: $0.version) == nil)
+                    && StagedRollout.includes($0.rollout, installId: installId, id: id, version: $0.version)
+            })
+            let installed = pointer.flatMap { SemanticVersion($0.current) }
+            guard let newest, installed.map({ $0 < SemanticVersion(newest.version)! }) ?? true else {
+                // Name the failed version that was passed over, so the way to retry it is plain.
+                if let failure = pointer?.failure(of: newestRunnable.version), !retryFailed {
+                    throw RegistryError(.conflict, id, BundleInstaller.failedBeforeMessage(id, failure))
+                }
+                if newest.map({ SemanticVersion($0.version)! < SemanticVersion(newestRunnable.version)! }) ?? true {
+                    throw RegistryError(.conflict, id, "\(id) \(newestRunnable.version) is rolling out to \(newestRunnable.rollout) % of installs, not yet to this one; nothing was changed (--version \(newestRunnable.version) installs it now)")
+                }
+                throw RegistryError(.conflict, id, "\(id) \(pointer?.current ?? "") is installed and \(source.name)'s newest is \(newestRunnable.version); nothing was changed")
             }
             release = newest
         }
-        let result = try client.install(id: id, release: release, from: source, cancellation: cancellation, progress: progress)
+        let result = try client.install(id: id, release: release, from: source, retryFailed: retryFailed,
+                                        rotations: rotations, cancellation: cancellation, progress: progress)
         return (result, source.name)
     }
 }

@@ -1,5 +1,23 @@
 import Foundation
 
+/// What the app hears through `App.onUpdateReady`: the version the next launch runs, and why when it is not simply
+/// newer.
+public struct AppUpdateNotice: Equatable, Sendable {
+    /// Why the version changes, besides a newer one being available.
+    public enum Reason: String, Sendable {
+        /// The running version was withdrawn by its publisher (`termini yank`).
+        case withdrawn
+    }
+
+    public var version: String
+    public var reason: Reason?
+
+    public init(version: String, reason: Reason? = nil) {
+        self.version = version
+        self.reason = reason
+    }
+}
+
 /// The update check a launch of an installed app runs beside it: the app runs at once, this thread fetches the
 /// index (one 304 when unchanged), and a newer version is downloaded, verified and installed for the next launch.
 /// Failures never reach the screen: a network problem is one `[update]` log line, a bad signature a `[warn]` line.
@@ -7,7 +25,7 @@ public final class BackgroundUpdate: @unchecked Sendable {
     private let updater: AppUpdater
     private let id: String
     private let log: @Sendable (String) -> Void
-    private let onInstalled: @Sendable (String) -> Void
+    private let onInstalled: @Sendable (AppUpdateNotice) -> Void
     private let cancellation = RegistryCancellation()
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
@@ -16,7 +34,7 @@ public final class BackgroundUpdate: @unchecked Sendable {
 
     /// `log` receives console lines; `onInstalled` the version installed for the next launch (any thread).
     public init(updater: AppUpdater, id: String, log: @escaping @Sendable (String) -> Void,
-                onInstalled: @escaping @Sendable (String) -> Void)
+                onInstalled: @escaping @Sendable (AppUpdateNotice) -> Void)
     {
         self.updater = updater
         self.id = id
@@ -45,9 +63,20 @@ public final class BackgroundUpdate: @unchecked Sendable {
         switch outcome {
         case .success(.installed(let from, let to)):
             log("[update] \(id) \(to) installed (was \(from)); the next launch runs it")
-            onInstalled(to)
+            onInstalled(AppUpdateNotice(version: to))
+        case .success(.withdrawn(let from, let to)):
+            log("[update] \(id) \(from) was withdrawn by its publisher; the next launch runs \(to)")
+            onInstalled(AppUpdateNotice(version: to, reason: .withdrawn))
+        case .success(.withdrawnWithoutReplacement(let version)):
+            log("[warn] \(id) \(version) was withdrawn by its publisher, but no other version runs on this engine; it is kept")
         case .success(.upToDate(let version)):
             log("[update] \(id) \(version) is up to date")
+        case .success(.held(let installed, let version, let adds)):
+            log("[update] \(id) \(version) is downloaded but held: it wants \(adds.summary); the next launch asks (or 'termini update --approve \(id)'); \(installed) runs until then")
+        case .success(.heldByRollout(let installed, let version, let percent)):
+            log("[update] \(id) \(installed) is up to date for this install: \(version) is rolling out to \(percent) % of installs, not yet to this one")
+        case .success(.skippedFailed(let installed, let failed)):
+            log("[update] \(id) \(installed) is kept: \(failed.version) failed its first launch here and is not installed again")
         case .success(.notFromRegistry):
             break
         case .failure(let error) where error.kind == .badSignature || error.kind == .badIndex:

@@ -38,10 +38,9 @@ public typealias DownloadProgress = @Sendable (_ received: Int64, _ total: Int64
 /// and installs them. Every step that fails leaves the store's apps as they were (docs/DISTRIBUTION.md).
 public struct RegistryClient: Sendable {
     public var sources: RegistrySources
-    /// Seconds one index fetch may take.
-    public var indexTimeout: Double = 10
-    /// Seconds one archive download may take.
-    public var downloadTimeout: Double = 300
+    /// `--timeout`: seconds any transfer (index, signature, archive) may go without a byte before it is given up.
+    /// Each also has an overall deadline that scales with its size (`RegistryHTTP.deadline(timeout:size:)`).
+    public var timeout: Double = 10
     /// How far past its size in the index an archive response may run before it is cut.
     public static let sizeMargin: Int64 = 64 << 10
     /// The largest archive URL install accepts: the installer's inflated-size limit plus the margin.
@@ -69,14 +68,14 @@ public struct RegistryClient: Sendable {
             let useCache = attempt == 1 ? cached : nil
             let headers = useCache?.etag.map { ["If-None-Match": $0] } ?? [:]
             let response = try cancellation.run(RegistryHTTP(
-                url: source.indexURL, headers: headers, deadline: indexTimeout, maxBytes: Int64(RegistryIndex.maxBytes),
+                url: source.indexURL, headers: headers, timeout: timeout, maxBytes: Int64(RegistryIndex.maxBytes),
                 allowsRedirect: source.allowsRedirect))
             if response.status == 304, let useCache { return (useCache.index, .notModified) }
             guard response.status == 200 else {
                 throw RegistryError(.network, source.indexURL.absoluteString, "HTTP \(response.status)")
             }
             let signature = try cancellation.run(RegistryHTTP(
-                url: source.signatureURL, deadline: indexTimeout, maxBytes: 4096, allowsRedirect: source.allowsRedirect))
+                url: source.signatureURL, timeout: timeout, maxBytes: 4096, allowsRedirect: source.allowsRedirect))
             let location = "registry '\(source.name)' (\(source.indexURL.absoluteString))"
             do {
                 try RegistryIndexSignature.verify(indexBytes: response.body,
@@ -108,7 +107,7 @@ public struct RegistryClient: Sendable {
         let total = release.size
         var onBytes: RegistryHTTP.Progress?
         if let progress { onBytes = { received, _ in progress(received, total) } }
-        let transfer = RegistryHTTP(url: url, deadline: downloadTimeout, maxBytes: release.size + Self.sizeMargin,
+        let transfer = RegistryHTTP(url: url, timeout: timeout, maxBytes: release.size + Self.sizeMargin,
                                     expected: release.size, allowsRedirect: source.allowsRedirect, file: file, progress: onBytes)
         let response: RegistryHTTP.Response
         do {
@@ -129,14 +128,19 @@ public struct RegistryClient: Sendable {
 
     /// Downloads, verifies and installs `release` of `id` as the app's current version (the previous one is kept for
     /// rollback; the first launch of the new one is on probation), and records the registry as the app's origin.
-    public func install(id: String, release: RegistryIndex.Release, from source: RegistrySource,
-                        cancellation: RegistryCancellation = RegistryCancellation(),
+    public func install(id: String, release: RegistryIndex.Release, from source: RegistrySource, retryFailed: Bool = false,
+                        rotations: [KeyRotation] = [], holdPermissionChanges: Bool = false, cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: DownloadProgress? = nil) throws(RegistryError) -> InstallResult
     {
+        // Checked again under the store's lock by the installer; this only saves the download.
+        if !retryFailed, let failure = (try? store.pointer(for: id))??.failure(of: release.version) {
+            throw RegistryError(.conflict, id, BundleInstaller.failedBeforeMessage(id, failure))
+        }
         let path = try download(release, id: id, from: source, cancellation: cancellation, progress: progress)
         defer { unlink(path) }
         let location = source.archiveURL(release).absoluteString
-        let result = try installArchive(path, location: location, trust: source.trust) { manifest throws(RegistryError) in
+        let result = try installArchive(path, location: location, trust: source.trust, retryFailed: retryFailed,
+                                        rotations: rotations, holdPermissionChanges: holdPermissionChanges) { manifest throws(RegistryError) in
             guard manifest.id == id, SemanticVersion(manifest.version) == SemanticVersion(release.version) else {
                 throw RegistryError(.mismatch, location,
                                     "the archive holds \(manifest.id) \(manifest.version), but the index lists it as \(id) \(release.version); refused")
@@ -148,7 +152,7 @@ public struct RegistryClient: Sendable {
 
     /// Downloads one archive from a URL (no index: the bundle's own signature is the only check, as for a local file)
     /// and installs it.
-    public func install(url: URL, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
+    public func install(url: URL, trust: [BundlePublicKey], skipSignatureCheck: Bool = false, retryFailed: Bool = false,
                         cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: (@Sendable (Int64, Int64?) -> Void)? = nil) throws(RegistryError) -> InstallResult
     {
@@ -158,7 +162,7 @@ public struct RegistryClient: Sendable {
         let host = url.host?.lowercased()
         // Same rule as registries: the URL's own host, never https to http.
         let scheme = url.scheme?.lowercased()
-        let transfer = RegistryHTTP(url: url, deadline: downloadTimeout, maxBytes: Self.maxArchiveBytes,
+        let transfer = RegistryHTTP(url: url, timeout: timeout, maxBytes: Self.maxArchiveBytes,
                                     allowsRedirect: { target in
                                         target.host?.lowercased() == host && (target.scheme?.lowercased() == scheme || target.scheme?.lowercased() == "https")
                                     },
@@ -169,15 +173,20 @@ public struct RegistryClient: Sendable {
             response = try cancellation.run(transfer)
         }
         guard response.status == 200 else { throw RegistryError(.network, url.absoluteString, "HTTP \(response.status)") }
-        return try installArchive(path, location: url.absoluteString, trust: trust, skipSignatureCheck: skipSignatureCheck) { _ in }
+        return try installArchive(path, location: url.absoluteString, trust: trust, skipSignatureCheck: skipSignatureCheck,
+                                  retryFailed: retryFailed) { _ in }
     }
 
     private func installArchive(_ path: String, location: String, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
+                                retryFailed: Bool, rotations: [KeyRotation] = [], holdPermissionChanges: Bool = false,
                                 check: (BundleManifest) throws(RegistryError) -> Void) throws(RegistryError) -> InstallResult
     {
-        let installer = BundleInstaller(store: store, options: InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck))
+        var options = InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck, retryFailed: retryFailed)
+        options.rotations = rotations
+        options.holdPermissionChanges = holdPermissionChanges
+        let installer = BundleInstaller(store: store, options: options)
         func named(_ error: BundleError) -> RegistryError {
-            RegistryError(error.kind == .alreadyInstalled ? .conflict : .install,
+            RegistryError([.alreadyInstalled, .failedBefore, .publisherMismatch].contains(error.kind) ? .conflict : .install,
                           error.location.replacingOccurrences(of: path, with: location), error.message)
         }
         do { try check(try installer.verify(archivePath: path).manifest) } catch let error as BundleError {

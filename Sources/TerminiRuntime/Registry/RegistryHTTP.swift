@@ -3,8 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One GET against a registry: a deadline, a byte cap that cuts a huge or endless response as soon as it is
-/// passed, the registry's redirect rule, progress, and cancellation from another thread. The body goes to memory
+/// One GET against a registry: an idle timeout between bytes, an overall deadline, a byte cap that cuts a huge or
+/// endless response as soon as it is passed, the registry's redirect rule, progress, and cancellation from another
+/// thread. The body goes to memory
 /// (the index) or to a file (archives). It blocks the calling thread; the launch-time check runs it on its own.
 ///
 /// It is a URLSession delegate like the `request` command's transport (TerminiBridge), which is kept private to
@@ -24,7 +25,10 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     typealias Progress = @Sendable (_ received: Int64, _ expected: Int64?) -> Void
 
     private let request: URLRequest
-    private let deadline: Double
+    private let idleTimeout: Double
+    /// Seconds the whole exchange may take: see `deadline(timeout:size:)`. Set again from Content-Length when no
+    /// size was declared.
+    private var deadline: Double
     private let maxBytes: Int64
     private let expected: Int64?
     private let allowsRedirect: @Sendable (URL) -> Bool
@@ -40,10 +44,23 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private var etag: String?
     private var body = Data()
     private var received: Int64 = 0
+    private var lastActivity = DispatchTime.now()
+    private var watchdog: DispatchSourceTimer?
 
-    /// `deadline` bounds the whole exchange in seconds; `maxBytes` the body; `file`, when given, receives the body.
-    init(url: URL, headers: [String: String] = [:], deadline: Double, maxBytes: Int64, expected: Int64? = nil,
-         allowsRedirect: @escaping @Sendable (URL) -> Bool, file: FileHandle? = nil, progress: Progress? = nil)
+    /// The slowest transfer a deadline allows for, in bytes per second (a poor mobile link): a transfer of `size`
+    /// bytes may take `timeout` plus `size` at this rate in all.
+    static let slowestRate: Double = 32 * 1024
+
+    /// The overall deadline of a transfer of `size` bytes, in seconds: it scales with the size, so a big archive on
+    /// a slow link completes while a stalled or trickling server is given up on.
+    static func deadline(timeout: Double, size: Int64) -> Double { timeout + Double(max(size, 0)) / slowestRate }
+
+    /// `timeout` bounds the wait for each byte, from the request on, in seconds (`--timeout`); the whole exchange
+    /// gets `deadline(timeout:size:)` for the declared size `expected`, else for the Content-Length, else for
+    /// `maxBytes`. `maxBytes` caps the body; `file`, when given, receives it.
+    init(url: URL, headers: [String: String] = [:], timeout: Double, maxBytes: Int64,
+         expected: Int64? = nil, allowsRedirect: @escaping @Sendable (URL) -> Bool, file: FileHandle? = nil,
+         progress: Progress? = nil)
     {
         var request = URLRequest(url: url)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -51,7 +68,8 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
         request.setValue("termini/\(TerminiEngine.version)", forHTTPHeaderField: "User-Agent")
         self.request = request
-        self.deadline = deadline
+        self.idleTimeout = timeout
+        self.deadline = Self.deadline(timeout: timeout, size: expected ?? maxBytes)
         self.maxBytes = maxBytes
         self.expected = expected
         self.allowsRedirect = allowsRedirect
@@ -67,18 +85,22 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             configuration.urlCache = nil
             configuration.httpCookieStorage = nil
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            configuration.timeoutIntervalForRequest = deadline + 1
-            configuration.timeoutIntervalForResource = deadline + 1
+            // URLSession's own timeouts are only a backstop: the watchdog below measures both exactly.
+            configuration.timeoutIntervalForRequest = idleTimeout + 1
+            configuration.timeoutIntervalForResource = Self.deadline(timeout: idleTimeout, size: maxBytes) + 1
             let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
             let task = session.dataTask(with: request)
             self.session = session
             self.task = task
+            let started = DispatchTime.now()
+            lastActivity = started
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            let tick = min(0.25, idleTimeout / 4)
+            timer.schedule(deadline: .now() + tick, repeating: tick)
+            timer.setEventHandler { [weak self] in self?.checkTimeouts(started: started) }
+            watchdog = timer
             lock.unlock()
-            let host = Self.target(request.url)
-            let seconds = deadline
-            DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in
-                self?.finish(.failure(RegistryError(.network, host, "timed out after \(Self.format(seconds)) s")))
-            }
+            timer.resume()
             task.resume()
         } else {
             lock.unlock()
@@ -89,6 +111,24 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         let result = outcome!
         lock.unlock()
         return try result.get()
+    }
+
+    /// The watchdog's tick: the idle timeout since the last byte (or the request), then the overall deadline.
+    private func checkTimeouts(started: DispatchTime) {
+        lock.lock()
+        let now = DispatchTime.now()
+        let idle = Double(now.uptimeNanoseconds - lastActivity.uptimeNanoseconds) / 1e9
+        let total = Double(now.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let got = received
+        let deadline = self.deadline
+        lock.unlock()
+        let host = Self.target(request.url)
+        if idle >= idleTimeout {
+            let arrived = got > 0 ? " (\(got) bytes had arrived)" : ""
+            finish(.failure(RegistryError(.network, host, "timed out after \(Self.format(idleTimeout)) s without data\(arrived)")))
+        } else if total >= deadline {
+            finish(.failure(RegistryError(.network, host, "timed out after \(Self.format(deadline)) s, the deadline for the whole transfer (\(got) bytes arrived)")))
+        }
     }
 
     /// Stops the transfer from any thread; `perform` then throws `.network` "cancelled".
@@ -108,6 +148,8 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         let task = self.task, session = self.session
         self.task = nil
         self.session = nil
+        watchdog?.cancel()
+        watchdog = nil
         lock.unlock()
         // The waiter goes on at once; the transfer is torn down on another queue, because cancelling from inside
         // the session's own delegate callback while the server is still streaming can stall that callback.
@@ -142,6 +184,10 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             return
         }
         lock.lock()
+        lastActivity = .now()
+        if expected == nil, http?.statusCode == 200, length > 0 {
+            deadline = Self.deadline(timeout: idleTimeout, size: min(length, maxBytes))
+        }
         status = http?.statusCode ?? 0
         etag = http.flatMap { r in
             r.allHeaderFields.first { String(describing: $0.key).caseInsensitiveCompare("ETag") == .orderedSame }
@@ -155,6 +201,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         lock.lock()
         guard outcome == nil else { lock.unlock(); return }
         let isOK = status == 200
+        lastActivity = .now()
         received += Int64(data.count)
         let total = received
         let over = total > maxBytes
@@ -188,7 +235,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
                 finish(.failure(RegistryError(.network, Self.target(request.url),
                                               "the connection closed after \(got) of \(expected) bytes")))
             } else {
-                finish(.failure(Self.map(error, url: request.url, deadline: deadline)))
+                finish(.failure(Self.map(error, url: request.url, idleTimeout: idleTimeout)))
             }
             return
         }
@@ -203,14 +250,14 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     /// URLSession errors as messages that name the host and what went wrong.
-    static func map(_ error: Error, url: URL?, deadline: Double) -> RegistryError {
+    static func map(_ error: Error, url: URL?, idleTimeout: Double) -> RegistryError {
         let target = target(url)
         guard let urlError = error as? URLError else {
             return RegistryError(.network, target, "request failed: \(error.localizedDescription)")
         }
         let reason: String
         switch urlError.code {
-        case .timedOut: reason = "timed out after \(format(deadline)) s"
+        case .timedOut: reason = "timed out after \(format(idleTimeout)) s without data"
         case .cancelled: reason = "cancelled"
         case .cannotConnectToHost: reason = "could not connect: connection refused (is the registry server running?)"
         case .cannotFindHost, .dnsLookupFailed: reason = "could not resolve the host name (DNS)"

@@ -28,6 +28,30 @@ public struct RegistryIndex: Equatable, Sendable {
         public var engine: String
         /// When it was published, ISO 8601 in UTC.
         public var published: String
+        /// Pulled by the publisher (`termini yank`): never installed, and clients running it go back.
+        public var withdrawn: Bool = false
+        /// The channel it is published to (`publish --channel`, `termini promote`); `stable` reaches every client.
+        public var channel: String = RegistryIndex.stableChannel
+        /// The percentage of installs that take it (`publish --rollout`, `termini rollout`): see `StagedRollout`.
+        public var rollout: Int = 100
+
+        /// Whether a client following `channel` sees it: its own channel's releases and every stable one.
+        public func isVisible(on channel: String) -> Bool { self.channel == channel || self.channel == RegistryIndex.stableChannel }
+    }
+
+    /// The channel every client follows unless `registry add --channel` says otherwise.
+    public static let stableChannel = "stable"
+
+    /// A channel name: lowercase letters, digits and `-`, starting with a letter, at most 32 characters.
+    public static func isValidChannel(_ name: String) -> Bool {
+        guard let first = name.first, first.isLowercase, first.isASCII, name.count <= 32 else { return false }
+        return name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+    }
+
+    /// Why `percent` is no rollout percentage, or nil when it is one: the one wording for publish, rollout and the
+    /// index.
+    public static func rolloutProblem(_ percent: Int) -> String? {
+        (0...100).contains(percent) ? nil : "must be a whole percentage from 0 to 100, got \(percent)"
     }
 
     /// One app's releases.
@@ -41,10 +65,21 @@ public struct RegistryIndex: Equatable, Sendable {
             self.releases = releases
         }
 
-        /// The highest release that this engine can run, or nil.
-        public func newest(runnableBy engine: SemanticVersion) -> Release? {
+        /// The release of `version`, compared as semver.
+        public func release(_ version: String) -> Release? {
+            guard let wanted = SemanticVersion(version) else { return nil }
+            return releases.values.first { SemanticVersion($0.version) == wanted }
+        }
+
+        /// Every published version, lowest first, for messages.
+        public var versionList: String {
+            releases.keys.sorted { SemanticVersion($0)! < SemanticVersion($1)! }.joined(separator: ", ")
+        }
+
+        /// The highest release that is not withdrawn, that this engine can run and that `include` accepts, or nil.
+        public func newest(runnableBy engine: SemanticVersion, where include: (Release) -> Bool = { _ in true }) -> Release? {
             releases.values
-                .filter { EngineRequirement($0.engine)?.isSatisfied(by: engine) ?? false }
+                .filter { !$0.withdrawn && (EngineRequirement($0.engine)?.isSatisfied(by: engine) ?? false) && include($0) }
                 .max { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
         }
     }
@@ -52,23 +87,41 @@ public struct RegistryIndex: Equatable, Sendable {
     public var apps: [String: App]
     /// When the index was last written, ISO 8601 in UTC.
     public var updated: String
+    /// Publisher key rotations (`termini rotate-key`), each signed by the key it leaves: an app pinned to that key
+    /// accepts bundles signed by the new one.
+    public var rotations: [KeyRotation]
 
-    public init(apps: [String: App] = [:], updated: String = "") {
+    public init(apps: [String: App] = [:], updated: String = "", rotations: [KeyRotation] = []) {
         self.apps = apps
         self.updated = updated
+        self.rotations = rotations
     }
 
     /// The file's bytes: sorted keys and indentation, so that a registry kept in git diffs well.
     public var data: Data {
         let apps: [String: JSONValue] = apps.mapValues { app in
             var o: [String: JSONValue] = ["versions": .object(app.releases.mapValues { r in
-                .object(["path": .string(r.path), "sha256": .string(r.sha256), "size": .number(Double(r.size)),
-                         "engine": .string(r.engine), "published": .string(r.published)])
+                var members: [String: JSONValue] = [
+                    "path": .string(r.path), "sha256": .string(r.sha256), "size": .number(Double(r.size)),
+                    "engine": .string(r.engine), "published": .string(r.published),
+                ]
+                if r.withdrawn { members["withdrawn"] = .bool(true) }
+                if r.channel != Self.stableChannel { members["channel"] = .string(r.channel) }
+                if r.rollout != 100 { members["rollout"] = .number(Double(r.rollout)) }
+                return .object(members)
             })]
             if let minimum = app.minimum { o["minimum"] = .string(minimum) }
             return .object(o)
         }
-        let json: JSONValue = .object(["format": .string(Self.format), "updated": .string(updated), "apps": .object(apps)])
+        var members: [String: JSONValue] = ["format": .string(Self.format), "updated": .string(updated), "apps": .object(apps)]
+        if !rotations.isEmpty {
+            members["rotations"] = .array(rotations.map { r in
+                .object(["from": .string(r.from.rawRepresentation.base64EncodedString()),
+                         "to": .string(r.to.rawRepresentation.base64EncodedString()),
+                         "signature": .string(r.signature.base64EncodedString())])
+            })
+        }
+        let json: JSONValue = .object(members)
         return Data((json.prettySerialized() + "\n").utf8)
     }
 
@@ -103,12 +156,52 @@ public struct RegistryIndex: Equatable, Sendable {
                 guard let engine = r["engine"]?.stringValue, EngineRequirement(engine) != nil else {
                     throw bad("\(at).engine is not a version requirement")
                 }
+                var withdrawn = false
+                if let flag = r["withdrawn"] {
+                    guard let value = flag.boolValue else { throw bad("\(at).withdrawn is not true or false") }
+                    withdrawn = value
+                }
+                var channel = Self.stableChannel
+                if let c = r["channel"] {
+                    guard let name = c.stringValue, Self.isValidChannel(name) else {
+                        throw bad("\(at).channel is not a channel name (lowercase letters, digits and '-')")
+                    }
+                    channel = name
+                }
+                var rollout = 100
+                if let value = r["rollout"] {
+                    guard let percent = value.intValue else { throw bad("\(at).rollout is not a whole number") }
+                    if let problem = Self.rolloutProblem(percent) { throw bad("\(at).rollout \(problem)") }
+                    rollout = percent
+                }
                 app.releases[version] = Release(version: version, path: path, sha256: sha, size: Int64(size), engine: engine,
-                                                published: r["published"]?.stringValue ?? "")
+                                                published: r["published"]?.stringValue ?? "", withdrawn: withdrawn,
+                                                channel: channel, rollout: rollout)
             }
             apps[id] = app
         }
-        self.init(apps: apps, updated: json["updated"]?.stringValue ?? "")
+        var rotations: [KeyRotation] = []
+        if let list = json["rotations"] {
+            guard case .array(let items) = list else { throw bad("$.rotations is not an array") }
+            for (i, item) in items.enumerated() {
+                func key(_ name: String) throws(RegistryError) -> BundlePublicKey {
+                    guard let b64 = item[name]?.stringValue, let raw = Data(base64Encoded: b64),
+                          let key = try? BundlePublicKey(rawRepresentation: raw) else {
+                        throw bad("$.rotations[\(i)].\(name) is not an Ed25519 public key")
+                    }
+                    return key
+                }
+                guard let b64 = item["signature"]?.stringValue, let signature = Data(base64Encoded: b64), signature.count == 64 else {
+                    throw bad("$.rotations[\(i)].signature is not a base64 Ed25519 signature")
+                }
+                let rotation = KeyRotation(from: try key("from"), to: try key("to"), signature: signature)
+                guard rotation.isValid else {
+                    throw bad("$.rotations[\(i)]: the signature is not made by the key it rotates from (\(rotation.from.fingerprint)); the rotation was altered")
+                }
+                rotations.append(rotation)
+            }
+        }
+        self.init(apps: apps, updated: json["updated"]?.stringValue ?? "", rotations: rotations)
     }
 
     /// Where an archive lives in a registry, relative to its root: the one layout both sides agree on.

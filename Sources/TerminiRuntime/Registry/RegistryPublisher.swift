@@ -38,8 +38,14 @@ public struct RegistryPublisher: Sendable {
     public var signaturePath: String { folder + "/" + RegistryIndexSignature.fileName }
 
     /// Checks `archive` as `termini install` would (signature by the registry key or `bundleKeys`, hashes, paths,
-    /// templates), then publishes it. `minimum` marks the lowest version clients may still run.
-    public func publish(archive: String, minimum: String? = nil) throws(RegistryError) -> PublishResult {
+    /// templates), then publishes it. `minimum` marks the lowest version clients may still run; a new version goes to
+    /// `channel` (default stable) and to `rollout` % of installs (default 100). A version already published keeps its
+    /// channel and rollout: `promote` and `setRollout` change them.
+    public func publish(archive: String, minimum: String? = nil, channel: String? = nil, rollout: Int? = nil) throws(RegistryError) -> PublishResult {
+        if let channel, !RegistryIndex.isValidChannel(channel) {
+            throw RegistryError(.config, "--channel", "'\(channel)' is not a channel name (lowercase letters, digits and '-', starting with a letter, e.g. beta)")
+        }
+        if let rollout, let problem = RegistryIndex.rolloutProblem(rollout) { throw RegistryError(.config, "--rollout", problem) }
         let manifest = try checkBundle(archive)
         if let minimum, SemanticVersion(minimum) == nil {
             throw RegistryError(.config, "--minimum", "'\(minimum)' is not a semantic version (MAJOR.MINOR.PATCH)")
@@ -61,6 +67,12 @@ public struct RegistryPublisher: Sendable {
                 throw RegistryError(.conflict, destination,
                                     "\(manifest.id) \(manifest.version) is already published with different bytes (sha256 \(existing.sha256.prefix(12))…); publish a new version instead")
             }
+            if let channel, channel != existing.channel {
+                throw RegistryError(.conflict, "--channel", "\(manifest.id) \(manifest.version) is already published on channel \(existing.channel); move it with 'termini promote'")
+            }
+            if let rollout, rollout != existing.rollout {
+                throw RegistryError(.conflict, "--rollout", "\(manifest.id) \(manifest.version) is already published to \(existing.rollout) % of installs; change it with 'termini rollout'")
+            }
             if minimum == nil || minimum == app.minimum {
                 return PublishResult(id: manifest.id, version: manifest.version, sha256: sha256, size: size,
                                      archivePath: destination, unchanged: true, minimum: app.minimum)
@@ -70,7 +82,7 @@ public struct RegistryPublisher: Sendable {
             try Self.copyAtomically(archive, to: destination)
             app.releases[manifest.version] = RegistryIndex.Release(
                 version: manifest.version, path: relative, sha256: sha256, size: size, engine: manifest.engine,
-                published: RegistryIndex.timestamp())
+                published: RegistryIndex.timestamp(), channel: channel ?? RegistryIndex.stableChannel, rollout: rollout ?? 100)
         }
         if let minimum {
             guard let m = SemanticVersion(minimum), app.releases.keys.contains(where: { SemanticVersion($0) == m }) else {
@@ -79,6 +91,15 @@ public struct RegistryPublisher: Sendable {
             app.minimum = minimum
         }
         index.apps[manifest.id] = app
+        try write(index)
+        return PublishResult(id: manifest.id, version: manifest.version, sha256: sha256, size: size,
+                             archivePath: destination, unchanged: false, minimum: app.minimum)
+    }
+
+    /// Signs `index` with the registry key and writes the signature, then the index (each by write-to-temp + rename),
+    /// stamping the time. Callers hold the publish lock.
+    private func write(_ index: RegistryIndex) throws(RegistryError) {
+        var index = index
         index.updated = RegistryIndex.timestamp()
         let bytes = index.data
         do {
@@ -91,8 +112,101 @@ public struct RegistryPublisher: Sendable {
         } catch {
             throw RegistryError(.io, indexPath, "\(error)")
         }
-        return PublishResult(id: manifest.id, version: manifest.version, sha256: sha256, size: size,
-                             archivePath: destination, unchanged: false, minimum: app.minimum)
+    }
+
+    /// Runs `change` on the current index under the publish lock and writes the result signed; the one path every
+    /// index edit but publish takes.
+    func editIndex<T>(_ change: (inout RegistryIndex) throws(RegistryError) -> T) throws(RegistryError) -> T {
+        do { try StoreFileOperations.makeDirectories(folder) } catch { throw RegistryError(.io, folder, error.message) }
+        let lock: StoreLock
+        do { lock = try StoreLock(path: folder + "/.publish.lock") } catch { throw RegistryError(.io, folder, error.message) }
+        defer { withExtendedLifetime(lock) {} }
+        var index = try readIndex()
+        let result = try change(&index)
+        try write(index)
+        return result
+    }
+
+    /// Adds a key rotation from `old`'s key to `new` to the index, signed by `old`, and re-signs the index with the
+    /// registry key: apps pinned to the old key then accept bundles signed by the new one. Returns false when the
+    /// index already held it.
+    @discardableResult
+    public func rotateKey(from old: BundleSigningKey, to new: BundlePublicKey) throws(RegistryError) -> Bool {
+        guard old.publicKey != new else {
+            throw RegistryError(.config, "--new", "the new key is the old key \(new.fingerprint); nothing to rotate")
+        }
+        let rotation: KeyRotation
+        do { rotation = try KeyRotation.sign(from: old, to: new) } catch { throw RegistryError(.io, "", error.message) }
+        return try editIndex { (index: inout RegistryIndex) throws(RegistryError) -> Bool in
+            if index.rotations.contains(where: { $0.from == rotation.from && $0.to == rotation.to }) { return false }
+            index.rotations.append(rotation)
+            return true
+        }
+    }
+
+    /// Marks `version` of `id` as withdrawn in the signed index (`termini yank`): clients never install it, and those
+    /// running it go back to the newest version that is not withdrawn at their next launch. The archive stays, so
+    /// the index never names a missing file. Returns false when it was withdrawn already.
+    @discardableResult
+    public func yank(id: String, version: String) throws(RegistryError) -> Bool {
+        try requireIndex()
+        return try editIndex { (index: inout RegistryIndex) throws(RegistryError) -> Bool in
+            let found = try release(id, version, in: index)
+            if found.withdrawn { return false }
+            index.apps[id]?.releases[found.version]?.withdrawn = true
+            return true
+        }
+    }
+
+    /// The published release of `version` of `id` in `index`, or an error naming what is published.
+    private func release(_ id: String, _ version: String, in index: RegistryIndex) throws(RegistryError) -> RegistryIndex.Release {
+        guard let app = index.apps[id] else {
+            let known = index.apps.keys.sorted()
+            throw RegistryError(.notFound, id, "no app '\(id)' is published in \(folder) (published: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+        }
+        guard let release = app.release(version) else {
+            throw RegistryError(.notFound, id, "\(id) \(version) is not published (published: \(app.versionList))")
+        }
+        return release
+    }
+
+    private func requireIndex() throws(RegistryError) {
+        guard FileManager.default.fileExists(atPath: indexPath) else {
+            throw RegistryError(.notFound, indexPath, "no registry index here: nothing is published in \(folder)")
+        }
+    }
+
+    /// Moves `version` of `id` from channel `from` to channel `to` and re-signs the index; the archive is not
+    /// touched (`termini promote`). Returns false when it was on `to` already.
+    @discardableResult
+    public func promote(id: String, version: String, from: String, to: String) throws(RegistryError) -> Bool {
+        for (flag, name) in [("--from", from), ("--to", to)] where !RegistryIndex.isValidChannel(name) {
+            throw RegistryError(.config, flag, "'\(name)' is not a channel name (lowercase letters, digits and '-', starting with a letter)")
+        }
+        try requireIndex()
+        return try editIndex { (index: inout RegistryIndex) throws(RegistryError) -> Bool in
+            let found = try release(id, version, in: index)
+            if found.channel == to { return false }
+            guard found.channel == from else {
+                throw RegistryError(.conflict, id, "\(id) \(found.version) is on channel \(found.channel), not \(from); nothing was changed")
+            }
+            index.apps[id]?.releases[found.version]?.channel = to
+            return true
+        }
+    }
+
+    /// Sets the percentage of installs `version` of `id` reaches and re-signs the index (`termini rollout`).
+    /// Returns false when it was that already.
+    @discardableResult
+    public func setRollout(id: String, version: String, percent: Int) throws(RegistryError) -> Bool {
+        if let problem = RegistryIndex.rolloutProblem(percent) { throw RegistryError(.config, "rollout", problem) }
+        try requireIndex()
+        return try editIndex { (index: inout RegistryIndex) throws(RegistryError) -> Bool in
+            let found = try release(id, version, in: index)
+            if found.rollout == percent { return false }
+            index.apps[id]?.releases[found.version]?.rollout = percent
+            return true
+        }
     }
 
     /// The registry's current index, or an empty one for a new registry.

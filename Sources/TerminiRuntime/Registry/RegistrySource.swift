@@ -7,7 +7,7 @@ import TerminiTemplate
 /// Kept in the store (see `RegistrySources` for the layout) as `registry.json`:
 /// ```json
 /// {"format": "termini.registry-source/1", "name": "main", "url": "https://apps.example.com/termini/",
-///  "trust": ["<base64 Ed25519 public key>"], "allowRedirectHosts": ["cdn.example.net"]}
+///  "trust": ["<base64 Ed25519 public key>"], "allowRedirectHosts": ["cdn.example.net"], "channel": "stable"}
 /// ```
 public struct RegistrySource: Equatable, Sendable {
     public static let format = "termini.registry-source/1"
@@ -17,8 +17,12 @@ public struct RegistrySource: Equatable, Sendable {
     public var trust: [BundlePublicKey]
     /// Hosts a redirect may lead to besides the registry's own (e.g. a CDN's).
     public var allowRedirectHosts: [String]
+    /// The channel this client follows (`registry add --channel`): its releases and every stable one.
+    public var channel: String
 
-    public init(name: String, url: String, trust: [BundlePublicKey], allowRedirectHosts: [String] = []) throws(RegistryError) {
+    public init(name: String, url: String, trust: [BundlePublicKey], allowRedirectHosts: [String] = [],
+                channel: String = RegistryIndex.stableChannel) throws(RegistryError)
+    {
         guard BundleManifest.isValidIdentifier(name) else {
             throw RegistryError(.config, name, "not a valid registry name (letters, digits, '-', '_' and '.', starting with a letter)")
         }
@@ -28,6 +32,10 @@ public struct RegistrySource: Equatable, Sendable {
             throw RegistryError(.config, url, "not an http(s) URL of a registry folder (e.g. https://apps.example.com/termini/)")
         }
         guard !trust.isEmpty else { throw RegistryError(.config, name, "a registry needs at least one trusted key (--trust <prefix>.pub)") }
+        guard RegistryIndex.isValidChannel(channel) else {
+            throw RegistryError(.config, channel, "not a channel name (lowercase letters, digits and '-', starting with a letter, e.g. beta)")
+        }
+        self.channel = channel
         self.name = name
         self.url = parsed
         self.trust = trust
@@ -53,7 +61,7 @@ public struct RegistrySource: Equatable, Sendable {
         let json: JSONValue = .object([
             "format": .string(Self.format), "name": .string(name), "url": .string(url.absoluteString),
             "trust": .array(trust.map { .string($0.rawRepresentation.base64EncodedString()) }),
-            "allowRedirectHosts": .array(allowRedirectHosts.map { .string($0) }),
+            "allowRedirectHosts": .array(allowRedirectHosts.map { .string($0) }), "channel": .string(channel),
         ])
         return Data((json.prettySerialized() + "\n").utf8)
     }
@@ -71,7 +79,8 @@ public struct RegistrySource: Equatable, Sendable {
             keys.append(key)
         }
         let hosts = (json["allowRedirectHosts"]?.arrayValue ?? []).compactMap(\.stringValue)
-        try self.init(name: name, url: url, trust: keys, allowRedirectHosts: hosts)
+        try self.init(name: name, url: url, trust: keys, allowRedirectHosts: hosts,
+                      channel: json["channel"]?.stringValue ?? RegistryIndex.stableChannel)
     }
 }
 

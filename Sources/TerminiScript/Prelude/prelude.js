@@ -21,8 +21,40 @@ let currentPage = null;
 // the handler that called it, not the promise job in which it failed.
 let currentHandler = null;
 
-function report(error, pageId, handler, loc, kind) {
-  native.reportError(error, pageId === undefined ? null : pageId, handler || null, loc || null, kind || 'exception');
+// True while App.onError or App.onUnhandledRejection runs: an error they throw is reported as it is, without calling
+// them again.
+let inErrorHook = false;
+
+// What App.onError and App.onUnhandledRejection receive: the message, where it was thrown (file:line:column when
+// the error carries it) and the stack; `reason` is the rejected value itself.
+function errorInfo(error, kind, reason) {
+  const isError = error instanceof Error;
+  const info = {
+    kind: kind,
+    message: isError ? String(error) : formatArg(error),
+    stack: isError && typeof error.stack === 'string' ? error.stack : '',
+    file: isError && typeof error.sourceURL === 'string' ? error.sourceURL : null,
+    line: isError && typeof error.line === 'number' ? error.line : null,
+    column: isError && typeof error.column === 'number' ? error.column : null,
+  };
+  if (kind === 'unhandledRejection') info.reason = reason === undefined ? error : reason;
+  return info;
+}
+
+// Every error the script does not catch: App.onUnhandledRejection (rejections) and App.onError (both) hear of it
+// first, as in WeChat, then the host reports it (the log, the error screen). `reason`: a rejection's own value,
+// when `error` is its description.
+function report(error, pageId, handler, loc, kind, reason) {
+  kind = kind || 'exception';
+  if (!inErrorHook && appInstance !== undefined) {
+    inErrorHook = true;
+    try {
+      const info = errorInfo(error, kind, reason);
+      if (kind === 'unhandledRejection') callHook(appInstance, 'onUnhandledRejection', null, [info]);
+      callHook(appInstance, 'onError', null, [info]);
+    } finally { inErrorHook = false; }
+  }
+  native.reportError(error, pageId === undefined ? null : pageId, handler || null, loc || null, kind);
 }
 
 function guarded(pageId, handler, loc, fn, self, args) {
@@ -1365,12 +1397,12 @@ const hostAPI = {
   rejection: function (promise, reason) {
     const origin = typeof reason === 'object' && reason !== null ? invokeOrigins.get(reason) : undefined;
     if (origin !== undefined) {
-      report(invokeFailure(reason, origin), origin.pageId, origin.handler, null, 'unhandledRejection');
+      report(invokeFailure(reason, origin), origin.pageId, origin.handler, null, 'unhandledRejection', reason);
     } else if (reason instanceof Error) {
       report(reason, null, null, null, 'unhandledRejection');
     } else {
       // An object shows as its JSON, not '[object Object]'.
-      report(formatArg(reason), null, null, null, 'unhandledRejection');
+      report(formatArg(reason), null, null, null, 'unhandledRejection', reason);
     }
   },
 };
