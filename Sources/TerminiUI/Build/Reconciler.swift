@@ -247,7 +247,7 @@ final class Reconciler {
         if let loadError = node.loadError {
             element.widget = ErrorBox(message: loadError)
             report(loadError, loc: node.loc)
-            setReads(element, [], itemsKeyField: nil)
+            setReads(element, [], kind: .value)
             return
         }
         if node.kind === WidgetRegistry.item { return }
@@ -295,17 +295,17 @@ final class Reconciler {
         }
         guard collectReads else { return }
         if node.items != nil, let list = element.widget as? any ItemsBinding {
-            setReads(element, reads, itemsKeyField: .some(list.listBinding.keyField))
+            setReads(element, reads, kind: .itemsArray(keyField: list.listBinding.keyField))
         } else {
-            setReads(element, reads, itemsKeyField: nil)
+            setReads(element, reads, kind: .value)
         }
     }
 
-    private func setReads(_ element: Element, _ reads: [DataPath], itemsKeyField: String??) {
-        let asItems = itemsKeyField != nil
+    private func setReads(_ element: Element, _ reads: [DataPath], kind: ReadKind) {
+        let asItems = kind != .value
         if reads == element.reads && asItems == element.readsAreItemsArray { return }
         readIndex.unregister(element, paths: element.reads)
-        readIndex.register(element, paths: reads, itemsKeyField: itemsKeyField)
+        readIndex.register(element, paths: reads, kind: kind)
         element.reads = reads
         element.readsAreItemsArray = asItems
     }
@@ -476,10 +476,10 @@ final class Reconciler {
             if sameData { e.refreshedInPass = pass }
             if !e.reads.isEmpty {
                 var newReads = e.reads
-                let keyField: String?? = e.readsAreItemsArray ? .some((e.widget as? any ItemsBinding)?.listBinding.keyField) : nil
+                let kind: ReadKind = e.readsAreItemsArray ? .itemsArray(keyField: (e.widget as? any ItemsBinding)?.listBinding.keyField) : .value
                 for (i, read) in e.reads.enumerated() {
                     if from.isPrefix(of: read) {
-                        mover.move(e, suffix: read.components[n...], itemsKeyField: keyField)
+                        mover.move(e, suffix: read.components[n...], kind: kind)
                         newReads[i] = moved(read)
                     }
                 }

@@ -33,9 +33,7 @@ final class ReadIndex {
 
     fileprivate struct Reader {
         unowned(unsafe) let element: Element
-        /// A list's items array: only structural changes (an item replaced, added, or its key changed) concern it;
-        /// changes inside an item are seen by the item's own elements.
-        let itemsKeyField: String??
+        let kind: ReadKind
     }
 
     private let root = TrieNode()
@@ -51,7 +49,7 @@ final class ReadIndex {
         return count
     }
 
-    func register(_ element: Element, paths: [DataPath], itemsKeyField: String?? = nil) {
+    func register(_ element: Element, paths: [DataPath], kind: ReadKind = .value) {
         let id = ObjectIdentifier(element)
         for path in paths {
             var node = root
@@ -62,7 +60,7 @@ final class ReadIndex {
                     node = next
                 }
             }
-            node.readers[id] = Reader(element: element, itemsKeyField: itemsKeyField)
+            node.readers[id] = Reader(element: element, kind: kind)
         }
     }
 
@@ -120,7 +118,7 @@ final class ReadIndex {
         fileprivate let from: TrieNode?
         fileprivate let to: TrieNode
 
-        func move(_ element: Element, suffix: ArraySlice<DataPath.Component>, itemsKeyField: String??) {
+        func move(_ element: Element, suffix: ArraySlice<DataPath.Component>, kind: ReadKind) {
             let id = ObjectIdentifier(element)
             if var node = from {
                 var found = true
@@ -132,7 +130,7 @@ final class ReadIndex {
             }
             var node = to
             for c in suffix { node = node.child(c) }
-            node.readers[id] = Reader(element: element, itemsKeyField: itemsKeyField)
+            node.readers[id] = Reader(element: element, kind: kind)
         }
     }
 
@@ -157,13 +155,14 @@ final class ReadIndex {
         let components = path.components
         for i in components.indices {
             for reader in node.readers.values {
-                if let keyField = reader.itemsKeyField {
+                switch reader.kind {
+                case .itemsArray(let keyField):
                     // The patch is below this list's items array: structural only for the item itself or its key.
                     guard case .index = components[i] else { continue }
                     let rest = components.count - i - 1
                     if rest == 0 { out.append(reader.element); continue }
                     if let keyField, case .key(let k) = components[i + 1], k == keyField { out.append(reader.element) }
-                } else {
+                case .value:
                     out.append(reader.element)
                 }
             }
@@ -191,4 +190,14 @@ final class ReadIndex {
             stack.append(contentsOf: node.children.values)
         }
     }
+}
+
+/// What a registered read watches.
+enum ReadKind: Equatable {
+    /// Any change at or below its path.
+    case value
+    /// A list's items array: only structural changes concern it (an item replaced, added or removed, or the member
+    /// named `keyField` of one changed); changes inside an item are seen by the item's own elements. `keyField` is
+    /// nil for a list without keys.
+    case itemsArray(keyField: String?)
 }
