@@ -50,7 +50,7 @@ public final class PageView {
         focus = FocusManager(tree: tree, needs: needs)
         let regions = PaintedRegions()
         painter = PaintPass(regions: regions)
-        input = PageInputRouter(focus: focus, needs: needs, painted: regions)
+        input = PageInputRouter(focus: focus, needs: needs, painted: regions, data: pageData)
         tree.onDispose = { [unowned focus] element in if focus.focused === element { focus.focused = nil } }
     }
 
@@ -251,6 +251,17 @@ public final class PageView {
             stack.append(contentsOf: e.children)
         }
         throw ScrollToError("no widget on the page has the id '\(id)'")
+    }
+
+    /// The page script's `this.loadMoreDone()`: every list or table on the page (or the one marked `.id(id)`) calls
+    /// `onReachBottom` again the next time its view is at the end, for a page that retries a failed load itself.
+    public func loadMoreDone(id: String?) {
+        var stack = [tree.root]
+        while let e = stack.popLast() {
+            if e.lifecycle == .active, !e.widget.isError, id == nil || e.node.elementId == id { e.widget.loadMoreDone(e) }
+            stack.append(contentsOf: e.children)
+        }
+        needs.layout = true
     }
 
     /// Moves the keyboard focus to the widget marked `.id(id)` and scrolls it into view (the page script's

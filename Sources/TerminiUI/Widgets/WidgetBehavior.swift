@@ -104,6 +104,13 @@ protocol WidgetBehavior: Equatable, Sendable {
     func handlePaste(_ text: String, clippedFrom: Int?, on element: Element, in router: PageInputRouter) -> [UIEvent]?
     /// Handles a mouse press inside the element's box; nil lets the press go on to the element's ancestors.
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]?
+    /// Handles a key that the focused descendant `focused` left unused; nil passes it on outwards. A list takes
+    /// the keys that lead from a widget in its current row back to the row cursor (Left, Up, Down, Esc).
+    func handleKey(_ key: Key, from focused: Element, on element: Element, in router: PageInputRouter) -> [UIEvent]?
+    /// A press on the descendant `hit` was handled inside the element (`tapped`: it ran `.onTap` handlers, or
+    /// nothing took it; otherwise a control took it). A list moves its current row there; returns events that go
+    /// before the press's own.
+    func descendantPressed(_ hit: Element, tapped: Bool, on element: Element, in router: PageInputRouter) -> [UIEvent]
     /// Whether the focused element edits text, so printable keys, Space and Backspace belong to it.
     var editsText: Bool { get }
     /// Whether the text it edits has several lines (a TextArea), so Up, Down and the page keys move its caret.
@@ -122,6 +129,8 @@ protocol WidgetBehavior: Equatable, Sendable {
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool
     /// Scrolls a list to the item with `key`, or at `index`; throws what is wrong for a widget that is not a list.
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError)
+    /// The page's `this.loadMoreDone()`: a widget with `onReachBottom` asks again the next time it is at the end.
+    func loadMoreDone(_ element: Element)
 }
 
 extension WidgetBehavior {
@@ -151,6 +160,8 @@ extension WidgetBehavior {
     func handleKey(_ key: Key, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     func handlePaste(_ text: String, clippedFrom: Int?, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
+    func handleKey(_ key: Key, from focused: Element, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
+    func descendantPressed(_ hit: Element, tapped: Bool, on element: Element, in router: PageInputRouter) -> [UIEvent] { [] }
     var editsText: Bool { false }
     var editsLines: Bool { false }
     var isDisabled: Bool { false }
@@ -159,6 +170,7 @@ extension WidgetBehavior {
     func scroll(_ element: Element, by delta: Int) {}
     func buildAhead(_ element: Element, in pass: LayoutPass, budget: inout Int) -> Bool { false }
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
+    func loadMoreDone(_ element: Element) {}
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
         throw ScrollToError("the widget is a \(Self.className), not a ListView")
     }
