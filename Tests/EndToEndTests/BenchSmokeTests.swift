@@ -42,7 +42,7 @@ import Testing
             "bench", "--ops", "scroll,resize", "--rows", "100", "--runs", "1", "--warmups", "0", "--json", "--app", Self.app,
         ], timeout: 60)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        for op in ["scroll_1_line", "scroll_1_page", "resize_80x24", "resize_200x60", "resize_120x40"] {
+        for op in ["cursor_1_row", "scroll_1_line", "scroll_1_page", "resize_80x24", "resize_200x60", "resize_120x40"] {
             #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
         }
     }
@@ -54,7 +54,8 @@ import Testing
             "bench", "--ops", "table", "--table-rows", "10000", "--runs", "1", "--warmups", "0", "--json",
         ], timeout: 120)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        for op in ["table_append_10k@10k", "table_scroll_1_line@10k", "table_scroll_1_page@10k", "table_sort@10k"] {
+        for op in ["table_append_10k@10k", "table_cursor_1_row@10k", "table_scroll_1_line@10k", "table_scroll_1_page@10k",
+                   "table_sort@10k"] {
             #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
         }
         let refused = try await BuiltBinaries.run("termini", ["bench", "--ops", "table", "--table-rows", "12345"], timeout: 30)
@@ -68,7 +69,7 @@ import Testing
         ], timeout: 120)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for size in [10000, 20000] {
-            for op in ["append_10k", "update_1_row", "remove_1_row", "scroll_1_line", "scroll_1_page"] {
+            for op in ["append_10k", "update_1_row", "remove_1_row", "cursor_1_row", "scroll_1_line", "scroll_1_page"] {
                 #expect(result.stdout.contains("\"op\": \"\(op)@\(size)\""), "missing \(op)@\(size) in \(result.stdout)")
             }
             let memory = try #require(result.stdout.split(separator: "\n").first { $0.contains("\"op\": \"memory@\(size)\"") })

@@ -42,7 +42,8 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         {
             if !splices.isEmpty { tree.needs.layout = true }
             if Self.splicesChangeKeys(splices, of: keysBefore) { state.reachBottom.rowsChanged() }
-            for s in splices { state.shiftCursor(by: s) }
+            // The current row moves with rows spliced above it (an empty list has none: its first rows leave it at 0).
+            if !keysBefore.isEmpty { for s in splices { state.shiftCursor(by: s) } }
             let shown = Self.shownRows(of: e)
             var children: [Element] = []
             children.reserveCapacity(e.children.count)
