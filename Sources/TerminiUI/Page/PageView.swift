@@ -271,6 +271,11 @@ public final class PageView {
         var stack = [tree.root]
         while let e = stack.popLast() {
             if e.node.elementId == id, e.lifecycle == .active, !e.widget.isError {
+                var ancestor = e.parent
+                while let current = ancestor {
+                    if current.widget.willFocus(e, on: current) { needs.layout = true }
+                    ancestor = current.parent
+                }
                 guard focus.order.contains(where: { $0 === e }) else {
                     throw FocusError("the widget with the id '\(id)' (\(e.node.cls)) cannot take focus: it is hidden, "
                                      + "disabled, or not an input, a button or a scroll container")

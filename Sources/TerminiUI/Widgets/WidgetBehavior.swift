@@ -131,6 +131,9 @@ protocol WidgetBehavior: Equatable, Sendable {
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError)
     /// The page's `this.loadMoreDone()`: a widget with `onReachBottom` asks again the next time it is at the end.
     func loadMoreDone(_ element: Element)
+    /// The script is about to focus `descendant` (`this.focus(id)`): a list makes the row that holds it current and
+    /// its widgets focusable, as Right would. Returns whether that needs a layout (the list reports its new row).
+    func willFocus(_ descendant: Element, on element: Element) -> Bool
 }
 
 extension WidgetBehavior {
@@ -171,6 +174,7 @@ extension WidgetBehavior {
     func buildAhead(_ element: Element, in pass: LayoutPass, budget: inout Int) -> Bool { false }
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
     func loadMoreDone(_ element: Element) {}
+    func willFocus(_ descendant: Element, on element: Element) -> Bool { false }
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
         throw ScrollToError("the widget is a \(Self.className), not a ListView")
     }

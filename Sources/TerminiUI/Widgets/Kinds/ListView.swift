@@ -506,6 +506,17 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         return [row]
     }
 
+    /// `this.focus(id)` of a widget in a row: that row becomes current, with its widgets in the Tab order.
+    func willFocus(_ descendant: Element, on e: Element) -> Bool {
+        let state = e.state as! ListState
+        guard let row = Self.row(containing: descendant, in: e), let index = Self.index(of: row, in: state.slots) else { return false }
+        state.cursor.index = index
+        state.cursor.key = state.slots.keys[index].flatMap(\.jsonValue)
+        state.enteredRow = true
+        state.revealCursor = true
+        return true
+    }
+
     /// `this.loadMoreDone()`: the page asks for `onReachBottom` again at the end.
     func loadMoreDone(_ e: Element) {
         (e.state as! ListState).reachBottom.rearm()
