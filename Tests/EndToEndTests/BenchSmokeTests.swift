@@ -58,6 +58,12 @@ import Testing
                    "table_sort@10k"] {
             #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
         }
+        // The same with the columns bound to the page's data (`columns: "{{cols}}"`).
+        let bound = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "table-bound", "--table-rows", "10000", "--runs", "1", "--warmups", "0", "--json",
+        ], timeout: 120)
+        #expect(bound.status == 0, "stderr: \(bound.stderr)")
+        #expect(bound.stdout.contains("\"op\": \"table_cursor_1_row@10k_bound\""), "\(bound.stdout)")
         let refused = try await BuiltBinaries.run("termini", ["bench", "--ops", "table", "--table-rows", "12345"], timeout: 30)
         #expect(refused.status != 0 && refused.stderr.contains("multiple of 10000"), "\(refused.stderr)")
     }
