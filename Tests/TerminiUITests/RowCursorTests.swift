@@ -80,6 +80,20 @@ import Testing
         #expect(fired == [false, true, false, true, false, true, false, true])
     }
 
+    /// 100,000 options: only those in view are read and drawn, so End and a toggle there cost a screenful.
+    @Test func aSelectionListOfAHundredThousandOptionsTogglesAtItsEnd() {
+        let options: JSONValue = .array((0..<100_000).map { .string("option \($0)") })
+        let root = node("SelectionList", ["options": "{{options}}", "selected": "{{chosen}}", "onChange": "changed"])
+        let page = PageView(root: root, data: ["options": options, "chosen": []])
+        page.placesInitialFocus = true
+        _ = page.renderText(width: 30, height: 5)
+        _ = page.handle(.key(.end))
+        let toggled = page.handle(.key(.space))
+        #expect(toggled.map(\.detail) == [["values": ["option 99999"]]])
+        let lines = withoutScrollIndicator(page.renderText(width: 30, height: 5)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.last == "[x] option 99999" && lines.first == "[ ] option 99995", "\(lines)")
+    }
+
     @Test func thirtyColumnsKeepEveryColumnAndTheFlexibleOnesMinimum() {
         let title = TableColumn(title: "Title", field: "title", width: 0, minWidth: 12, align: .left, styleField: nil)
         let fixed = (1...29).map { TableColumn(title: "C\($0)", field: "c", width: 6, minWidth: 0, align: .left, styleField: nil) }
