@@ -68,6 +68,15 @@ import Testing
         #expect(refused.status != 0 && refused.stderr.contains("multiple of 10000"), "\(refused.stderr)")
     }
 
+    /// Space toggling the first of 100,000 options, timed to the frame that shows its box changed.
+    @Test func aSelectionListToggleIsTimedFromTheKeyToTheScreen() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "selection", "--runs", "2", "--warmups", "0", "--json",
+        ], timeout: 120)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("\"op\": \"selection_toggle_1_option@100k\""), "\(result.stdout)")
+    }
+
     @Test func bigListOperationsAreTimedCheckedAndWeighed() async throws {
         let result = try await BuiltBinaries.run("termini", [
             "bench", "--ops", "biglist", "--big-sizes", "10000,20000", "--runs", "1", "--warmups", "0", "--json",
