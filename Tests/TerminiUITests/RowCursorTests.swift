@@ -28,6 +28,25 @@ import Testing
         #expect(page.handle(.key(.down)).map(\.detail) == [["index": 2, "key": 2]])
     }
 
+    /// The current row removed goes to the row now at its place (the search stops at the splice's reach); removed and
+    /// inserted again elsewhere in one batch, it follows its key there.
+    @Test func aRemovedCurrentRowGivesWayToItsNeighbourAndAMovedOneIsFollowed() {
+        let page = list(Self.rows(0..<20))
+        _ = page.renderText(width: 20, height: 5)
+        for _ in 0..<3 { _ = page.handle(.key(.down)) }
+        _ = page.renderText(width: 20, height: 5)
+        _ = page.takeEvents()
+        page.applySetData([DataPatch(path: path("rows"), change: .splice(index: 3, removing: 1, inserting: []))])
+        _ = page.renderText(width: 20, height: 5)
+        #expect(page.takeEvents().filter { $0.handler == "selected" }.map(\.detail) == [["index": 3, "key": 4]])
+        // Row 4 (now at 3) moves to index 10 by two splices in one batch: a remove and an insert.
+        page.applySetData([DataPatch(path: path("rows"), change: .splice(index: 3, removing: 1, inserting: [])),
+                           DataPatch(path: path("rows"), change: .splice(index: 10, removing: 0, inserting: [["id": 4]]))])
+        _ = page.renderText(width: 20, height: 5)
+        #expect(page.takeEvents().filter { $0.handler == "selected" }.isEmpty)  // the same row
+        #expect(page.handle(.key(.down)).map(\.detail) == [["index": 11, "key": 12]])
+    }
+
     @Test func anUnkeyedListKeepsItsCurrentIndexAndReportsItWhenItsRowGoes() {
         let page = list(Self.rows(0..<5), key: nil)
         _ = page.renderText(width: 20, height: 3)

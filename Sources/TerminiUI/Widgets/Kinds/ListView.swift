@@ -54,7 +54,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             }
             list.builtRange = built.isEmpty ? 0..<0 : built[0].index..<(built[built.count - 1].index + 1)
             state.slots = list
-            state.followCursor()
+            state.followCursor(after: splices)
             e.children = children
             return
         }
@@ -596,8 +596,10 @@ final class ListState: ScrollState {
     }
 
     /// Keeps the current row on its key after the items changed: where the key is now (searched outwards from the
-    /// row's index, so a change k rows away costs k), or, when its row went, the row now at its index.
-    func followCursor() {
+    /// row's index, so a change k rows away costs k), or, when its row went, the row now at its index. After
+    /// `splices` (which `shiftCursor` already followed) the search goes only as far as they changed rows, unless
+    /// they inserted the key again elsewhere: removing the current row of 100,000 then costs the splice, not the list.
+    func followCursor(after splices: [ItemsSplice]? = nil) {
         let keys = slots.keys
         guard !keys.isEmpty else {
             cursor.index = 0
@@ -607,8 +609,12 @@ final class ListState: ScrollState {
         if let key = cursor.key {
             let wanted = WidgetKey.value(key)
             let start = min(max(0, cursor.index), keys.count - 1)
+            var limit = keys.count
+            if let splices, !splices.contains(where: { $0.keys.contains(wanted) }) {
+                limit = splices.reduce(1) { $0 + $1.removing + $1.keys.count }
+            }
             var distance = 0
-            while start - distance >= 0 || start + distance < keys.count {
+            while distance <= limit, start - distance >= 0 || start + distance < keys.count {
                 if start + distance < keys.count, keys[start + distance] == wanted { cursor.index = start + distance; return }
                 if distance > 0, start - distance >= 0, keys[start - distance] == wanted { cursor.index = start - distance; return }
                 distance += 1
