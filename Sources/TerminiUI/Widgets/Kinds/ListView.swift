@@ -36,14 +36,17 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         var list = state.slots
         state.slots = ListSlots()  // one owner while it changes, so its arrays are not copied
         let (items, itemsPath) = tree.evaluateItems(e)
-        let keysBefore = list.keys
+        // Read before the splices apply, not kept: a copy of the keys held across them would make the deque copy
+        // all its keys (100,000 of them) when the splices change it.
+        let wasEmpty = list.keys.isEmpty
+        let keysChange = splices.map { Self.splicesChangeKeys($0, of: list.keys) } ?? true
         if !deep, !configChanged, !wasError, let splices, itemsPath != nil, itemsPath == list.itemsPath,
            let built = list.apply(splices, expectedCount: items.count, in: tree)
         {
             if !splices.isEmpty { tree.needs.layout = true }
-            if Self.splicesChangeKeys(splices, of: keysBefore) { state.reachBottom.rowsChanged() }
+            if keysChange { state.reachBottom.rowsChanged() }
             // The current row moves with rows spliced above it (an empty list has none: its first rows leave it at 0).
-            if !keysBefore.isEmpty { for s in splices { state.shiftCursor(by: s) } }
+            if !wasEmpty { for s in splices { state.shiftCursor(by: s) } }
             let shown = Self.shownRows(of: e)
             var children: [Element] = []
             children.reserveCapacity(e.children.count)
