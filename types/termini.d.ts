@@ -279,6 +279,14 @@ declare namespace termini {
   /** What `hideToast` resolves with. */
   interface HideToastResult extends Success {}
 
+  /** Params of `loadMoreDone`. */
+  interface LoadMoreDoneParams {
+    /** the list's .id; every list when left out */
+    id?: string;
+  }
+  /** What `loadMoreDone` resolves with. */
+  interface LoadMoreDoneResult extends Success {}
+
   /** Params of `navigateBack`. */
   interface NavigateBackParams {
     /** whole number >= 1, default 1 */
@@ -519,6 +527,8 @@ declare namespace termini {
     invoke(name: 'hideLoading', params?: HideLoadingParams): Promise<HideLoadingResult>;
     /** Hides the toast. */
     invoke(name: 'hideToast', params?: HideToastParams): Promise<HideToastResult>;
+    /** Asks the page's lists (or the one marked .id("…")) to call onReachBottom again the next time they are at their end. */
+    invoke(name: 'loadMoreDone', params?: LoadMoreDoneParams): Promise<LoadMoreDoneResult>;
     /** Closes the top page (or `delta` pages). */
     invoke(name: 'navigateBack', params?: NavigateBackParams): Promise<NavigateBackResult>;
     /** Opens a page above the current one (at most 10 on the stack). */

@@ -60,7 +60,8 @@ extension KeyedListBench {
                                      scriptOutsideHeapBytesPerRow: Double(heap.extraMemory - baselineHeap.extraMemory) / Double(size),
                                      nativeHeapBytesPerRow: Double(Self.mallocBytesInUse() - baselineMalloc) / Double(size)))
             progress("big list: \(size) rows")
-            var append: [Sample] = [], update: [Sample] = [], remove: [Sample] = [], line: [Sample] = [], page: [Sample] = []
+            var append: [Sample] = [], update: [Sample] = [], remove: [Sample] = [], cursor: [Sample] = [], line: [Sample] = []
+            var page: [Sample] = []
             let pageRows = options.height - 1
             for run in 0..<(options.warmups + options.runs) {
                 let measured = run >= options.warmups
@@ -69,15 +70,14 @@ extension KeyedListBench {
                 let u = try perform("u", label: "update_1_row@\(size), run \(run + 1)")
                 let r = try perform("r", label: "remove_1_row@\(size), run \(run + 1)")
                 _ = try perform("i", label: "undo remove_1_row@\(size), run \(run + 1)")
-                let l = try performNavigation(.down, label: "scroll_1_line@\(size), run \(run + 1)", offset: 1)
-                let p = try performNavigation(.pageDown, label: "scroll_1_page@\(size), run \(run + 1)", offset: 1 + pageRows)
-                _ = try performNavigation(.home, label: "scroll back to the top@\(size), run \(run + 1)", offset: 0)
+                let (c, l, p) = try navigate(pageRows: pageRows, label: "@\(size), run \(run + 1)")
                 if measured {
-                    append.append(a); update.append(u); remove.append(r); line.append(l); page.append(p)
+                    append.append(a); update.append(u); remove.append(r); cursor.append(c); line.append(l); page.append(p)
                 }
             }
             results += [Result(op: "append_10k@\(size)", samples: append), Result(op: "update_1_row@\(size)", samples: update),
-                        Result(op: "remove_1_row@\(size)", samples: remove), Result(op: "scroll_1_line@\(size)", samples: line),
+                        Result(op: "remove_1_row@\(size)", samples: remove), Result(op: "cursor_1_row@\(size)", samples: cursor),
+                        Result(op: "scroll_1_line@\(size)", samples: line),
                         Result(op: "scroll_1_page@\(size)", samples: page)]
         }
         return (results, memory)

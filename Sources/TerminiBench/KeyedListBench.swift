@@ -166,20 +166,34 @@ public final class KeyedListBench {
         return results
     }
 
-    /// Scrolls a list of 10x rows by one line (Down) and one page (PageDown), each timed from the key to the last
-    /// byte, then returns to the top (Home, untimed).
+    /// Moves the list's current row by one within the view (Down, `cursor_1_row`), scrolls the list of 10x rows by
+    /// one line (Down with the current row on the view's last row) and one page (PageDown), each timed from the key
+    /// to the last byte and checked, current row included, then returns to the top (Home, untimed).
     private func runScroll(progress: (String) -> Void) throws -> [Result] {
-        progress("scroll_1_line, scroll_1_page")
+        progress("cursor_1_row, scroll_1_line, scroll_1_page")
         _ = try perform("7", label: "scroll precondition")
-        var line: [Sample] = [], page: [Sample] = []
+        var cursor: [Sample] = [], line: [Sample] = [], page: [Sample] = []
         let pageRows = options.height - 1
         for run in 0..<(options.warmups + options.runs) {
-            let a = try performNavigation(.down, label: "scroll_1_line, run \(run + 1)", offset: 1)
-            let b = try performNavigation(.pageDown, label: "scroll_1_page, run \(run + 1)", offset: 1 + pageRows)
-            _ = try performNavigation(.home, label: "scroll back to the top, run \(run + 1)", offset: 0)
-            if run >= options.warmups { line.append(a); page.append(b) }
+            let (c, l, p) = try navigate(pageRows: pageRows, label: "run \(run + 1)")
+            if run >= options.warmups { cursor.append(c); line.append(l); page.append(p) }
         }
-        return [Result(op: "scroll_1_line", samples: line), Result(op: "scroll_1_page", samples: page)]
+        return [Result(op: "cursor_1_row", samples: cursor), Result(op: "scroll_1_line", samples: line),
+                Result(op: "scroll_1_page", samples: page)]
+    }
+
+    /// From the top of a focused list of `pageRows` visible rows (Home first, untimed): Down moves the current row within the view; untimed,
+    /// it goes on to the view's last row; then Down scrolls by a line and PageDown by a page; Home goes back.
+    func navigate(pageRows: Int, label: String) throws -> (cursor: Sample, line: Sample, page: Sample) {
+        // The current row follows its row through the edits before (a row removed and put back above it): to the top.
+        _ = try performNavigation(.home, label: "to the top, \(label)", offset: 0, cursor: 0)
+        let c = try performNavigation(.down, label: "cursor_1_row, \(label)", offset: 0, cursor: 1)
+        for _ in 2..<max(2, pageRows - 1) { engine.handle(.key(.down)) }
+        _ = try performNavigation(.down, label: "current row to the view's last row, \(label)", offset: 0, cursor: pageRows - 1)
+        let l = try performNavigation(.down, label: "scroll_1_line, \(label)", offset: 1, cursor: pageRows)
+        let p = try performNavigation(.pageDown, label: "scroll_1_page, \(label)", offset: 1 + pageRows, cursor: 2 * pageRows)
+        _ = try performNavigation(.home, label: "scroll back to the top, \(label)", offset: 0, cursor: 0)
+        return (c, l, p)
     }
 
     /// Clicks a row of a 1k list, alternating between two rows so every click changes the selection, each timed
@@ -259,12 +273,12 @@ public final class KeyedListBench {
 
     /// Presses a navigation key (handled by the widget tree, no JS), renders the frame and checks the screen
     /// against the model scrolled by `offset` rows.
-    func performNavigation(_ key: Key, label: String, offset: Int) throws -> Sample {
+    func performNavigation(_ key: Key, label: String, offset: Int, cursor: Int? = nil) throws -> Sample {
         idle(milliseconds: 20)
         let start = clock.now()
         let frame = try frameAfter(.key(key), label: label)
         expectedBytes += frame.bytes
-        try settleAndCheck(after: label, offset: offset)
+        try settleAndCheck(after: label, offset: offset, cursor: cursor)
         return Sample(script: 0, apply: 0, build: Double(frame.buildNanoseconds) / 1e6,
                       raster: Double(frame.rasterNanoseconds) / 1e6,
                       endToEnd: frame.rasterEnd > start ? Double(frame.rasterEnd - start) / 1e6 : 0, bytes: frame.bytes,
@@ -315,7 +329,7 @@ public final class KeyedListBench {
     }
 
     /// Reads back everything written so far, replays it into the VT screen and compares it with the model.
-    private func settleAndCheck(after label: String, offset: Int = 0) throws {
+    private func settleAndCheck(after label: String, offset: Int = 0, cursor: Int? = nil) throws {
         if let problem = errorBox.first { throw BenchError("\(label): the bench app reported \(problem)") }
         if !pty.waitForBytes(expectedBytes) {
             throw BenchError("\(label): the pty delivered \(pty.byteCount) bytes, the frames wrote \(expectedBytes)")
@@ -323,7 +337,7 @@ public final class KeyedListBench {
         let fresh = pty.bytes(from: fed)
         fed += fresh.count
         screen.feed(fresh)
-        if let mismatch = model.mismatch(on: screen, scrolledBy: offset) {
+        if let mismatch = model.mismatch(on: screen, scrolledBy: offset, cursor: cursor) {
             let shown = fresh.prefix(400).map { b in
                 b == 0x1B ? "\\e" : (b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16))
             }.joined()

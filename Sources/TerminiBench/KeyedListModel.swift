@@ -86,8 +86,9 @@ public struct KeyedListModel: Sendable {
     }
 
     /// Compares `screen` with the model: the header's row count, every visible row's text, blank rows past the end,
-    /// and reverse video on the selected row only. Returns the first difference, nil when the screen is right.
-    public func mismatch(on screen: VTScreen, scrolledBy offset: Int = 0) -> String? {
+    /// and reverse video on the selected row only; with `cursor`, also the list's current row (that list index)
+    /// underlined and no other. Returns the first difference, nil when the screen is right.
+    public func mismatch(on screen: VTScreen, scrolledBy offset: Int = 0, cursor: Int? = nil) -> String? {
         let header = screen.line(0)
         if !header.contains("rows: \(rows.count)") {
             return "screen row 0: expected the header to contain 'rows: \(rows.count)', actual '\(header)'"
@@ -109,6 +110,12 @@ public struct KeyedListModel: Sendable {
             let isReverse = screen.hasReverse(row: y, columns: 0..<min(screen.width, max(1, expected.count)))
             if shouldReverse != isReverse {
                 return "screen row \(y) (list index \(index)): expected \(shouldReverse ? "" : "no ")reverse video"
+            }
+            if let cursor {
+                let shouldUnderline = index == cursor && index < rows.count
+                if shouldUnderline != screen.hasUnderline(row: y, columns: 0..<min(screen.width, max(1, expected.count))) {
+                    return "screen row \(y) (list index \(index)): expected the current row \(shouldUnderline ? "" : "not ")here"
+                }
             }
         }
         return nil

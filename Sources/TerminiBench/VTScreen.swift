@@ -2,13 +2,16 @@
 /// scroll regions, insert/delete line and character, repeat, SGR reverse, UTF-8 and wide characters) to check what a
 /// benchmark actually put on the terminal.
 ///
-/// Why our own: the bench must verify its screens without Python; only the reverse attribute matters to the check,
-/// so other SGR attributes are parsed and dropped.
+/// Why our own: the bench must verify its screens without Python; only reverse video (the bench app's selected row)
+/// and underline (its list's current row, in the bench theme's `selected` style) matter to the check, so other SGR
+/// attributes are parsed and dropped.
 public struct VTScreen: Sendable {
-    /// One screen cell: its text (empty for the right half of a wide character) and whether it is in reverse video.
+    /// One screen cell: its text (empty for the right half of a wide character) and whether it is in reverse video
+    /// and underlined.
     public struct Cell: Hashable, Sendable {
         public var text: String = " "
         public var reverse = false
+        public var underline = false
     }
 
     public private(set) var width: Int
@@ -16,6 +19,7 @@ public struct VTScreen: Sendable {
     private var cells: [Cell]
     private var x = 0, y = 0
     private var reverse = false
+    private var underline = false
     private var wrapPending = false
     private var top = 0, bottom: Int
     private var saved = (x: 0, y: 0, reverse: false)
@@ -52,6 +56,11 @@ public struct VTScreen: Sendable {
     /// Whether any cell of row `y` in columns `range` is in reverse video.
     public func hasReverse(row y: Int, columns range: Range<Int>) -> Bool {
         range.contains { x in self[x, y].reverse }
+    }
+
+    /// Whether any cell of row `y` in columns `range` is underlined.
+    public func hasUnderline(row y: Int, columns range: Range<Int>) -> Bool {
+        range.contains { x in self[x, y].underline }
     }
 
     /// Resizes like xterm: content kept from the top left, the scroll region reset.
@@ -215,11 +224,13 @@ public struct VTScreen: Sendable {
     }
 
     private mutating func sgr(_ p: [Int]) {
-        if p.isEmpty { reverse = false; return }
+        if p.isEmpty { reverse = false; underline = false; return }
         var i = 0
         while i < p.count {
             switch p[i] {
-            case 0: reverse = false
+            case 0: reverse = false; underline = false
+            case 4: underline = true
+            case 24: underline = false
             case 7: reverse = true
             case 27: reverse = false
             case 38, 48, 58:
@@ -247,9 +258,9 @@ public struct VTScreen: Sendable {
             x = 0
             lineFeed()
         }
-        let cell = Cell(text: text, reverse: reverse)
+        let cell = Cell(text: text, reverse: reverse, underline: underline)
         cells[y * width + x] = cell
-        if cellWidth == 2 && x + 1 < width { cells[y * width + x + 1] = Cell(text: "", reverse: reverse) }
+        if cellWidth == 2 && x + 1 < width { cells[y * width + x + 1] = Cell(text: "", reverse: reverse, underline: underline) }
         lastPrinted = cell
         if x + cellWidth >= width {
             x = width - 1

@@ -39,3 +39,34 @@ public struct Tab: Widget {
         self.title = title; self.children = content()
     }
 }
+
+/// A list of options with a checkbox each, of which any number are chosen; virtualized for long lists.
+public struct SelectionList: Widget {
+    let options: Binding<[DataValue]>, selected: Binding<[DataValue]>, onChange: String?, onSelect: String?
+    let onActivate: String?
+    /// `options` are strings or `{label, value, disabled?}` objects; `selected` lists the chosen values. One Tab
+    /// stop with a current option: Up/Down/PageUp/PageDown/Home/End move it (calling `onSelect` with
+    /// `detail: {index, value}`), Space or a click toggles it and calls `onChange` with `detail: {values}`, the new
+    /// list of chosen values, and Enter calls `onActivate` with `detail: {index, value}`. Only the options in view
+    /// are drawn, so 100,000 options cost what a screenful does.
+    public init(options: Binding<[DataValue]>, selected: Binding<[DataValue]> = [], onChange: String? = nil,
+                onSelect: String? = nil, onActivate: String? = nil)
+    {
+        self.options = options; self.selected = selected; self.onChange = onChange; self.onSelect = onSelect
+        self.onActivate = onActivate
+    }
+}
+
+/// A single-choice list of options with separators and disabled options, always open (as Textual's OptionList).
+public struct OptionList: Widget {
+    let options: Binding<[DataValue]>, selected: Binding<DataValue>, onSelect: String?, onActivate: String?
+    /// `options` are strings or `{label, value, disabled?}` objects, and `null` draws a separator line. One Tab stop
+    /// with a highlighted option, `selected` (a value) when the page sets it: Up/Down/PageUp/PageDown/Home/End move
+    /// it over separators and disabled options and call `onSelect` with `detail: {index, value}`; Enter or a click
+    /// calls `onActivate` with the same detail. Virtualized like SelectionList.
+    public init(options: Binding<[DataValue]>, selected: Binding<DataValue> = nil, onSelect: String? = nil,
+                onActivate: String? = nil)
+    {
+        self.options = options; self.selected = selected; self.onSelect = onSelect; self.onActivate = onActivate
+    }
+}

@@ -28,17 +28,28 @@ public struct Markdown: Widget {
     public init(_ text: Binding<String>) { self.text = text }
 }
 
-/// Rows of data in columns with a header, virtualized like a ListView.
+/// Rows of data in columns with a header and a current row, virtualized like a ListView.
 public struct Table: Widget {
-    let rows: Binding<[DataValue]>, key: String?, columns: [TableColumn], onSelect: String?, onSort: String?
-    /// One line per element of `rows` (objects); `columns` say which field each column shows. Up/Down (and
-    /// PageUp/PageDown/Home/End, or a click) select a row and call `onSelect` with `detail: {index, row}`; with
-    /// `key`, the selection stays on its row when rows move. A click on a header, or `s` (each press the next
-    /// column), calls `onSort` with `detail: {field, column}`.
-    public init(_ rows: Binding<[DataValue]>, key: String? = nil, columns: [TableColumn], onSelect: String? = nil,
-                onSort: String? = nil)
+    let rows: Binding<[DataValue]>, key: String?, columns: Binding<[TableColumn]>
+    let sortColumn: Binding<String>, sortDescending: Binding<Bool>
+    let onSelect: String?, onActivate: String?, onSort: String?, onReachBottom: String?, threshold: Binding<Int>
+    /// One line per element of `rows` (objects); `columns` (literal, or bound to objects such as
+    /// `{title, field, width}`) say which field each column shows. One Tab stop with a current row: Up/Down/PageUp/
+    /// PageDown/Home/End or a click move it and call `onSelect` with `detail: {index, key, row}` (also once when the
+    /// table first has rows); Enter or a click calls `onActivate` with `detail: {index, key, item}`. With `key`, the
+    /// current row stays on its row when rows move. The column whose field is `sortColumn` shows ▲ (▼ with
+    /// `sortDescending`); `s` sorts by the next column, `S` reverses the sort, a click on a title sorts by it (again:
+    /// reversed), each calling `onSort` with `detail: {field, descending, column}`: the sorting is the script's.
+    /// `onReachBottom` pages as a ListView's does. Narrower than its columns, the table keeps each flexible column's
+    /// `minWidth`, shrinks the fixed ones, then scrolls sideways with Left/Right, showing ◀ and ▶.
+    public init(_ rows: Binding<[DataValue]>, key: String? = nil, columns: Binding<[TableColumn]>,
+                sortColumn: Binding<String> = "", sortDescending: Binding<Bool> = false, onSelect: String? = nil,
+                onActivate: String? = nil, onSort: String? = nil, onReachBottom: String? = nil,
+                threshold: Binding<Int> = 5)
     {
-        self.rows = rows; self.key = key; self.columns = columns; self.onSelect = onSelect; self.onSort = onSort
+        self.rows = rows; self.key = key; self.columns = columns; self.sortColumn = sortColumn
+        self.sortDescending = sortDescending; self.onSelect = onSelect; self.onActivate = onActivate
+        self.onSort = onSort; self.onReachBottom = onReachBottom; self.threshold = threshold
     }
 }
 

@@ -83,21 +83,30 @@ public struct ScrollView: Widget {
     public init(@WidgetBuilder _ content: () -> [any Widget]) { self.children = content() }
 }
 
-/// A virtualized, scrollable list: only the rows in and near view are built. The content is the row template.
+/// A virtualized, scrollable list with a current row: only the rows in and near view are built. The content is the
+/// row template.
 public struct ListView: Widget {
     let items: Binding<[DataValue]>, key: String?, item: String, index: String
-    let onReachBottom: String?, threshold: Binding<Int>, onScroll: String?, children: [any Widget]
+    let onReachBottom: String?, threshold: Binding<Int>, onScroll: String?, onSelect: String?, onActivate: String?
+    let children: [any Widget]
     /// One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals.
-    /// `onReachBottom` is called once when the last visible row comes within `threshold` rows of the end, and again
-    /// only after more rows arrive; `onScroll` gets `detail: {first, last}`, the visible range, when it changes.
+    /// The list is one Tab stop with a current row (the theme's `selected` style): Up/Down/PageUp/PageDown/Home/End
+    /// move it and call `onSelect` with `detail: {index, key}` (also once when the list first has a row); Enter or a
+    /// click calls `onActivate` with `detail: {index, key, item}` and then the row's own `.onTap`. Right moves
+    /// into the current row's widgets; Left, Up, Down or Esc come back. With `key`, the current row follows its key
+    /// through setData and spliceData. `onReachBottom` is called when the last visible row comes within
+    /// `threshold` rows of the end, again whenever the items changed since, or when the view comes back to the end
+    /// (or after `this.loadMoreDone()`); `onScroll` gets `detail: {first, last}`, the visible range, when it changes.
     /// Rows next to the visible ones are built too (four on each side, and, while no input waits, a page beyond
     /// those), so a scroll finds them ready; a component in such a row is attached before it shows.
     public init(_ items: Binding<[DataValue]>, key: String? = nil, item: String = "item", index: String = "index",
                 onReachBottom: String? = nil, threshold: Binding<Int> = 5, onScroll: String? = nil,
+                onSelect: String? = nil, onActivate: String? = nil,
                 @WidgetBuilder _ content: () -> [any Widget])
     {
         self.items = items; self.key = key; self.item = item; self.index = index
         self.onReachBottom = onReachBottom; self.threshold = threshold; self.onScroll = onScroll
+        self.onSelect = onSelect; self.onActivate = onActivate
         self.children = content()
     }
 }

@@ -93,7 +93,8 @@ public enum TextAlign: Sendable {
     case right
 }
 
-/// One column of a `Table`: its title, the row field it shows, its width in cells and alignment.
+/// One column of a `Table`: its title, the row field it shows, its width in cells, alignment and cell style. A
+/// list of columns can also come from page data, as objects with these fields (`{title, field, width, …}`).
 public struct TableColumn: Sendable {
     /// The header.
     public let title: String
@@ -101,12 +102,20 @@ public struct TableColumn: Sendable {
     public let field: String
     /// Width in cells; 0 shares the width left by the fixed columns.
     public let width: Int
+    /// The fewest cells a column of width 0 keeps when the table is narrow (0: its title's width, 3 to 10).
+    public let minWidth: Int
     /// Where the text sits.
     public let align: TextAlign
+    /// The row member that names the theme style of this column's cell in that row (`"closed"`, `"error"`).
+    public let styleField: String?
 
-    /// A column titled `title` showing each row's `field`, `width` cells wide (0 shares the free width); text that
-    /// does not fit ends in `…`.
-    public init(_ title: String, field: String, width: Int = 0, align: TextAlign = .left) {
-        self.title = title; self.field = field; self.width = width; self.align = align
+    /// A column titled `title` showing each row's `field`, `width` cells wide (0 shares the free width, keeping
+    /// `minWidth`); text that does not fit ends in `…`. With `styleField`, each cell takes the theme style its row
+    /// names in that member.
+    public init(_ title: String, field: String, width: Int = 0, minWidth: Int = 0, align: TextAlign = .left,
+                styleField: String? = nil)
+    {
+        self.title = title; self.field = field; self.width = width; self.minWidth = minWidth; self.align = align
+        self.styleField = styleField
     }
 }

@@ -123,6 +123,8 @@ Page('index', {
 
   onPullDownRefresh() { this.refresh() },
 
+  // Enter (or a click) on the list's current row: its key is the story's id.
+  openRow(e) { this.open({ detail: { id: e.detail.key } }) },
   open(e) {
     bridge.invoke('navigateTo', { url: `detail?id=${encodeURIComponent(e.detail.id)}` })
       .catch(err => console.warn(err.errMsg))

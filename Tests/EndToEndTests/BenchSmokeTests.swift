@@ -42,7 +42,7 @@ import Testing
             "bench", "--ops", "scroll,resize", "--rows", "100", "--runs", "1", "--warmups", "0", "--json", "--app", Self.app,
         ], timeout: 60)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        for op in ["scroll_1_line", "scroll_1_page", "resize_80x24", "resize_200x60", "resize_120x40"] {
+        for op in ["cursor_1_row", "scroll_1_line", "scroll_1_page", "resize_80x24", "resize_200x60", "resize_120x40"] {
             #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
         }
     }
@@ -54,11 +54,27 @@ import Testing
             "bench", "--ops", "table", "--table-rows", "10000", "--runs", "1", "--warmups", "0", "--json",
         ], timeout: 120)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        for op in ["table_append_10k@10k", "table_scroll_1_line@10k", "table_scroll_1_page@10k", "table_sort@10k"] {
+        for op in ["table_append_10k@10k", "table_cursor_1_row@10k", "table_scroll_1_line@10k", "table_scroll_1_page@10k",
+                   "table_sort@10k"] {
             #expect(result.stdout.contains("\"op\": \"\(op)\""), "missing \(op) in \(result.stdout)")
         }
+        // The same with the columns bound to the page's data (`columns: "{{cols}}"`).
+        let bound = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "table-bound", "--table-rows", "10000", "--runs", "1", "--warmups", "0", "--json",
+        ], timeout: 120)
+        #expect(bound.status == 0, "stderr: \(bound.stderr)")
+        #expect(bound.stdout.contains("\"op\": \"table_cursor_1_row@10k_bound\""), "\(bound.stdout)")
         let refused = try await BuiltBinaries.run("termini", ["bench", "--ops", "table", "--table-rows", "12345"], timeout: 30)
         #expect(refused.status != 0 && refused.stderr.contains("multiple of 10000"), "\(refused.stderr)")
+    }
+
+    /// Space toggling the first of 100,000 options, timed to the frame that shows its box changed.
+    @Test func aSelectionListToggleIsTimedFromTheKeyToTheScreen() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "selection", "--runs", "2", "--warmups", "0", "--json",
+        ], timeout: 120)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("\"op\": \"selection_toggle_1_option@100k\""), "\(result.stdout)")
     }
 
     @Test func bigListOperationsAreTimedCheckedAndWeighed() async throws {
@@ -68,7 +84,7 @@ import Testing
         ], timeout: 120)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for size in [10000, 20000] {
-            for op in ["append_10k", "update_1_row", "remove_1_row", "scroll_1_line", "scroll_1_page"] {
+            for op in ["append_10k", "update_1_row", "remove_1_row", "cursor_1_row", "scroll_1_line", "scroll_1_page"] {
                 #expect(result.stdout.contains("\"op\": \"\(op)@\(size)\""), "missing \(op)@\(size) in \(result.stdout)")
             }
             let memory = try #require(result.stdout.split(separator: "\n").first { $0.contains("\"op\": \"memory@\(size)\"") })

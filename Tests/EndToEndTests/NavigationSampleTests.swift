@@ -102,8 +102,8 @@ import Testing
         #expect(list.stdout.contains("Served story three"))
         #expect(list.stdout.contains("3 stories from the server"))
         #expect(list.stdout.contains("3 stories"))
-        // From Refresh (focused when the page opens) to the first story's button: the list of three fits the
-        // screen, so it is no Tab stop of its own.
+        // From Refresh (focused when the page opens) to the list, one Tab stop: Enter opens its current row, the
+        // first story (`onActivate`).
         let open = "key Tab\nkey Enter\nsettle\n"
         let detail = try await BuiltBinaries.snapshot(project, size: "60x20", events: open, extra: ["--store", store])
         #expect(detail.stdout.lines[0].hasPrefix(" ‹ Story"), "\(detail.stdout)")

@@ -34,7 +34,7 @@ import Testing
         #expect(widgets == ["Column", "Row", "Stack", "Padding", "Box", "Expanded", "Spacer", "ScrollView", "ListView",
                             "Text", "Button", "TextField", "Checkbox", "Switch", "ProgressBar", "Divider", "Spinner", "If", "ForEach", "Slot",
                             "RadioGroup", "Select", "Tabs", "Tab", "Sparkline", "BarChart", "Log", "Markdown", "Table", "Tree",
-                            "TextArea", "Form"])
+                            "TextArea", "Form", "SelectionList", "OptionList"])
         #expect(catalog.modifiers.map(\.name) == ["autoFocus", "background", "catchTap", "data", "disabled", "globalKey", "hidden",
                                                   "id", "key", "onBlur", "onFocus", "onTap", "styleClass"])
         #expect(catalog.enums.map(\.name) == ["Alignment", "BorderStyle", "Color", "FormAction", "TextAlign", "TextFieldKind", "TextStyle",

@@ -66,7 +66,7 @@ import TerminiUI
         #expect(throws: PropDecodingError(owner: "Switch", prop: "isOn", expected: "Bool", found: "missing")) {
             try WidgetCatalogInfo.validate(cls: "Switch", props: [:])
         }
-        #expect(WidgetCatalogInfo.classNames.count == 32 && WidgetCatalogInfo.classNames.contains("Switch"))
+        #expect(WidgetCatalogInfo.classNames.count == 34 && WidgetCatalogInfo.classNames.contains("Switch"))
         #expect(throws: PropDecodingError(owner: "Txt", prop: "cls", expected: "a widget class", found: "string \"Txt\"")) {
             try WidgetCatalogInfo.validate(cls: "Txt", props: [:])
         }

@@ -21,7 +21,7 @@ import Testing
                                        commands: [host])
         defer { engine.stop() }
         let ui = ["navigateTo", "redirectTo", "navigateBack", "reLaunch", "switchTab", "setNavigationBarTitle", "exitMiniApp",
-                  "showToast", "hideToast", "showModal", "showActionSheet", "showLoading", "hideLoading", "scrollTo", "focus", "blur", "validate",
+                  "showToast", "hideToast", "showModal", "showActionSheet", "showLoading", "hideLoading", "scrollTo", "loadMoreDone", "focus", "blur", "validate",
                   "applyUpdate", "setTheme", "getTheme", "setClipboardData"]
         let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
                       "getStorageInfo", "request", "getSystemInfo"]

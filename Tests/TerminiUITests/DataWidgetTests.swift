@@ -188,8 +188,12 @@ import TerminiTemplate
         #expect(buffer[0, 4].style.attributes.contains(.reverse))
         // A click on the Age header sorts by age; `s` sorts by the next column.
         let click = page.handle(.mouse(MouseEvent(x: 18, y: 0, kind: .press)))
-        #expect(click.first?.handler == "sort" && click.first?.detail == ["field": "age", "column": 1])
-        #expect(page.handle(.key(.character("s"))).first?.detail == ["field": "name", "column": 0])
+        #expect(click.first?.handler == "sort" && click.first?.detail == ["field": "age", "descending": false, "column": 1])
+        #expect(page.handle(.key(.character("s"))).first?.detail == ["field": "name", "descending": false, "column": 0])
+        // `S` reverses the sort last asked for; a click on its title again reverses it back.
+        #expect(page.handle(.key(.character("S"))).first?.detail == ["field": "name", "descending": true, "column": 0])
+        let again = page.handle(.mouse(MouseEvent(x: 1, y: 0, kind: .press)))
+        #expect(again.first?.detail == ["field": "name", "descending": false, "column": 0])
     }
 
     @Test func tableCutsWideTextAndNarrowWidths() {

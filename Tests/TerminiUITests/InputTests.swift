@@ -129,16 +129,21 @@ import TerminiTemplate
         #expect(page.renderText(width: 10, height: 3) == "head\n#0\n#1")
     }
 
-    @Test func arrowsScrollTheFocusedListAndTheOffsetClamps() {
+    /// Down moves the focused list's current row, which the view follows and which stops at the last row; PageUp
+    /// turns the page back, the current row keeping its place in the view.
+    @Test func arrowsMoveTheFocusedListsCurrentRowAndTheViewFollows() {
         let items: JSONValue = .array((0..<5).map { ["id": .number(Double($0))] })
         let root = node("ListView", ["p1": "{{items}}", "key": "id", "item": "r"], [node("Button", ["p1": "{{r.id}}"])])
         let page = PageView(root: root, data: ["items": items])
         #expect(page.renderText(width: 10, height: 2) == "[ 0 ]\n[ 1 ]")
-        _ = page.handle(.key(.tab))  // the list itself
+        _ = page.handle(.key(.tab))  // the list itself, its only Tab stop
         for _ in 0..<10 { _ = page.handle(.key(.down)) }
         #expect(withoutScrollIndicator(page.renderText(width: 10, height: 2)) == "[ 3 ]\n[ 4 ]")
         _ = page.handle(.key(.pageUp))
         #expect(withoutScrollIndicator(page.renderText(width: 10, height: 2)) == "[ 1 ]\n[ 2 ]")
+        _ = page.handle(.key(.up))
+        _ = page.handle(.key(.up))
+        #expect(withoutScrollIndicator(page.renderText(width: 10, height: 2)) == "[ 0 ]\n[ 1 ]")
     }
 
     @Test func keyedReorderKeepsFocusAndEditState() {
@@ -262,17 +267,31 @@ import TerminiTemplate
         #expect(events.last?.handler == "left" && events.last?.detail == ["id": "first"])
     }
 
-    /// Tab walks the buttons of a long list's rows and the list scrolls to show each (the row is found by its own
-    /// index, not by searching the list's 100,000 slots).
-    @Test func tabThroughAListsRowsScrollsEachIntoView() {
+    /// A long list is one Tab stop: Tab goes past its rows' buttons, Down moves the current row down the list and
+    /// the view follows it (the row is found by its own index, not by searching the list's 100,000 slots), and Right
+    /// moves into the current row's button, which Enter presses.
+    @Test func aLongListIsOneTabStopAndRightReachesTheCurrentRowsButton() {
         let items: JSONValue = .array((0..<100_000).map { ["id": .number(Double($0))] })
-        let root = node("ListView", ["p1": "{{items}}", "key": "id", "item": "r"], [node("Button", ["p1": "{{r.id}}"])])
+        let root = node("Column", [:], [
+            node("Button", ["p1": "top", "onTap": "top"]),
+            node("ListView", ["p1": "{{items}}", "key": "id", "item": "r"], [node("Button", ["p1": "{{r.id}}", "onTap": "row", "data": ["id": "{{r.id}}"]])]),
+        ])
         let page = PageView(root: root, data: ["items": items])
-        _ = page.renderText(width: 12, height: 3)
-        for _ in 0..<6 { _ = page.handle(.key(.tab)) }  // the list, then the buttons of rows 0...4
-        #expect(withoutScrollIndicator(page.renderText(width: 12, height: 3)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["[ 2 ]", "[ 3 ]", "[ 4 ]"])
-        for _ in 0..<4 { _ = page.handle(.key(.backTab)) }  // back to row 0's button
-        #expect(withoutScrollIndicator(page.renderText(width: 12, height: 3)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["[ 0 ]", "[ 1 ]", "[ 2 ]"])
+        _ = page.renderText(width: 12, height: 4)
+        _ = page.handle(.key(.tab))  // the top button
+        _ = page.handle(.key(.tab))  // the list
+        _ = page.handle(.key(.tab))  // past its rows, round to the top button
+        #expect(page.handle(.key(.enter)).map(\.handler) == ["top"])
+        _ = page.handle(.key(.tab))  // the list
+        for _ in 0..<4 { _ = page.handle(.key(.down)) }
+        let rows = { withoutScrollIndicator(page.renderText(width: 12, height: 4)).split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(rows() == ["[ 2 ]", "[ 3 ]", "[ 4 ]"])
+        _ = page.handle(.key(.right))  // into row 4's button
+        let pressed = page.handle(.key(.enter))
+        #expect(pressed.map(\.handler) == ["row"] && pressed.first?.dataset == ["id": 4], "\(pressed)")
+        _ = page.handle(.key(.left))  // back to the list
+        _ = page.handle(.key(.home))
+        #expect(rows() == ["[ 0 ]", "[ 1 ]", "[ 2 ]"])
     }
 
     @Test func hiddenWidgetsAreSkippedByTab() {

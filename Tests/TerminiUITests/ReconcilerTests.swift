@@ -263,8 +263,8 @@ import TerminiTemplate
         let page = page(1000)
         _ = page.renderText(width: 20, height: 4)
         _ = page.handle(.key(.tab))  // the list
-        _ = page.handle(.key(.tab))  // row 0's field
-        _ = page.handle(.key(.tab))  // row 1's field
+        _ = page.handle(.key(.down))  // row 1 is its current row
+        _ = page.handle(.key(.right))  // row 1's field
         for c in "typed" { _ = page.handle(.key(.character(c))) }
         let rows = page.data["rows"]!.arrayValue!
         page.apply([(path("rows[1]"), rows[3]), (path("rows[3]"), rows[1])])

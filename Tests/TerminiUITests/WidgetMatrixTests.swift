@@ -51,6 +51,7 @@ import Testing
         leaf("ListView", ["p1": [1, 2, 3], "item": "n"], shows: wide, bad: ("p1", "rows"), children: [text]),
         leaf("Log", ["p1": ["一", .string(wide)]], shows: wide, bad: ("p1", 3)),
         leaf("Markdown", ["p1": .string("# \(wide)\n\n*強調* text")], shows: wide, bad: ("p1", object)),
+        leaf("OptionList", ["options": ["小", .null, ["label": .string(wide), "value": 2]]], shows: wide, bad: ("options", 5)),
         leaf("Padding", ["p1": ["cls": "EdgeInsets", "cmd": "all", "p1": 1]], shows: wide, bad: ("p1", "wide"),
              children: [text]),
         leaf("ProgressBar", ["value": 0.5], shows: "█", bad: ("value", "half")),
@@ -58,6 +59,8 @@ import Testing
         leaf("Row", ["spacing": 1], shows: wide, bad: ("spacing", "some"), children: [text, text]),
         propless("ScrollView", shows: wide, children: [text]),
         leaf("Select", ["options": ["小", .string(wide)], "selected": .string(wide)], shows: wide, bad: ("options", true)),
+        leaf("SelectionList", ["options": ["小", .string(wide)], "selected": ["小"]], shows: "[ ] \(wide)",
+             bad: ("options", true)),
         // Outside a component's body a Slot is itself the error (ComponentTreeTests has it in place).
         Case(cls: "Slot", node: node("Column", [:]), shows: nil, bad: node("Slot", [:], loc: loc), badProp: "Slot()"),
         propless("Spacer", shows: nil),

@@ -140,6 +140,19 @@ public enum PropsCodeGenerator {
         out.line("    static var propTypeName: String { \"\(v.name)\" }")
         out.line("")
         out.line("    static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> \(v.name)? {")
+        if let initializer = v.factories.first(where: { $0.name == "init" }) {
+            // A value bound to page data is an object of the fields by name, as a script builds it (a Table's
+            // `columns` from a CSV header), rather than the call a template compiles.
+            let fields = initializer.parameters.map { p -> String in
+                var byName = p
+                byName.key = p.name
+                return "\(p.name): \(readExpression(byName, from: "fields", owner: v.name))"
+            }
+            out.line("        if case .object(let o) = json, o[\"cmd\"] == nil {")
+            out.line("            let fields = o.dictionary")
+            out.line("            return \(v.name)(\(fields.joined(separator: ", ")))")
+            out.line("        }")
+        }
         out.line("        guard let (name, args) = PropReader.caseName(json, type: \"\(v.name)\") else { return nil }")
         out.line("        switch name {")
         for f in factories {

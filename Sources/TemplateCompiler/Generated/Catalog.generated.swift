@@ -871,10 +871,10 @@ extension Catalog {
       "name": "EdgeInsets"
     },
     {
-      "doc": "One column of a `Table`: its title, the row field it shows, its width in cells and alignment.",
+      "doc": "One column of a `Table`: its title, the row field it shows, its width in cells, alignment and cell style. A list of columns can also come from page data, as objects with these fields (`{title, field, width, …}`).",
       "factories": [
         {
-          "doc": "A column titled `title` showing each row's `field`, `width` cells wide (0 shares the free width); text that does not fit ends in `…`.",
+          "doc": "A column titled `title` showing each row's `field`, `width` cells wide (0 shares the free width, keeping `minWidth`); text that does not fit ends in `…`. With `styleField`, each cell takes the theme style its row names in that member.",
           "name": "init",
           "parameters": [
             {
@@ -912,6 +912,18 @@ extension Catalog {
             {
               "bindable": false,
               "builder": false,
+              "default": 0,
+              "defaultSource": "0",
+              "key": "minWidth",
+              "label": "minWidth",
+              "name": "minWidth",
+              "optional": false,
+              "type": "Int",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": false,
               "default": {
                 "cls": "TextAlign",
                 "cmd": "left"
@@ -923,6 +935,18 @@ extension Catalog {
               "optional": false,
               "type": "TextAlign",
               "valueType": "TextAlign"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "styleField",
+              "label": "styleField",
+              "name": "styleField",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
             }
           ]
         }
@@ -944,9 +968,19 @@ extension Catalog {
           "type": "Int"
         },
         {
+          "doc": "The fewest cells a column of width 0 keeps when the table is narrow (0: its title's width, 3 to 10).",
+          "name": "minWidth",
+          "type": "Int"
+        },
+        {
           "doc": "Where the text sits.",
           "name": "align",
           "type": "TextAlign"
+        },
+        {
+          "doc": "The row member that names the theme style of this column's cell in that row (`\"closed\"`, `\"error\"`).",
+          "name": "styleField",
+          "type": "String?"
         }
       ],
       "name": "TableColumn"
@@ -1430,10 +1464,10 @@ extension Catalog {
       "name": "If"
     },
     {
-      "doc": "A virtualized, scrollable list: only the rows in and near view are built. The content is the row template.",
+      "doc": "A virtualized, scrollable list with a current row: only the rows in and near view are built. The content is the row template.",
       "initializers": [
         {
-          "doc": "One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals. `onReachBottom` is called once when the last visible row comes within `threshold` rows of the end, and again only after more rows arrive; `onScroll` gets `detail: {first, last}`, the visible range, when it changes. Rows next to the visible ones are built too (four on each side, and, while no input waits, a page beyond those), so a scroll finds them ready; a component in such a row is attached before it shows.",
+          "doc": "One row per element of `items`; `key` names the member that identifies a row, `item`/`index` the row's locals. The list is one Tab stop with a current row (the theme's `selected` style): Up/Down/PageUp/PageDown/Home/End move it and call `onSelect` with `detail: {index, key}` (also once when the list first has a row); Enter or a click calls `onActivate` with `detail: {index, key, item}` and then the row's own `.onTap`. Right moves into the current row's widgets; Left, Up, Down or Esc come back. With `key`, the current row follows its key through setData and spliceData. `onReachBottom` is called when the last visible row comes within `threshold` rows of the end, again whenever the items changed since, or when the view comes back to the end (or after `this.loadMoreDone()`); `onScroll` gets `detail: {first, last}`, the visible range, when it changes. Rows next to the visible ones are built too (four on each side, and, while no input waits, a page beyond those), so a scroll finds them ready; a component in such a row is attached before it shows.",
           "name": "init",
           "parameters": [
             {
@@ -1520,6 +1554,30 @@ extension Catalog {
             },
             {
               "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onActivate",
+              "label": "onActivate",
+              "name": "onActivate",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
               "builder": true,
               "key": "children",
               "label": null,
@@ -1590,6 +1648,64 @@ extension Catalog {
         }
       ],
       "name": "Markdown"
+    },
+    {
+      "doc": "A single-choice list of options with separators and disabled options, always open (as Textual's OptionList).",
+      "initializers": [
+        {
+          "doc": "`options` are strings or `{label, value, disabled?}` objects, and `null` draws a separator line. One Tab stop with a highlighted option, `selected` (a value) when the page sets it: Up/Down/PageUp/PageDown/Home/End move it over separators and disabled options and call `onSelect` with `detail: {index, value}`; Enter or a click calls `onActivate` with the same detail. Virtualized like SelectionList.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "options",
+              "label": "options",
+              "name": "options",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "selected",
+              "label": "selected",
+              "name": "selected",
+              "optional": false,
+              "type": "Binding<DataValue>",
+              "valueType": "DataValue"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onActivate",
+              "label": "onActivate",
+              "name": "onActivate",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "OptionList"
     },
     {
       "doc": "Empty space around its children.",
@@ -1827,6 +1943,76 @@ extension Catalog {
       "name": "Select"
     },
     {
+      "doc": "A list of options with a checkbox each, of which any number are chosen; virtualized for long lists.",
+      "initializers": [
+        {
+          "doc": "`options` are strings or `{label, value, disabled?}` objects; `selected` lists the chosen values. One Tab stop with a current option: Up/Down/PageUp/PageDown/Home/End move it (calling `onSelect` with `detail: {index, value}`), Space or a click toggles it and calls `onChange` with `detail: {values}`, the new list of chosen values, and Enter calls `onActivate` with `detail: {index, value}`. Only the options in view are drawn, so 100,000 options cost what a screenful does.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "options",
+              "label": "options",
+              "name": "options",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": [],
+              "defaultSource": "[]",
+              "key": "selected",
+              "label": "selected",
+              "name": "selected",
+              "optional": false,
+              "type": "Binding<[DataValue]>",
+              "valueType": "[DataValue]"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onChange",
+              "label": "onChange",
+              "name": "onChange",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onSelect",
+              "label": "onSelect",
+              "name": "onSelect",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onActivate",
+              "label": "onActivate",
+              "name": "onActivate",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            }
+          ]
+        }
+      ],
+      "name": "SelectionList"
+    },
+    {
       "doc": "Where a component's body places the widgets its use site passed: `Slot()` for the trailing closure (`content`), `Slot(\"footer\")` for the builder property `footer`. Only valid inside a component's body.",
       "initializers": [
         {
@@ -1999,10 +2185,10 @@ extension Catalog {
       "name": "Tab"
     },
     {
-      "doc": "Rows of data in columns with a header, virtualized like a ListView.",
+      "doc": "Rows of data in columns with a header and a current row, virtualized like a ListView.",
       "initializers": [
         {
-          "doc": "One line per element of `rows` (objects); `columns` say which field each column shows. Up/Down (and PageUp/PageDown/Home/End, or a click) select a row and call `onSelect` with `detail: {index, row}`; with `key`, the selection stays on its row when rows move. A click on a header, or `s` (each press the next column), calls `onSort` with `detail: {field, column}`.",
+          "doc": "One line per element of `rows` (objects); `columns` (literal, or bound to objects such as `{title, field, width}`) say which field each column shows. One Tab stop with a current row: Up/Down/PageUp/ PageDown/Home/End or a click move it and call `onSelect` with `detail: {index, key, row}` (also once when the table first has rows); Enter or a click calls `onActivate` with `detail: {index, key, item}`. With `key`, the current row stays on its row when rows move. The column whose field is `sortColumn` shows ▲ (▼ with `sortDescending`); `s` sorts by the next column, `S` reverses the sort, a click on a title sorts by it (again: reversed), each calling `onSort` with `detail: {field, descending, column}`: the sorting is the script's. `onReachBottom` pages as a ListView's does. Narrower than its columns, the table keeps each flexible column's `minWidth`, shrinks the fixed ones, then scrolls sideways with Left/Right, showing ◀ and ▶.",
           "name": "init",
           "parameters": [
             {
@@ -2028,14 +2214,38 @@ extension Catalog {
               "valueType": "String"
             },
             {
-              "bindable": false,
+              "bindable": true,
               "builder": false,
               "key": "columns",
               "label": "columns",
               "name": "columns",
               "optional": false,
-              "type": "[TableColumn]",
+              "type": "Binding<[TableColumn]>",
               "valueType": "[TableColumn]"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": "",
+              "defaultSource": "\"\"",
+              "key": "sortColumn",
+              "label": "sortColumn",
+              "name": "sortColumn",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "sortDescending",
+              "label": "sortDescending",
+              "name": "sortDescending",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
             },
             {
               "bindable": false,
@@ -2054,12 +2264,48 @@ extension Catalog {
               "builder": false,
               "default": null,
               "defaultSource": "nil",
+              "key": "onActivate",
+              "label": "onActivate",
+              "name": "onActivate",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
               "key": "onSort",
               "label": "onSort",
               "name": "onSort",
               "optional": true,
               "type": "String?",
               "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onReachBottom",
+              "label": "onReachBottom",
+              "name": "onReachBottom",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 5,
+              "defaultSource": "5",
+              "key": "threshold",
+              "label": "threshold",
+              "name": "threshold",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
             }
           ]
         }

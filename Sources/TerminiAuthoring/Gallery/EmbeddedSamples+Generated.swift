@@ -278,6 +278,8 @@ Page('index', {
 
   onPullDownRefresh() { this.refresh() },
 
+  // Enter (or a click) on the list's current row: its key is the story's id.
+  openRow(e) { this.open({ detail: { id: e.detail.key } }) },
   open(e) {
     bridge.invoke('navigateTo', { url: `detail?id=${encodeURIComponent(e.detail.id)}` })
       .catch(err => console.warn(err.errMsg))
@@ -335,7 +337,7 @@ let feed = Page("index", title: "Feed") {
         Text("{{status}}", style: .dim, wrap: false).hidden("{{status == ''}}")
         Divider()
         Expanded {
-            ListView("{{items}}", key: "id", onReachBottom: "more", threshold: 5) {
+            ListView("{{items}}", key: "id", onReachBottom: "more", threshold: 5, onActivate: "openRow") {
                 StoryCard(storyId: "{{item.id}}", title: "{{item.title}}", author: "{{item.author}}",
                           points: "{{item.points}}", comments: "{{item.comments}}", onOpen: "open")
             }

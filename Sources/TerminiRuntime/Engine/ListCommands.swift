@@ -4,8 +4,9 @@ import TerminiTemplate
 import TerminiUI
 
 /// `scrollTo`: scrolls the calling page's ListView marked `.id("…")` so that a row is the first one shown, found by
-/// its key (`{ id, key }`) or its position (`{ id, index }`). Runs on the UI thread, which owns the widget tree;
-/// needs no permission.
+/// its key (`{ id, key }`) or its position (`{ id, index }`); `loadMoreDone`: the page's `this.loadMoreDone()`,
+/// which asks the page's lists for `onReachBottom` again. Run on the UI thread, which owns the widget tree; need no
+/// permission.
 enum ListCommands {
     static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
         // The navigator unowned, as in its own commands: it reaches this router through the script inbox, so a strong
@@ -31,6 +32,13 @@ enum ListCommands {
                 scheduler.markDirty()
                 reply.succeed()
             },
+            CommandRegistration(name: "loadMoreDone", thread: .ui, shape: .loadMoreDone) { [unowned navigator] params, context, reply throws(CommandError) in
+                let id = params["id"].flatMap { $0.isNull ? nil : $0.stringValue }
+                let entry = try navigator.callingPage(context)
+                entry.view.loadMoreDone(id: id)
+                scheduler.markDirty()
+                reply.succeed()
+            },
         ]
     }
 }
@@ -41,4 +49,11 @@ extension CommandShape {
         "Scrolls a ListView marked .id(\"…\") so that a row, found by key or index, is the first shown.",
         parameters: [CommandField("id", "string", "the list's .id"), .optional("key", "unknown", "the row's key field value"),
                      .optional("index", "number", "the row's position")])
+}
+
+/// `loadMoreDone` as JavaScript sees it (docs/COMMANDS.md#lists).
+extension CommandShape {
+    static let loadMoreDone = CommandShape(
+        "Asks the page's lists (or the one marked .id(\"…\")) to call onReachBottom again the next time they are at their end.",
+        parameters: [.optional("id", "string", "the list's .id; every list when left out")])
 }

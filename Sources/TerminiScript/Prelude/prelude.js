@@ -822,6 +822,17 @@ function blurWidget() {
   return bridge.invoke('blur', {});
 }
 
+// this.loadMoreDone(id): the page finished a load that `onReachBottom` asked for and wants to be asked again the
+// next time a list (every list on the page, or the one marked .id(id)) is at its end, even if the load added
+// nothing: the way to retry a failed page on the page's own terms. Runs on the UI thread (`loadMoreDone` command).
+function loadMoreDone(id) {
+  if (records.get(this) === undefined) throw new TypeError('loadMoreDone must be called on a page or component instance (this)');
+  if (id !== undefined && (typeof id !== 'string' || id === '')) {
+    return Promise.reject(new TypeError("loadMoreDone: expected nothing or the list's .id(\"…\"), got " + stringify(id)));
+  }
+  return bridge.invoke('loadMoreDone', id === undefined ? {} : { id: id });
+}
+
 const pageBase = Object.create(Object.prototype, {
   setData: { value: setData, writable: false, enumerable: false, configurable: false },
   spliceData: { value: spliceData, writable: false, enumerable: false, configurable: false },
@@ -829,6 +840,7 @@ const pageBase = Object.create(Object.prototype, {
   focus: { value: focusWidget, writable: true, enumerable: false, configurable: false },
   blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },
   validate: { value: validateForm, writable: true, enumerable: false, configurable: false },
+  loadMoreDone: { value: loadMoreDone, writable: true, enumerable: false, configurable: false },
 });
 
 function callHook(target, hook, pageId, args) {

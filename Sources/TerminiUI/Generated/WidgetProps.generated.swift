@@ -311,7 +311,7 @@ extension EdgeInsets: PropValue {
     }
 }
 
-/// One column of a `Table`: its title, the row field it shows, its width in cells and alignment.
+/// One column of a `Table`: its title, the row field it shows, its width in cells, alignment and cell style. A list of columns can also come from page data, as objects with these fields (`{title, field, width, …}`).
 public struct TableColumn: Equatable, Sendable {
     /// The header.
     public var title: String
@@ -319,15 +319,21 @@ public struct TableColumn: Equatable, Sendable {
     public var field: String
     /// Width in cells; 0 shares the width left by the fixed columns.
     public var width: Int
+    /// The fewest cells a column of width 0 keeps when the table is narrow (0: its title's width, 3 to 10).
+    public var minWidth: Int
     /// Where the text sits.
     public var align: TextAlign
+    /// The row member that names the theme style of this column's cell in that row (`"closed"`, `"error"`).
+    public var styleField: String?
 
     /// Every field given explicitly.
-    public init(title: String, field: String, width: Int, align: TextAlign) {
+    public init(title: String, field: String, width: Int, minWidth: Int, align: TextAlign, styleField: String?) {
         self.title = title
         self.field = field
         self.width = width
+        self.minWidth = minWidth
         self.align = align
+        self.styleField = styleField
     }
 }
 
@@ -335,9 +341,13 @@ extension TableColumn: PropValue {
     static var propTypeName: String { "TableColumn" }
 
     static func decodeProp(_ json: JSONValue, owner: String) throws(PropDecodingError) -> TableColumn? {
+        if case .object(let o) = json, o["cmd"] == nil {
+            let fields = o.dictionary
+            return TableColumn(title: try PropReader.required(fields, "title", as: String.self, owner: "TableColumn"), field: try PropReader.required(fields, "field", as: String.self, owner: "TableColumn"), width: (try PropReader.optional(fields, "width", as: Int.self, owner: "TableColumn")) ?? 0, minWidth: (try PropReader.optional(fields, "minWidth", as: Int.self, owner: "TableColumn")) ?? 0, align: (try PropReader.optional(fields, "align", as: TextAlign.self, owner: "TableColumn")) ?? .left, styleField: try PropReader.optional(fields, "styleField", as: String.self, owner: "TableColumn"))
+        }
         guard let (name, args) = PropReader.caseName(json, type: "TableColumn") else { return nil }
         switch name {
-        case "init": return TableColumn(title: try PropReader.required(args, "p1", as: String.self, owner: "TableColumn"), field: try PropReader.required(args, "field", as: String.self, owner: "TableColumn"), width: (try PropReader.optional(args, "width", as: Int.self, owner: "TableColumn")) ?? 0, align: (try PropReader.optional(args, "align", as: TextAlign.self, owner: "TableColumn")) ?? .left)
+        case "init": return TableColumn(title: try PropReader.required(args, "p1", as: String.self, owner: "TableColumn"), field: try PropReader.required(args, "field", as: String.self, owner: "TableColumn"), width: (try PropReader.optional(args, "width", as: Int.self, owner: "TableColumn")) ?? 0, minWidth: (try PropReader.optional(args, "minWidth", as: Int.self, owner: "TableColumn")) ?? 0, align: (try PropReader.optional(args, "align", as: TextAlign.self, owner: "TableColumn")) ?? .left, styleField: try PropReader.optional(args, "styleField", as: String.self, owner: "TableColumn"))
         default: return nil
         }
     }
@@ -584,7 +594,7 @@ public struct IfProps: Equatable, Sendable {
     }
 }
 
-/// Props of `ListView`: A virtualized, scrollable list: only the rows in and near view are built. The content is the row template.
+/// Props of `ListView`: A virtualized, scrollable list with a current row: only the rows in and near view are built. The content is the row template.
 public struct ListViewProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "ListView"
@@ -603,9 +613,13 @@ public struct ListViewProps: Equatable, Sendable {
     public var threshold: Int
     /// JSON `onScroll`, declared `onScroll: String?`, default `nil`.
     public var onScroll: String?
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+    /// JSON `onActivate`, declared `onActivate: String?`, default `nil`.
+    public var onActivate: String?
 
     /// Builds props directly, with the DSL's defaults.
-    public init(items: BoundList, key: String? = nil, item: String = "item", index: String = "index", onReachBottom: String? = nil, threshold: Int = 5, onScroll: String? = nil) {
+    public init(items: BoundList, key: String? = nil, item: String = "item", index: String = "index", onReachBottom: String? = nil, threshold: Int = 5, onScroll: String? = nil, onSelect: String? = nil, onActivate: String? = nil) {
         self.items = items
         self.key = key
         self.item = item
@@ -613,6 +627,8 @@ public struct ListViewProps: Equatable, Sendable {
         self.onReachBottom = onReachBottom
         self.threshold = threshold
         self.onScroll = onScroll
+        self.onSelect = onSelect
+        self.onActivate = onActivate
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
@@ -624,6 +640,8 @@ public struct ListViewProps: Equatable, Sendable {
         self.onReachBottom = try PropReader.optional(props, "onReachBottom", as: String.self, owner: "ListView")
         self.threshold = (try PropReader.optional(props, "threshold", as: Int.self, owner: "ListView")) ?? 5
         self.onScroll = try PropReader.optional(props, "onScroll", as: String.self, owner: "ListView")
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "ListView")
+        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "ListView")
     }
 }
 
@@ -666,6 +684,37 @@ public struct MarkdownProps: Equatable, Sendable {
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.text = try PropReader.required(props, "p1", as: String.self, owner: "Markdown")
+    }
+}
+
+/// Props of `OptionList`: A single-choice list of options with separators and disabled options, always open (as Textual's OptionList).
+public struct OptionListProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "OptionList"
+
+    /// JSON `options`, declared `options: Binding<[DataValue]>`, required.
+    public var options: JSONArray
+    /// JSON `selected`, declared `selected: Binding<DataValue>`, default `nil`.
+    public var selected: JSONValue
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+    /// JSON `onActivate`, declared `onActivate: String?`, default `nil`.
+    public var onActivate: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(options: JSONArray, selected: JSONValue = nil, onSelect: String? = nil, onActivate: String? = nil) {
+        self.options = options
+        self.selected = selected
+        self.onSelect = onSelect
+        self.onActivate = onActivate
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "OptionList")
+        self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "OptionList")) ?? .null
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "OptionList")
+        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "OptionList")
     }
 }
 
@@ -802,6 +851,41 @@ public struct SelectProps: Equatable, Sendable {
     }
 }
 
+/// Props of `SelectionList`: A list of options with a checkbox each, of which any number are chosen; virtualized for long lists.
+public struct SelectionListProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "SelectionList"
+
+    /// JSON `options`, declared `options: Binding<[DataValue]>`, required.
+    public var options: JSONArray
+    /// JSON `selected`, declared `selected: Binding<[DataValue]>`, default `[]`.
+    public var selected: JSONArray
+    /// JSON `onChange`, declared `onChange: String?`, default `nil`.
+    public var onChange: String?
+    /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
+    public var onSelect: String?
+    /// JSON `onActivate`, declared `onActivate: String?`, default `nil`.
+    public var onActivate: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(options: JSONArray, selected: JSONArray = [], onChange: String? = nil, onSelect: String? = nil, onActivate: String? = nil) {
+        self.options = options
+        self.selected = selected
+        self.onChange = onChange
+        self.onSelect = onSelect
+        self.onActivate = onActivate
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "SelectionList")
+        self.selected = (try PropReader.optional(props, "selected", as: JSONArray.self, owner: "SelectionList")) ?? []
+        self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "SelectionList")
+        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "SelectionList")
+        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "SelectionList")
+    }
+}
+
 /// Props of `Slot`: Where a component's body places the widgets its use site passed: `Slot()` for the trailing closure (`content`), `Slot("footer")` for the builder property `footer`. Only valid inside a component's body.
 public struct SlotProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -928,7 +1012,7 @@ public struct TabProps: Equatable, Sendable {
     }
 }
 
-/// Props of `Table`: Rows of data in columns with a header, virtualized like a ListView.
+/// Props of `Table`: Rows of data in columns with a header and a current row, virtualized like a ListView.
 public struct TableProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Table"
@@ -937,20 +1021,35 @@ public struct TableProps: Equatable, Sendable {
     public var rows: JSONArray
     /// JSON `key`, declared `key: String?`, default `nil`.
     public var key: String?
-    /// JSON `columns`, declared `columns: [TableColumn]`, required.
+    /// JSON `columns`, declared `columns: Binding<[TableColumn]>`, required.
     public var columns: [TableColumn]
+    /// JSON `sortColumn`, declared `sortColumn: Binding<String>`, default `""`.
+    public var sortColumn: String
+    /// JSON `sortDescending`, declared `sortDescending: Binding<Bool>`, default `false`.
+    public var sortDescending: Bool
     /// JSON `onSelect`, declared `onSelect: String?`, default `nil`.
     public var onSelect: String?
+    /// JSON `onActivate`, declared `onActivate: String?`, default `nil`.
+    public var onActivate: String?
     /// JSON `onSort`, declared `onSort: String?`, default `nil`.
     public var onSort: String?
+    /// JSON `onReachBottom`, declared `onReachBottom: String?`, default `nil`.
+    public var onReachBottom: String?
+    /// JSON `threshold`, declared `threshold: Binding<Int>`, default `5`.
+    public var threshold: Int
 
     /// Builds props directly, with the DSL's defaults.
-    public init(rows: JSONArray, key: String? = nil, columns: [TableColumn], onSelect: String? = nil, onSort: String? = nil) {
+    public init(rows: JSONArray, key: String? = nil, columns: [TableColumn], sortColumn: String = "", sortDescending: Bool = false, onSelect: String? = nil, onActivate: String? = nil, onSort: String? = nil, onReachBottom: String? = nil, threshold: Int = 5) {
         self.rows = rows
         self.key = key
         self.columns = columns
+        self.sortColumn = sortColumn
+        self.sortDescending = sortDescending
         self.onSelect = onSelect
+        self.onActivate = onActivate
         self.onSort = onSort
+        self.onReachBottom = onReachBottom
+        self.threshold = threshold
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
@@ -958,8 +1057,13 @@ public struct TableProps: Equatable, Sendable {
         self.rows = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Table")
         self.key = try PropReader.optional(props, "key", as: String.self, owner: "Table")
         self.columns = try PropReader.required(props, "columns", as: [TableColumn].self, owner: "Table")
+        self.sortColumn = (try PropReader.optional(props, "sortColumn", as: String.self, owner: "Table")) ?? ""
+        self.sortDescending = (try PropReader.optional(props, "sortDescending", as: Bool.self, owner: "Table")) ?? false
         self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Table")
+        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "Table")
         self.onSort = try PropReader.optional(props, "onSort", as: String.self, owner: "Table")
+        self.onReachBottom = try PropReader.optional(props, "onReachBottom", as: String.self, owner: "Table")
+        self.threshold = (try PropReader.optional(props, "threshold", as: Int.self, owner: "Table")) ?? 5
     }
 }
 
@@ -1158,12 +1262,14 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
     ListViewProps.self,
     LogProps.self,
     MarkdownProps.self,
+    OptionListProps.self,
     PaddingProps.self,
     ProgressBarProps.self,
     RadioGroupProps.self,
     RowProps.self,
     ScrollViewProps.self,
     SelectProps.self,
+    SelectionListProps.self,
     SlotProps.self,
     SpacerProps.self,
     SparklineProps.self,

@@ -9,10 +9,14 @@ final class PageInputRouter {
     /// The last paint's regions, for hit testing and for "is it on screen".
     let painted: PaintedRegions
 
-    init(focus: FocusManager, needs: FrameNeeds, painted: PaintedRegions) {
+    /// The page's data, where a list reads the item it reports with `onActivate`.
+    private let data: PageData
+
+    init(focus: FocusManager, needs: FrameNeeds, painted: PaintedRegions, data: PageData) {
         self.focus = focus
         self.needs = needs
         self.painted = painted
+        self.data = data
     }
 
     func handle(_ input: InputEvent) -> [UIEvent] {
@@ -43,6 +47,14 @@ final class PageInputRouter {
         }
         if let target = focus.focused, target.lifecycle == .active, !target.isDisabled {
             if let events = target.widget.handleKey(key, on: target, in: self) { return KeyHandling(used: true, events: events) }
+            // Then the focused widget's ancestors: a list leads back from a widget in its current row.
+            var ancestor = target.parent
+            while let current = ancestor {
+                if let events = current.widget.handleKey(key, from: target, on: current, in: self) {
+                    return KeyHandling(used: true, events: events)
+                }
+                ancestor = current.parent
+            }
             // Esc leaves a text input (focus goes to the page) instead of going back and losing what was typed; a
             // second Esc, with nothing focused, does what Esc does on the page.
             if key == .escape && target.widget.editsText {
@@ -104,13 +116,27 @@ final class PageInputRouter {
             defer { pressTarget = nil }
             var e: Element? = hit
             while let current = e {
-                if let events = current.widget.handlePress(mouse, on: current, in: self) { return events }
+                if let events = current.widget.handlePress(mouse, on: current, in: self) {
+                    return pressed(hit, inside: current, tapped: false) + events
+                }
                 // A click taps without moving focus to a widget that has no focus behaviour of its own.
-                if current.node.isTappable { return tap(from: hit) }
+                if current.node.isTappable { return pressed(hit, inside: current, tapped: true) + tap(from: hit) }
                 e = current.parent
             }
             return []
         }
+    }
+
+    /// Tells the ancestors of `handler`, which took a press on `hit`, about it (a list moves its current row there);
+    /// their events, outermost first, go before the press's own.
+    private func pressed(_ hit: Element, inside handler: Element, tapped: Bool) -> [UIEvent] {
+        var events: [UIEvent] = []
+        var e = handler.parent
+        while let current = e {
+            events = current.widget.descendantPressed(hit, tapped: tapped, on: current, in: self) + events
+            e = current.parent
+        }
+        return events
     }
 
     /// The page hook a pull-to-refresh calls, as in WeChat.
@@ -164,6 +190,16 @@ final class PageInputRouter {
 
     /// The absolute column of the element's box in the last paint.
     func paintedOrigin(of element: Element) -> (x: Int, y: Int)? { painted.origin(of: element) }
+
+    /// The page data at `path` (a list item's), or nil.
+    func value(at path: DataPath) -> JSONValue? { data.value.value(at: path) }
+
+    /// Moves the focus to `element` from a widget's own keys (into a list's current row and back), showing it.
+    func moveFocus(to element: Element) {
+        focus.focused = element
+        focus.scrollIntoView(element)
+        needs.paint = true
+    }
 
     /// An event for the handler a template names, or none when it names none.
     func event(_ e: Element, handler: String?, type: String, detail: JSONValue) -> [UIEvent] {

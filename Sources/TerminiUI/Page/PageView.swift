@@ -50,7 +50,7 @@ public final class PageView {
         focus = FocusManager(tree: tree, needs: needs)
         let regions = PaintedRegions()
         painter = PaintPass(regions: regions)
-        input = PageInputRouter(focus: focus, needs: needs, painted: regions)
+        input = PageInputRouter(focus: focus, needs: needs, painted: regions, data: pageData)
         tree.onDispose = { [unowned focus] element in if focus.focused === element { focus.focused = nil } }
     }
 
@@ -280,12 +280,29 @@ public final class PageView {
         return FormProps.check(e, showing: true, needs: needs)
     }
 
+    /// The page script's `this.loadMoreDone()`: every list or table on the page (or the one marked `.id(id)`) calls
+    /// `onReachBottom` again the next time its view is at the end, for a page that retries a failed load itself.
+    public func loadMoreDone(id: String?) {
+        var stack = [tree.root]
+        while let e = stack.popLast() {
+            if e.lifecycle == .active, !e.widget.isError, id == nil || e.elementId == id { e.widget.loadMoreDone(e) }
+            stack.append(contentsOf: e.children)
+        }
+        needs.layout = true
+    }
+
     /// Moves the keyboard focus to the widget marked `.id(id)` and scrolls it into view (the page script's
     /// `this.focus(id)`); throws what is wrong: no such widget, or one that cannot take focus (hidden, disabled, or
     /// of a kind that never does).
     public func focus(id: String) throws(FocusError) {
         guard let e = element(withId: id) ?? elementInUnbuiltRow(withId: id) else {
             throw FocusError("no widget on the page has the id '\(id)'")
+        }
+        // A list makes the row that holds the widget current and its widgets focusable, as Right would.
+        var ancestor = e.parent
+        while let current = ancestor {
+            if current.widget.willFocus(e, on: current) { needs.layout = true }
+            ancestor = current.parent
         }
         guard focus.order.contains(where: { $0 === e }) else {
             throw FocusError("the widget with the id '\(id)' (\(e.node.cls)) cannot take focus: it is hidden, "

@@ -15,6 +15,12 @@ public enum WidgetKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The JSON value of a value key (a list row's `key` field), as events report it.
+    var jsonValue: JSONValue? {
+        if case .value(let v) = self { return v }
+        return nil
+    }
+
     public var description: String {
         switch self {
         case .value(let v): "ValueKey(\(v.serialized()))"

@@ -99,6 +99,20 @@ final class PaintPass {
         decorate(rect, foreground: style.foreground?.packed, background: style.background?.packed, attributes: style.attributes)
     }
 
+    /// Draws `rect` (a list's or table's current row) in the theme's `selected` style, reverse video by default,
+    /// over what the row painted: a row's own colours stay, so the style says what a current row adds.
+    func selected(_ rect: CellRect) {
+        let style = theme.styles[Theme.selectedStyle] ?? ThemeStyle(attributes: .reverse)
+        decorate(rect, foreground: style.foreground?.packed, background: style.background?.packed, attributes: style.attributes)
+    }
+
+    /// Gives `rect` (a table cell) the theme style `styleClass` names, as `.styleClass` would; an unknown name
+    /// gives nothing, so data can name classes a theme leaves out.
+    func themed(_ rect: CellRect, styleClass: String) {
+        guard let style = theme.styles[styleClass], !rect.isEmpty else { return }
+        decorate(rect, style: style)
+    }
+
     private func highlight(_ rect: CellRect) {
         decorate(rect, foreground: nil, background: nil, attributes: [.reverse, .bold])
     }

@@ -21,6 +21,8 @@ public struct Theme: Equatable, Sendable {
 
     /// The style named `page` colours the whole page, every cell of it, as CSS's `body` does.
     public static let pageStyle = "page"
+    /// The style named `selected` draws a focused list's or table's current row; without it, reverse video.
+    public static let selectedStyle = "selected"
 
     public init(name: String = "", styles: [String: ThemeStyle] = [:]) {
         self.name = name

@@ -106,6 +106,13 @@ protocol WidgetBehavior: Equatable, Sendable {
     func handlePaste(_ text: String, clippedFrom: Int?, on element: Element, in router: PageInputRouter) -> [UIEvent]?
     /// Handles a mouse press inside the element's box; nil lets the press go on to the element's ancestors.
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]?
+    /// Handles a key that the focused descendant `focused` left unused; nil passes it on outwards. A list takes
+    /// the keys that lead from a widget in its current row back to the row cursor (Left, Up, Down, Esc).
+    func handleKey(_ key: Key, from focused: Element, on element: Element, in router: PageInputRouter) -> [UIEvent]?
+    /// A press on the descendant `hit` was handled inside the element (`tapped`: it ran `.onTap` handlers, or
+    /// nothing took it; otherwise a control took it). A list moves its current row there; returns events that go
+    /// before the press's own.
+    func descendantPressed(_ hit: Element, tapped: Bool, on element: Element, in router: PageInputRouter) -> [UIEvent]
     /// Whether the focused element edits text, so printable keys, Space and Backspace belong to it.
     var editsText: Bool { get }
     /// Whether the text it edits has several lines (a TextArea), so Up, Down and the page keys move its caret.
@@ -142,6 +149,11 @@ protocol WidgetBehavior: Equatable, Sendable {
     func validateField(_ element: Element, showing: Bool, needs: FrameNeeds) -> String?
     /// Puts the field back to its bound value and clears its message (a `Form`'s reset).
     func resetField(_ element: Element, needs: FrameNeeds)
+    /// The page's `this.loadMoreDone()`: a widget with `onReachBottom` asks again the next time it is at the end.
+    func loadMoreDone(_ element: Element)
+    /// The script is about to focus `descendant` (`this.focus(id)`): a list makes the row that holds it current and
+    /// its widgets focusable, as Right would. Returns whether that needs a layout (the list reports its new row).
+    func willFocus(_ descendant: Element, on element: Element) -> Bool
 }
 
 extension WidgetBehavior {
@@ -171,6 +183,8 @@ extension WidgetBehavior {
     func handleKey(_ key: Key, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     func handlePaste(_ text: String, clippedFrom: Int?, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
     func handlePress(_ mouse: MouseEvent, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
+    func handleKey(_ key: Key, from focused: Element, on element: Element, in router: PageInputRouter) -> [UIEvent]? { nil }
+    func descendantPressed(_ hit: Element, tapped: Bool, on element: Element, in router: PageInputRouter) -> [UIEvent] { [] }
     var editsText: Bool { false }
     var editsLines: Bool { false }
     var isDisabled: Bool { false }
@@ -179,6 +193,8 @@ extension WidgetBehavior {
     func scroll(_ element: Element, by delta: Int) {}
     func buildAhead(_ element: Element, in pass: LayoutPass, budget: inout Int) -> Bool { false }
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
+    func loadMoreDone(_ element: Element) {}
+    func willFocus(_ descendant: Element, on element: Element) -> Bool { false }
     func scrollTo(_ element: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
         throw ScrollToError("the widget is a \(Self.className), not a ListView")
     }

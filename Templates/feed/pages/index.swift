@@ -12,7 +12,7 @@ let feed = Page("index", title: "Feed") {
         Text("{{status}}", style: .dim, wrap: false).hidden("{{status == ''}}")
         Divider()
         Expanded {
-            ListView("{{items}}", key: "id", onReachBottom: "more", threshold: 5) {
+            ListView("{{items}}", key: "id", onReachBottom: "more", threshold: 5, onActivate: "openRow") {
                 StoryCard(storyId: "{{item.id}}", title: "{{item.title}}", author: "{{item.author}}",
                           points: "{{item.points}}", comments: "{{item.comments}}", onOpen: "open")
             }

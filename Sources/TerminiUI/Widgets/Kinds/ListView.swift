@@ -7,6 +7,10 @@ import TerminiTemplate
 /// insert or a remove, and `spliceData`), only the spliced keys and the built rows are touched, so a change costs
 /// the same in a list of a million rows as in one of a hundred. Any other change diffs the keys of all items, so
 /// moves and state follow keys over the whole list.
+///
+/// The list is one Tab stop with a current row (`RowCursor`), which follows its key through changes; the keys that
+/// move it scroll the view to it. Right moves the focus into the current row's own widgets, which are no Tab stops
+/// of their own (a list of 500 rows with a button each would be 500 stops); Left, Up, Down or Esc come back.
 extension ListViewProps: WidgetBehavior, ItemsBinding {
     static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable, .fillsHeight] }
 
@@ -32,10 +36,17 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         var list = state.slots
         state.slots = ListSlots()  // one owner while it changes, so its arrays are not copied
         let (items, itemsPath) = tree.evaluateItems(e)
+        // Read before the splices apply, not kept: a copy of the keys held across them would make the deque copy
+        // all its keys (100,000 of them) when the splices change it.
+        let wasEmpty = list.keys.isEmpty
+        let keysChange = splices.map { Self.splicesChangeKeys($0, of: list.keys) } ?? true
         if !deep, !configChanged, !wasError, let splices, itemsPath != nil, itemsPath == list.itemsPath,
            let built = list.apply(splices, expectedCount: items.count, in: tree)
         {
             if !splices.isEmpty { tree.needs.layout = true }
+            if keysChange { state.reachBottom.rowsChanged() }
+            // The current row moves with rows spliced above it (an empty list has none: its first rows leave it at 0).
+            if !wasEmpty { for s in splices { state.shiftCursor(by: s) } }
             let shown = Self.shownRows(of: e)
             var children: [Element] = []
             children.reserveCapacity(e.children.count)
@@ -46,6 +57,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             }
             list.builtRange = built.isEmpty ? 0..<0 : built[0].index..<(built[built.count - 1].index + 1)
             state.slots = list
+            state.followCursor(after: splices)
             e.children = children
             return
         }
@@ -63,6 +75,8 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             }
             tree.stats.moved += diff.moves
             for i in diff.removedOld { if let row = list.elements[i] { tree.deactivate(row) } }
+            // Keys compared one by one (the diff already cost the length): duplicate keys alone are no change.
+            if keys.count != list.keys.count || !keys.elementsEqual(list.keys) { state.reachBottom.rowsChanged() }
             for j in 0..<keys.count {
                 let i = diff.oldIndexForNew[j]
                 if i >= 0 { newElements[j] = list.elements[i] }
@@ -88,7 +102,18 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         }
         list.builtRange = last >= 0 ? first..<(last + 1) : 0..<0
         state.slots = list
+        state.followCursor()
         e.children = children
+    }
+
+    /// Whether splices change the keys: the count, or the keys of the items a splice replaced. A row replaced by
+    /// one with the same key (an edit) does not change them, so it asks for no new page.
+    private static func splicesChangeKeys(_ splices: [ItemsSplice], of keys: Deque<WidgetKey?>) -> Bool {
+        for s in splices {
+            guard s.removing == s.keys.count, s.index >= 0, s.index + s.removing <= keys.count else { return true }
+            for (j, key) in s.keys.enumerated() where keys[s.index + j] != key { return true }
+        }
+        return false
     }
 
     /// The rows the last layout placed: the children. Rows built ahead are not among them until a layout places
@@ -178,6 +203,14 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         let state = e.state as! ListState
         let count = state.slots.count
         let viewport = maxHeight >= LayoutPass.unbounded ? min(count, LayoutPass.unboundedScrollHeight) : maxHeight
+        // A key moved the current row: the view follows it (rows are a line at least, so this shows it or
+        // leaves it below, which the check after placing the rows fixes).
+        let revealing = state.revealCursor && count > 0
+        if revealing {
+            let current = min(state.cursor.index, count - 1)
+            if current < state.offset { state.offset = current }
+            else if current >= state.offset + viewport { state.offset = current - max(1, viewport) + 1 }
+        }
         state.offset = max(0, min(state.offset, max(0, count - max(1, viewport / max(1, averageRowHeight(e))))))
         let start = max(0, state.offset - Self.margin)
         // Build a first guess of rows (one line each), then more if rows turn out shorter than guessed.
@@ -215,13 +248,28 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
             }
             break
         }
+        if revealing {
+            state.revealCursor = false
+            // The current row still ends below the view (rows of several lines): move down by the rows it takes.
+            let current = min(state.cursor.index, count - 1)
+            if current > state.offset, let row = state.slots.elements[current], row.box.y + row.box.height > viewport {
+                var over = row.box.y + row.box.height - viewport, offset = state.offset
+                while over > 0, offset < current {
+                    over -= max(1, state.slots.elements[offset]?.box.height ?? 1)
+                    offset += 1
+                }
+                state.offset = offset
+                return layout(e, in: pass, maxWidth: maxWidth, maxHeight: maxHeight, minWidth: minWidth)
+            }
+        }
         pass.requestBuildAhead(e)
         reportVisibleRange(e, state: state, viewport: viewport, in: pass)
         return (maxWidth >= LayoutPass.unbounded ? w : maxWidth, viewport)
     }
 
-    /// `onScroll` when the visible range changed since the last layout, and `onReachBottom` once when the last
-    /// visible row comes within `threshold` rows of the end (again only after more rows arrive).
+    /// `onScroll` when the visible range changed since the last layout, `onReachBottom` by `ReachBottomRule` when
+    /// the last visible row is within `threshold` rows of the end, and `onSelect` when the current row is not the
+    /// one last reported (the list's first row, or another because its row went).
     private func reportVisibleRange(_ e: Element, state: ListState, viewport: Int, in pass: LayoutPass) {
         let count = state.slots.count
         var last = state.offset - 1, y = 0
@@ -238,9 +286,16 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
                               loc: e.node.loc, component: e.handlerOwner))
         }
         state.reportedRange = range
-        if let fired = state.reachedBottomAt, count < fired { state.reachedBottomAt = nil }
-        if let onReachBottom, count > 0, last >= count - 1 - max(0, threshold), state.reachedBottomAt.map({ count > $0 }) ?? true {
-            state.reachedBottomAt = count
+        state.visibleRows = max(1, last - state.offset + 1)
+        if state.cursor.needsReport {
+            if count > 0, let onSelect {
+                pass.emit(UIEvent(handler: onSelect, type: "select", dataset: e.dataset, detail: state.cursor.detail,
+                                  loc: e.node.loc, component: e.handlerOwner))
+            }
+            state.cursor.noteReported(count: count)
+        }
+        let atEnd = count > 0 && last >= count - 1 - max(0, threshold)
+        if state.reachBottom.shouldFire(atEnd: atEnd), let onReachBottom {
             pass.emit(UIEvent(handler: onReachBottom, type: "reachBottom", dataset: e.dataset,
                               detail: .object(["count": .number(Double(count))]), loc: e.node.loc,
                               component: e.handlerOwner))
@@ -278,24 +333,200 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
+        let state = e.state as! ListState
         for row in e.children {
             pass.paintChildren(row.layoutChildren, originX: x + row.box.x, originY: y + row.box.y, clip: clip)
         }
-        let state = e.state as! ListState
+        if pass.isFocused(e), let row = state.currentRow, e.children.contains(where: { $0 === row }) {
+            pass.selected(CellRect(x: x, y: y + row.box.y, width: e.box.width, height: max(1, row.box.height)).intersection(clip))
+        }
+        // Focus that left the current row's widgets (Tab, a click elsewhere) leaves the row too.
+        if state.enteredRow, !(pass.focused.map { Self.row(containing: $0, in: e) != nil } ?? false) {
+            state.enteredRow = false
+        }
         pass.scrollIndicator(for: e, x: x, y: y, offset: state.offset, viewport: e.box.height, total: state.slots.count, clip: clip)
     }
 
     // MARK: Input
 
-    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        router.focus.focused = e
-        return []
+    /// Up/Down/PageUp/PageDown/Home/End move the current row, Enter activates it, Right moves into its widgets.
+    func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        let state = e.state as! ListState
+        let count = state.slots.count
+        guard count > 0 else { return nil }
+        state.enteredRow = false
+        if let target = RowCursor.target(of: key, from: min(state.cursor.index, count - 1), count: count,
+                                         page: state.visibleRows) {
+            // A page key turns the page: the view moves by a page too, so the current row keeps its place in it.
+            if key == .pageDown || key == .pageUp {
+                state.offset = max(0, state.offset + target - min(state.cursor.index, count - 1))
+            }
+            return moveCursor(to: target, on: e, in: router)
+        }
+        switch key {
+        case .enter:
+            return activate(on: e, in: router)
+        case .right:
+            guard let row = state.currentRow, let first = Self.stops(in: row).first else { return nil }
+            state.enteredRow = true
+            router.moveFocus(to: first)
+            return []
+        default:
+            return nil
+        }
     }
 
-    /// A Tab stop only while it has more rows than it shows (its rows' own buttons are stops of their own).
-    func takesFocus(_ e: Element) -> Bool {
+    /// From a widget in the current row: Left/Right go to the row's previous/next widget (Left from the first back
+    /// to the list), Esc comes back, and the keys that move the current row come back and move it.
+    func handleKey(_ key: Key, from focused: Element, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         let state = e.state as! ListState
-        return state.offset > 0 || state.slots.count > e.box.height
+        guard let row = Self.row(containing: focused, in: e) else { return nil }
+        switch key {
+        case .left, .right:
+            let stops = Self.stops(in: row)
+            guard let i = stops.firstIndex(where: { $0 === focused }) else { return nil }
+            if key == .right {
+                if i + 1 < stops.count { router.moveFocus(to: stops[i + 1]) }
+            } else if i > 0 {
+                router.moveFocus(to: stops[i - 1])
+            } else {
+                state.enteredRow = false
+                router.moveFocus(to: e)
+            }
+            return []
+        case .escape:
+            state.enteredRow = false
+            router.moveFocus(to: e)
+            return []
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            router.moveFocus(to: e)
+            return handleKey(key, on: e, in: router)
+        default:
+            return nil
+        }
+    }
+
+    /// A click on a row that no widget in it took: the row becomes current and is activated.
+    func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
+        let state = e.state as! ListState
+        router.focus.focused = e
+        router.needs.paint = true
+        state.enteredRow = false
+        guard let origin = router.paintedOrigin(of: e) else { return [] }
+        let y = mouse.y - origin.y
+        guard let row = e.children.first(where: { y >= $0.box.y && y < $0.box.y + max(1, $0.box.height) }),
+              let index = Self.index(of: row, in: state.slots)
+        else { return [] }
+        return moveCursor(to: index, on: e, in: router) + activate(on: e, in: router)
+    }
+
+    /// A click that a row's `.onTap` or one of its widgets took also makes the row current: a tap activates it
+    /// (before the row's handlers run) and focuses the list; a widget keeps the focus it took.
+    func descendantPressed(_ hit: Element, tapped: Bool, on e: Element, in router: PageInputRouter) -> [UIEvent] {
+        let state = e.state as! ListState
+        guard let row = Self.row(containing: hit, in: e), let index = Self.index(of: row, in: state.slots) else { return [] }
+        let moved = moveCursor(to: index, on: e, in: router)
+        guard tapped else {
+            state.enteredRow = true
+            return moved
+        }
+        state.enteredRow = false
+        router.focus.focused = e
+        return moved + activateEvent(on: e, in: router)
+    }
+
+    /// Makes the row at `index` current, scrolls it into view, and reports it with `onSelect` when it changed.
+    private func moveCursor(to index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
+        let state = e.state as! ListState
+        state.cursor.index = index
+        state.cursor.key = state.slots.keys[index].flatMap(\.jsonValue)
+        state.revealCursor = true
+        router.needs.layout = true
+        guard state.cursor.needsReport else { return [] }
+        state.cursor.noteReported(count: state.slots.count)
+        return router.event(e, handler: onSelect, type: "select", detail: state.cursor.detail)
+    }
+
+    /// Enter on the list: `onActivate`, then the current row's own `.onTap` handlers (as a click on it would run).
+    private func activate(on e: Element, in router: PageInputRouter) -> [UIEvent] {
+        let state = e.state as! ListState
+        var events = activateEvent(on: e, in: router)
+        if let row = state.currentRow, let top = row.layoutChildren.first, top.node.onTap != nil || top.node.catchTap != nil {
+            events += router.tap(from: top)
+        }
+        return events
+    }
+
+    private func activateEvent(on e: Element, in router: PageInputRouter) -> [UIEvent] {
+        let state = e.state as! ListState
+        let index = state.cursor.index
+        guard index < state.slots.count else { return [] }
+        var item: JSONValue = .null
+        if let path = state.slots.itemsPath {
+            item = router.value(at: DataPath(path.components + [.index(index)])) ?? .null
+        } else if let binding = state.currentRow?.itemBinding {
+            item = binding.value
+        }
+        return router.event(e, handler: onActivate, type: "activate",
+                            detail: .object(["index": .number(Double(index)), "key": state.cursor.key ?? .null, "item": item]))
+    }
+
+    /// The row (a child of the list) that holds `element`, nil when it is not inside a row of `e`.
+    private static func row(containing element: Element, in e: Element) -> Element? {
+        var current = element
+        while let parent = current.parent {
+            if parent === e { return current }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The row's index, checked against its slot.
+    private static func index(of row: Element, in slots: ListSlots) -> Int? {
+        guard let i = row.itemBinding?.index, i >= 0, i < slots.elements.count, slots.elements[i] === row else { return nil }
+        return i
+    }
+
+    /// The widgets in a row that Right and Left go through, in reading order: what would be Tab stops, except the
+    /// row's own top widget when it is only tappable (Enter on the list taps it already).
+    private static func stops(in row: Element) -> [Element] {
+        var stops: [Element] = []
+        let tops = Set(row.layoutChildren.map(ObjectIdentifier.init))
+        var stack: [Element] = [row]
+        while let e = stack.popLast() {
+            if e.hidden || e.lifecycle != .active || e.widget.isError || e.isDisabled { continue }
+            if e.kind.isFocusable && e.widget.takesFocus(e) { stops.append(e) }
+            else if e.node.isTappable && !e.kind.isFragment && !tops.contains(ObjectIdentifier(e)) { stops.append(e) }
+            stack.append(contentsOf: e.widget.focusableChildren(of: e).reversed())
+        }
+        return stops
+    }
+
+    /// One Tab stop while it has rows.
+    func takesFocus(_ e: Element) -> Bool { (e.state as! ListState).slots.count > 0 }
+
+    /// The rows' widgets are no Tab stops, except the current row's after Right moved into it, so that Tab goes on
+    /// from there.
+    func focusableChildren(of e: Element) -> [Element] {
+        let state = e.state as! ListState
+        guard state.enteredRow, let row = state.currentRow else { return [] }
+        return [row]
+    }
+
+    /// `this.focus(id)` of a widget in a row: that row becomes current, with its widgets in the Tab order.
+    func willFocus(_ descendant: Element, on e: Element) -> Bool {
+        let state = e.state as! ListState
+        guard let row = Self.row(containing: descendant, in: e), let index = Self.index(of: row, in: state.slots) else { return false }
+        state.cursor.index = index
+        state.cursor.key = state.slots.keys[index].flatMap(\.jsonValue)
+        state.enteredRow = true
+        state.revealCursor = true
+        return true
+    }
+
+    /// `this.loadMoreDone()`: the page asks for `onReachBottom` again at the end.
+    func loadMoreDone(_ e: Element) {
+        (e.state as! ListState).reachBottom.rearm()
     }
 
     func scroll(_ e: Element, by delta: Int) {
@@ -349,10 +580,56 @@ final class ListState: ScrollState {
     var ahead: Range<Int>?
     var rowWidth = 0
 
-    /// The visible range last reported (or seen, before the first report).
+    /// The visible range last reported (or seen, before the first report), and how many rows it holds.
     var reportedRange: ClosedRange<Int>?
-    /// The row count when `onReachBottom` last fired; it fires again once there are more rows.
-    var reachedBottomAt: Int?
+    var visibleRows = 1
+    /// When `onReachBottom` fires.
+    var reachBottom = ReachBottomRule()
+
+    /// The current row; `revealCursor` asks the next layout to scroll to it.
+    var cursor = RowCursor()
+    var revealCursor = false
+    /// Whether the focus went into the current row's widgets (Right), which are then in the Tab order.
+    var enteredRow = false
+
+    /// The current row's element, when it is built.
+    var currentRow: Element? {
+        cursor.index < slots.elements.count ? slots.elements[cursor.index] : nil
+    }
+
+    /// Moves the current row's index with a splice above it, so that finding its key again costs nothing.
+    func shiftCursor(by s: ItemsSplice) {
+        if cursor.index >= s.index + s.removing { cursor.index += s.keys.count - s.removing }
+    }
+
+    /// Keeps the current row on its key after the items changed: where the key is now (searched outwards from the
+    /// row's index, so a change k rows away costs k), or, when its row went, the row now at its index. After
+    /// `splices` (which `shiftCursor` already followed) the search goes only as far as they changed rows, unless
+    /// they inserted the key again elsewhere: removing the current row of 100,000 then costs the splice, not the list.
+    func followCursor(after splices: [ItemsSplice]? = nil) {
+        let keys = slots.keys
+        guard !keys.isEmpty else {
+            cursor.index = 0
+            cursor.key = nil
+            return
+        }
+        if let key = cursor.key {
+            let wanted = WidgetKey.value(key)
+            let start = min(max(0, cursor.index), keys.count - 1)
+            var limit = keys.count
+            if let splices, !splices.contains(where: { $0.keys.contains(wanted) }) {
+                limit = splices.reduce(1) { $0 + $1.removing + $1.keys.count }
+            }
+            var distance = 0
+            while distance <= limit, start - distance >= 0 || start + distance < keys.count {
+                if start + distance < keys.count, keys[start + distance] == wanted { cursor.index = start + distance; return }
+                if distance > 0, start - distance >= 0, keys[start - distance] == wanted { cursor.index = start - distance; return }
+                distance += 1
+            }
+        }
+        cursor.index = min(max(0, cursor.index), keys.count - 1)
+        cursor.key = keys[cursor.index].flatMap(\.jsonValue)
+    }
 
     override func reset(_ element: Element, in tree: Reconciler) {
         for case let row? in slots.elements { tree.deactivate(row) }

@@ -5,15 +5,20 @@ import TerminiTemplate
 struct ChoiceOption: Equatable {
     var label: String
     var value: JSONValue
+    /// `{label, value, disabled: true}`: shown dim, and the keys pass over it (SelectionList, OptionList).
+    var disabled = false
 
     static func parse(_ options: JSONArray) -> [ChoiceOption] {
-        options.map { option in
-            if case .object(let o) = option {
-                let label = o["label"]?.displayText ?? o["value"]?.displayText ?? ""
-                return ChoiceOption(label: label, value: o["value"] ?? .string(label))
-            }
-            return ChoiceOption(label: option.displayText, value: option)
+        options.map(parse)
+    }
+
+    /// One option. A list of 100,000 options (SelectionList, OptionList) parses only those it draws or touches.
+    static func parse(_ option: JSONValue) -> ChoiceOption {
+        if case .object(let o) = option {
+            let label = o["label"]?.displayText ?? o["value"]?.displayText ?? ""
+            return ChoiceOption(label: label, value: o["value"] ?? .string(label), disabled: o["disabled"]?.isTruthy ?? false)
         }
+        return ChoiceOption(label: option.displayText, value: option)
     }
 
     /// The index of the option whose value is `selected`, if any.

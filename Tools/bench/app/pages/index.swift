@@ -6,8 +6,8 @@ let index = Page("index") {
     Column {
         Text("termini bench  rows: {{rows.length}}", wrap: false)
         Expanded {
-            // autoFocus: the list itself takes the focus (keys scroll it; a focused row would show in reverse video,
-            // which the protocol keeps for the selected row).
+            // autoFocus: the list itself takes the focus (keys move its current row, underlined by the app's theme:
+            // the protocol keeps reverse video for the selected row).
             ListView("{{rows}}", key: "id", item: "row") {
                 Text("{{pad(row.id, 6)}} {{row.label}}", style: "{{row.id == selected ? 'reverse' : 'plain'}}", wrap: false)
                     .onTap("pick").data(["id": "{{row.id}}"])

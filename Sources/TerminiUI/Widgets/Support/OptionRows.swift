@@ -1,0 +1,38 @@
+import TerminiTemplate
+
+/// The view of a SelectionList or an OptionList: the bound choice (`ChoiceState`, a list of values or one value),
+/// the current option, the first option shown and how many show. Both draw only the options in view, reading each
+/// one as they draw it, so 100,000 options cost what a screenful does.
+final class OptionRowsState: ChoiceState {
+    var offset = 0
+    var cursor = RowCursor()
+    var visibleRows = 0
+    var count = 0
+    /// The chosen values of a SelectionList as a set, for drawing each row's box in O(1); rebuilt when they change.
+    private(set) var chosen: Set<JSONValue> = []
+    private var chosenFrom: JSONValue = .null
+
+    /// Scrolls so the current option is in view, and keeps the view within the options.
+    func keepCursorInView() {
+        if visibleRows > 0 {
+            if cursor.index < offset { offset = cursor.index }
+            if cursor.index >= offset + visibleRows { offset = cursor.index - visibleRows + 1 }
+        }
+        offset = min(max(0, offset), max(0, count - visibleRows))
+    }
+
+    /// The chosen values (a SelectionList's shown list), as a set.
+    func chosenSet() -> Set<JSONValue> {
+        if chosenFrom != shown {
+            chosenFrom = shown
+            chosen = Set(shown.arrayValue ?? [])
+        }
+        return chosen
+    }
+
+    /// The option at `index` of `options`, and the row a click at `y` (relative to the widget) lands on.
+    func row(atY y: Int) -> Int? {
+        let index = offset + y
+        return y >= 0 && y < visibleRows && index < count ? index : nil
+    }
+}
