@@ -32,7 +32,9 @@ import Testing
         #expect(update.status == 1)
         #expect(update.stderr.contains("127.0.0.1:\(setup.server.port): timed out after 2 s without data ("), "\(update.stderr)")
         #expect(update.stderr.contains("bytes had arrived)"), "\(update.stderr)")
-        #expect(elapsed >= 2 && elapsed < 8, "gave up after \(elapsed) s")
+        // Far short of the 34 s deadline: the idle timeout ended it (the message says so). A full parallel test run
+        // adds seconds of process start and index fetch, so the bound is the deadline's, not the timeout's.
+        #expect(elapsed >= 2 && elapsed < 20, "gave up after \(elapsed) s")
         #expect(setup.appsState == before, "nothing installed")
 
         // The same for an install by URL, which has no size from an index.
@@ -83,7 +85,7 @@ import Testing
         #expect(blocked.status == 1, "the old version does not run")
         #expect(!blocked.stdout.contains("Hello version 1.0.0"), "\(blocked.stdout)")
         #expect(blocked.stderr.contains("the required update failed: 127.0.0.1:\(setup.server.port): timed out after 2 s without data"), "\(blocked.stderr)")
-        #expect(elapsed < 10, "waited \(elapsed) s")
+        #expect(elapsed < 30, "waited \(elapsed) s (it was 300 s before the idle timeout)")
     }
 
     @Test func aRequiredUpdateShowsItsProgressAndEscCancelsItAndTheAppDoesNotStart() async throws {
