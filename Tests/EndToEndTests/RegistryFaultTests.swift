@@ -56,7 +56,8 @@ import Testing
         let altered = try await setup.termini(["update", "hello"])
         #expect(altered.status == 1)
         #expect(altered.stderr.contains("failed at checking the index") && altered.stderr.contains("the signature does not match index.json"), "\(altered.stderr)")
-        let run = try await setup.snapshot(events: "wait 1000\n")
+        // The check runs in the background: 4 s is room for it on a loaded machine (1 s was not, once).
+        let run = try await setup.snapshot(events: "wait 4000\n")
         #expect(run.stdout.contains("Hello version 1.0.0"))
         #expect(run.stderr.contains("[warn] update check of hello: index ignored"), "\(run.stderr)")
         #expect(setup.appsState == before, "nothing installed")
@@ -70,7 +71,7 @@ import Testing
         let untrusted = try await setup.termini(["update", "hello"])
         #expect(untrusted.status == 1)
         #expect(untrusted.stderr.contains("which this registry is not trusted with"), "\(untrusted.stderr)")
-        let warned = try await setup.snapshot(events: "wait 1000\n")
+        let warned = try await setup.snapshot(events: "wait 4000\n")
         #expect(warned.stderr.contains("[warn] update check of hello: index ignored"), "\(warned.stderr)")
         #expect(setup.appsState == before, "nothing installed")
     }
