@@ -27,14 +27,10 @@ struct PromoteCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The channel to move it to.", valueName: "name"))
     var to: String
 
-    @Option(name: .long, help: ArgumentHelp("The registry folder.", valueName: "dir"))
-    var registry: String
-
-    @Option(name: .long, help: ArgumentHelp("The registry's private key; it signs index.json.", valueName: "prefix.key"))
-    var key: String
+    @OptionGroup var signing: RegistrySigningOptions
 
     func run() throws {
-        let publisher = RegistryPublisher(folder: registry, key: try BundleSigningKey.load(path: key))
+        let publisher = try signing.publisher()
         let changed: Bool
         do { changed = try publisher.promote(id: id, version: version, from: from, to: to) } catch {
             throw CLIError("promote failed: \(error)")

@@ -23,6 +23,22 @@ struct StoreOption: ParsableArguments {
     var appStore: AppStore { AppStore(root: store ?? AppStore.defaultRoot()) }
 }
 
+/// `--registry` and `--key`, shared by the commands that change a published registry's signed index (promote,
+/// rollout, yank, rotate-key): the folder, and the registry key that re-signs index.json.
+struct RegistrySigningOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The registry folder.", valueName: "dir"))
+    var registry: String
+
+    @Option(name: .long, help: ArgumentHelp("The registry's private key; it signs index.json.", valueName: "prefix.key"))
+    var key: String
+
+    /// The registry key, loaded.
+    func signingKey() throws -> BundleSigningKey { try BundleSigningKey.load(path: key) }
+
+    /// The publisher that edits the folder's index and signs it with the registry key.
+    func publisher() throws -> RegistryPublisher { RegistryPublisher(folder: registry, key: try signingKey()) }
+}
+
 /// `--timeout`, shared by every command that downloads from a registry: seconds without a byte before a transfer is
 /// given up; each transfer's overall deadline adds time for its size (docs/DISTRIBUTION.md, "Timeouts").
 struct TimeoutOption: ParsableArguments {

@@ -27,11 +27,7 @@ struct RolloutCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The percentage of installs, 0-100.", valueName: "percent"))
     var percentArguments: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The registry folder.", valueName: "dir"))
-    var registry: String
-
-    @Option(name: .long, help: ArgumentHelp("The registry's private key; it signs index.json.", valueName: "prefix.key"))
-    var key: String
+    @OptionGroup var signing: RegistrySigningOptions
 
     func validate() throws {
         guard percentArguments.count == 1 else {
@@ -44,7 +40,7 @@ struct RolloutCommand: ParsableCommand {
         guard let value = Int(percent.hasSuffix("%") ? String(percent.dropLast()) : percent) else {
             throw CLIError("rollout failed: the percentage must be a whole number from 0 to 100, got '\(percent)'")
         }
-        let publisher = RegistryPublisher(folder: registry, key: try BundleSigningKey.load(path: key))
+        let publisher = try signing.publisher()
         let changed: Bool
         do { changed = try publisher.setRollout(id: id, version: version, percent: value) } catch {
             throw CLIError("rollout failed: \(error)")

@@ -19,11 +19,7 @@ struct RotateKeyCommand: ParsableCommand {
               termini rotate-key --registry /srv/termini --key registry.key --old team.key --new team-2025.pub
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The registry folder.", valueName: "dir"))
-    var registry: String
-
-    @Option(name: .long, help: ArgumentHelp("The registry's private key; it signs index.json.", valueName: "prefix.key"))
-    var key: String
+    @OptionGroup var signing: RegistrySigningOptions
 
     @Option(name: .long, help: ArgumentHelp("The private key being retired; it signs the rotation (default: --key).", valueName: "prefix.key"))
     var old: String?
@@ -32,10 +28,10 @@ struct RotateKeyCommand: ParsableCommand {
     var new: String
 
     func run() throws {
-        let registryKey = try BundleSigningKey.load(path: key)
+        let registryKey = try signing.signingKey()
         let oldKey = try old.map { path throws in try BundleSigningKey.load(path: path) } ?? registryKey
         let newKey = try BundlePublicKey.load(path: new)
-        let publisher = RegistryPublisher(folder: registry, key: registryKey)
+        let publisher = RegistryPublisher(folder: signing.registry, key: registryKey)
         let added: Bool
         do { added = try publisher.rotateKey(from: oldKey, to: newKey) } catch { throw CLIError("rotate-key failed: \(error)") }
         if added {

@@ -21,14 +21,10 @@ struct YankCommand: ParsableCommand {
     @Argument(help: "The version to withdraw.")
     var version: String
 
-    @Option(name: .long, help: ArgumentHelp("The registry folder.", valueName: "dir"))
-    var registry: String
-
-    @Option(name: .long, help: ArgumentHelp("The registry's private key; it signs index.json.", valueName: "prefix.key"))
-    var key: String
+    @OptionGroup var signing: RegistrySigningOptions
 
     func run() throws {
-        let publisher = RegistryPublisher(folder: registry, key: try BundleSigningKey.load(path: key))
+        let publisher = try signing.publisher()
         let changed: Bool
         do { changed = try publisher.yank(id: id, version: version) } catch { throw CLIError("yank failed: \(error)") }
         print(changed ? "withdrew \(id) \(version) in \(publisher.folder); clients running it go back at their next launch"

@@ -129,19 +129,12 @@ extension OptionListProps: WidgetBehavior {
         return moveCursor(to: index, on: e, in: router) + activate(on: e, in: router)
     }
 
-    func scroll(_ e: Element, by delta: Int) {
-        let state = e.state as! OptionRowsState
-        state.offset = min(max(0, state.offset.addingClamped(delta)), max(0, state.count - state.visibleRows))
-    }
+    func scroll(_ e: Element, by delta: Int) { (e.state as! OptionRowsState).scroll(by: delta) }
 
     private func moveCursor(to index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
         let state = e.state as! OptionRowsState
-        state.cursor.index = index
-        state.cursor.key = value(at: index)
-        state.keepCursorInView()
         router.needs.paint = true
-        guard state.cursor.needsReport else { return [] }
-        state.cursor.noteReported(count: options.count)
+        guard state.moveCursor(to: index, key: value(at: index), optionCount: options.count) else { return [] }
         return router.event(e, handler: onSelect, type: "select", detail: detail(state))
     }
 

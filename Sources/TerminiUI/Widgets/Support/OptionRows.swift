@@ -30,6 +30,22 @@ final class OptionRowsState: ChoiceState {
         return chosen
     }
 
+    /// Scrolls the view by `delta` options (the wheel), within the options.
+    func scroll(by delta: Int) {
+        offset = min(max(0, offset.addingClamped(delta)), max(0, count - visibleRows))
+    }
+
+    /// Makes the option at `index` (whose value is `key`) current and keeps it in view; returns whether the page
+    /// should hear of it (`onSelect`), which it then takes as reported.
+    func moveCursor(to index: Int, key: JSONValue?, optionCount: Int) -> Bool {
+        cursor.index = index
+        cursor.key = key
+        keepCursorInView()
+        guard cursor.needsReport else { return false }
+        cursor.noteReported(count: optionCount)
+        return true
+    }
+
     /// The option at `index` of `options`, and the row a click at `y` (relative to the widget) lands on.
     func row(atY y: Int) -> Int? {
         let index = offset + y
