@@ -54,7 +54,7 @@ import Testing
         let badClient = try await setup.termini(["registry", "add", "other", setup.server.url("r"), "--trust", setup.fixture.key + ".pub", "--channel", "x y"])
         #expect(badClient.status == 1 && badClient.stderr.contains("not a channel name"), "\(badClient.stderr)")
         #expect(try String(contentsOfFile: setup.registry + "/index.json", encoding: .utf8) == index, "the index is unchanged")
-        let launch = try await setup.snapshot(events: "wait 800\n")
+        let launch = try await setup.snapshot(events: "wait 4000\n")
         #expect(launch.status == 0 && launch.stdout.contains("Hello version 1.0.0"), "\(launch)")
     }
 
@@ -68,7 +68,7 @@ import Testing
             let held = try await setup.termini(["update", "hello"])
             #expect(held.status == 0 && held.stdout.contains("hello 1.0.0 is up to date for this install: 1.1.0 is rolling out to 0 % of installs, not yet to this one"), "\(held)")
         }
-        let launch = try await setup.snapshot(events: "wait 1000\n")
+        let launch = try await setup.snapshot(events: "wait 4000\n")
         #expect(launch.stderr.contains("1.1.0 is rolling out to 0 % of installs"), "\(launch.stderr)")
         let install = try await setup.termini(["install", "hello"])
         #expect(install.status == 1 && install.stderr.contains("--version 1.1.0 installs it now"), "\(install.stderr)")
@@ -104,7 +104,7 @@ import Testing
         #expect(try String(contentsOfFile: indexPath, encoding: .utf8) != index)
         let update = try await setup.termini(["update", "hello"])
         #expect(update.status == 1 && update.stderr.contains("the signature does not match index.json"), "\(update.stderr)")
-        let launch = try await setup.snapshot(events: "wait 1000\n")
+        let launch = try await setup.snapshot(events: "wait 4000\n")
         #expect(launch.status == 0 && launch.stdout.contains("Hello version 1.0.0"), "\(launch)")
         #expect(launch.stderr.contains("[warn] update check of hello: index ignored"), "\(launch.stderr)")
         #expect(setup.appsState == before)

@@ -65,12 +65,12 @@ import Testing
         try await world.publish(version: "1.0.2", startup: Self.scriptError)
 
         // Launch 1 runs 1.0.0 and its background check installs 1.0.2 for the next launch.
-        let first = try await world.snapshot(events: "wait 1500\n")
+        let first = try await world.snapshot(events: "wait 4000\n")
         #expect(first.stdout.contains("Hello version 1.0.0"), "\(first.stdout)")
         #expect(first.stderr.contains("[update] hello 1.0.2 installed"), "\(first.stderr)")
 
         // Launch 2: 1.0.2 fails its first launch and is rolled back; the user is told, with the reason.
-        let second = try await world.snapshot(events: "wait 1500\n")
+        let second = try await world.snapshot(events: "wait 4000\n")
         #expect(second.stdout.contains("broken build 42"), "the error screen: \(second.stdout)")
         #expect(second.stderr.contains("hello 1.0.2 failed its first launch"), "\(second.stderr)")
         #expect(second.stderr.contains("rolled back to 1.0.0"), "\(second.stderr)")
@@ -82,7 +82,7 @@ import Testing
 
         // Launches 3 and 4: the background check no longer installs it; the old loop would have failed every other launch.
         for _ in 0..<2 {
-            let again = try await world.snapshot(events: "wait 1500\n")
+            let again = try await world.snapshot(events: "wait 4000\n")
             #expect(again.status == 0, "\(again.stderr)")
             #expect(again.stdout.contains("Hello version 1.0.0"), "\(again.stdout)")
             #expect(again.stderr.contains("[update] hello 1.0.0 is kept: 1.0.2 failed its first launch here"), "\(again.stderr)")
@@ -154,7 +154,7 @@ import Testing
             // disk tells that its launch died.
             #expect(try await world.list().contains("* 1.1.0  (current, not launched yet)"), "\(name)")
 
-            let next = try await world.snapshot(events: "wait 1500\n")
+            let next = try await world.snapshot(events: "wait 4000\n")
             #expect(next.status == 0, "\(name): \(next.stderr)")
             #expect(next.stdout.contains("Hello version 1.0.0"), "\(name): the previous version runs at once: \(next.stdout)")
             #expect(next.stderr.contains("hello 1.1.0 failed its first launch (the process "), "\(name): \(next.stderr)")
@@ -204,7 +204,7 @@ import Testing
         let world = try await World.make()
         // One check of an unchanged index is one conditional request that nginx answers 304 from its ETag.
         let before = world.server.requests.count
-        let run = try await world.snapshot(events: "wait 800\n")
+        let run = try await world.snapshot(events: "wait 4000\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Array(world.server.requests.dropFirst(before)) == ["GET /r/index.json 304"], "\(world.server.requests)")
         let lock = try await BuiltBinaries.run("/usr/bin/env", ["python3", "-c",

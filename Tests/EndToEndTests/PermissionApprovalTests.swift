@@ -29,7 +29,7 @@ import Testing
 
         // A launch that cannot ask runs the current version and says what waits; the check does not download it again.
         let before = setup.server.requests.count
-        let launch = try await setup.snapshot(events: "wait 1000\n")
+        let launch = try await setup.snapshot(events: "wait 4000\n")
         #expect(launch.stdout.contains("Hello version 1.0.0"), "\(launch.stdout)")
         #expect(launch.stderr.contains("hello: Update 1.1.0 wants: storage, request to api.example.com. It is held until approved"), "\(launch.stderr)")
         #expect(launch.stderr.contains("[update] hello 1.1.0 is downloaded but held"), "\(launch.stderr)")

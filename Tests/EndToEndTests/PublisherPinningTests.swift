@@ -33,7 +33,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("hello is pinned to publisher key \(regId), which signed its first install, but this bundle is signed by key \(otherId); refused"), "\(refused.stderr)")
         #expect(setup.appsState == before, "the store is unchanged")
-        let launch = try await setup.snapshot(events: "wait 1000\n")
+        let launch = try await setup.snapshot(events: "wait 4000\n")
         #expect(launch.status == 0 && launch.stdout.contains("Hello version 1.0.0"), "\(launch)")
         #expect(launch.stderr.contains("pinned to publisher key \(regId)"), "the background check says why: \(launch.stderr)")
 
@@ -64,7 +64,7 @@ import Testing
         let update = try await setup.termini(["update", "hello"])
         #expect(update.status == 1 && update.stderr.contains("failed at checking the index"), "\(update.stderr)")
         #expect(update.stderr.contains("the signature does not match index.json"), "\(update.stderr)")
-        let launch = try await setup.snapshot(events: "wait 800\n")
+        let launch = try await setup.snapshot(events: "wait 4000\n")
         #expect(launch.status == 0 && launch.stdout.contains("Hello version 1.0.0"), "\(launch)")
         #expect(launch.stderr.contains("[warn] update check of hello: index ignored"), "\(launch.stderr)")
     }

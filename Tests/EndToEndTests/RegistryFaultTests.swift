@@ -135,7 +135,7 @@ import Testing
         #expect(try await setup.list().contains("* 1.0.0  (current"))
 
         try setup.server.setFaults("{}")
-        let next = try await setup.snapshot(events: "wait 1000\n")
+        let next = try await setup.snapshot(events: "wait 4000\n")
         #expect(next.stdout.contains("Hello version 1.0.0"))
         #expect(next.stderr.contains("[update] hello 1.1.0 installed"), "the next launch retried: \(next.stderr)")
         #expect(partialBytes() == 0, "the killed process's partial file is gone")

@@ -102,7 +102,7 @@ import Testing
         let setup = try await RegistrySetup.make(publishing: ["1.0.0"])
         #expect(try await setup.termini(["install", "hello"]).status == 0)
         try await setup.publish("1.1.0")
-        let first = try await setup.snapshot(events: "wait 1500\n")
+        let first = try await setup.snapshot(events: "wait 4000\n")
         // The installed version ran at once; the update arrived during the run and App.onUpdateReady heard of it.
         #expect(first.stdout.contains("Hello version 1.0.0"), "\(first.stdout)")
         #expect(first.stdout.contains("update ready: 1.1.0"), "\(first.stdout)")

@@ -23,14 +23,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: setup.registry + "/apps/hello/1.1.0.zip"), "the archive stays")
 
         // This launch still runs 1.1.0; its check makes 1.0.0 current for the next one and the app hears why.
-        let during = try await setup.snapshot(events: "wait 1500\n")
+        let during = try await setup.snapshot(events: "wait 4000\n")
         #expect(during.stdout.contains("Hello version 1.1.0"), "\(during.stdout)")
         #expect(during.stdout.contains("update ready: 1.0.0 (withdrawn)"), "\(during.stdout)")
         #expect(during.stderr.contains("[update] hello 1.1.0 was withdrawn by its publisher; the next launch runs 1.0.0"), "\(during.stderr)")
         var list = try await setup.list()
         #expect(list.contains("* 1.0.0  (current)") && !list.contains("1.1.0"), "\(list)")
 
-        let next = try await setup.snapshot(events: "wait 1000\n")
+        let next = try await setup.snapshot(events: "wait 4000\n")
         #expect(next.stdout.contains("Hello version 1.0.0") && next.stdout.contains("no update"), "\(next.stdout)")
         #expect(next.stderr.contains("[update] hello 1.0.0 is up to date"), "never reinstalled: \(next.stderr)")
         let update = try await setup.termini(["update"])
@@ -78,7 +78,7 @@ import Testing
         let update = try await setup.termini(["update", "hello"])
         #expect(update.status == 1, "\(update)")
         #expect(update.stderr.contains("failed at checking the index") && update.stderr.contains("the signature does not match index.json"), "\(update.stderr)")
-        let launch = try await setup.snapshot(events: "wait 1000\n")
+        let launch = try await setup.snapshot(events: "wait 4000\n")
         #expect(launch.status == 0 && launch.stdout.contains("Hello version 1.1.0") && launch.stdout.contains("no update"), "\(launch)")
         #expect(launch.stderr.contains("[warn] update check of hello: index ignored"), "\(launch.stderr)")
         #expect(setup.appsState == before, "the client keeps the current version")
