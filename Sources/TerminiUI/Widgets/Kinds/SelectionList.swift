@@ -37,13 +37,7 @@ extension SelectionListProps: WidgetBehavior {
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
         let state = e.state as! OptionRowsState
-        // Unbounded, the width of the first options that would show (measuring 100,000 labels would cost a frame).
-        let width = maxWidth < LayoutPass.unbounded ? maxWidth
-            : (options.prefix(LayoutPass.unboundedScrollHeight).map { TextWidth.of(ChoiceOption.parse($0).label) + 4 }.max() ?? 4)
-        let height = min(options.count, maxHeight >= LayoutPass.unbounded ? LayoutPass.unboundedScrollHeight : maxHeight)
-        state.visibleRows = height
-        state.count = options.count
-        state.keepCursorInView()
+        let size = state.fit(options, mark: 4, maxWidth: maxWidth, maxHeight: maxHeight)
         if state.cursor.needsReport {
             if !options.isEmpty, let onSelect {
                 pass.emit(UIEvent(handler: onSelect, type: "select", dataset: e.dataset, detail: detail(state),
@@ -51,7 +45,7 @@ extension SelectionListProps: WidgetBehavior {
             }
             state.cursor.noteReported(count: options.count)
         }
-        return (width, height)
+        return size
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {

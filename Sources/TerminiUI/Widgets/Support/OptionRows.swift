@@ -30,6 +30,19 @@ final class OptionRowsState: ChoiceState {
         return chosen
     }
 
+    /// Sizes the view for `options` within the constraints and keeps the current option in it; returns the size.
+    /// `mark` is the cells before each label (`( ) ` or `[ ] `). Unbounded, the width is that of the first options
+    /// that would show: measuring 100,000 labels would cost a frame.
+    func fit(_ options: JSONArray, mark: Int, maxWidth: Int, maxHeight: Int) -> (Int, Int) {
+        let width = maxWidth < LayoutPass.unbounded ? maxWidth
+            : (options.prefix(LayoutPass.unboundedScrollHeight).map { TextWidth.of(ChoiceOption.parse($0).label) + mark }.max() ?? mark)
+        let height = min(options.count, maxHeight >= LayoutPass.unbounded ? LayoutPass.unboundedScrollHeight : maxHeight)
+        visibleRows = height
+        count = options.count
+        keepCursorInView()
+        return (width, height)
+    }
+
     /// Scrolls the view by `delta` options (the wheel), within the options.
     func scroll(by delta: Int) {
         offset = min(max(0, offset.addingClamped(delta)), max(0, count - visibleRows))
