@@ -146,10 +146,10 @@ extension FieldChecks {
     public init(script params: JSONValue) throws(FieldChecksError) {
         self.init()
         if let value = params["kind"], !value.isNull {
-            guard case .string(let name) = value, let kind = try? TextFieldKind.decodeProp(value, owner: "kind") else {
+            // Only a case's name: the decoder would also take the template form ({"cmd": …}), which no script writes.
+            guard case .string = value, let kind = try? TextFieldKind.decodeProp(value, owner: "kind") else {
                 throw FieldChecksError("parameter 'kind' must be 'text', 'integer', 'number' or 'email', got \(value.serialized())")
             }
-            _ = name
             self.kind = kind
         }
         if let value = params["restrict"], !value.isNull {
