@@ -167,7 +167,7 @@ public final class CommandRouter: @unchecked Sendable {
         lock.lock()
         nextTicket += 1
         let ticket = nextTicket
-        let task = Task { [weak self] in
+        let task = Task(executorPreference: CommandExecutor.shared) { [weak self] in
             let outcome: CommandOutcome
             do throws(CommandError) { outcome = .success(name, try await prepared.run()) } catch { outcome = .failure(name, error) }
             // Only answer if the page is still there: a cancelled call's callback is dropped.

@@ -231,4 +231,18 @@ import Testing
         #expect(long.stderr.contains("stopped at exit"), "\(long.stderr)")
         #expect(setup.appsState == before)
     }
+
+    /// An index fetch still in flight at exit gets 2 s (it may lead to a download), then is stopped: a registry that
+    /// never answers does not hold the exit for the download's 10 s.
+    @Test func exitWaitsTwoSecondsForAnIndexFetchInFlight() async throws {
+        let setup = try await RegistrySetup.make(publishing: ["1.0.0"])
+        #expect(try await setup.termini(["install", "hello"]).status == 0)
+        try setup.server.setFaults(#"{"/r/index.json": {"mode": "hang"}}"#)
+        let started = Date()
+        let run = try await setup.snapshot(events: "wait 100\n", extra: ["--timeout", "60"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.stdout.contains("Hello version 1.0.0"))
+        #expect(run.stderr.contains("update check of hello stopped at exit"), "\(run.stderr)")
+        #expect(elapsed >= 2 && elapsed < 9.5, "exit waited \(elapsed) s")
+    }
 }

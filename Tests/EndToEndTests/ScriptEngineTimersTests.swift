@@ -12,16 +12,26 @@ import Testing
         try "import TerminiDSL\n\nlet index = Page(\"index\") {\n    Text(\"{{message}}\")\n}\n"
             .write(toFile: dir + "/pages/index.swift", atomically: true, encoding: .utf8)
         try """
-            const registry = new FinalizationRegistry(name => getCurrentPages()[0].setData({ message: 'finalized ' + name }))
+            let finalized = false
+            const registry = new FinalizationRegistry(name => {
+              finalized = true
+              getCurrentPages()[0].setData({ message: 'finalized ' + name })
+            })
             Page('index', { data: { message: 'waiting' },
               onLoad() {
                 (function () { registry.register({ big: new Array(1000).fill(1) }, 'the object') })()
-                for (let i = 0; i < 2000; i++) { const junk = new Array(1000).fill(i) }
+                // Garbage every 20 ms until the callback comes: a timer that soon keeps `settle` waiting, so the
+                // run ends as soon as the object is finalized, or after 30 s of a loaded machine.
+                const churn = () => {
+                  for (let i = 0; i < 2000; i++) { const junk = new Array(1000).fill(i) }
+                  if (!finalized) setTimeout(churn, 20)
+                }
+                churn()
               },
             })
             """.write(toFile: dir + "/main.js", atomically: true, encoding: .utf8)
-        // JSC collects on its own timers: give it a few seconds of a loaded machine.
-        let r = try await BuiltBinaries.snapshot(dir, size: "30x3", events: "wait 5000\n")
+        // JSC collects and runs finalizers on its own timers, which a loaded machine delays by seconds.
+        let r = try await BuiltBinaries.snapshot(dir, size: "30x3", events: "settle\nsettle\nsettle\n")
         #expect(r.stdout.lines.first == "finalized the object", "\(r.stdout)\(r.stderr)")
     }
 

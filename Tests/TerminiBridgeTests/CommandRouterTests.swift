@@ -77,6 +77,34 @@ final class OutcomeBox: @unchecked Sendable {
             == "echo:fail parameter 'text' must be a string, got number")
     }
 
+    /// A host that blocks every thread of Swift's cooperative pool (one per core) while it waits for an answer
+    /// still gets it: commands run on threads of their own. On the pool, the call waited for the blockers to give up.
+    @Test func aCommandAnswersWhileTheHostBlocksEveryCooperativeThread() throws {
+        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        let answered = DispatchSemaphore(value: 0)
+        let blockersDone = DispatchGroup()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // Every other pool thread blocks until the answer (or 10 s); this test's own thread blocks below.
+        for _ in 1..<max(cores, 2) {
+            blockersDone.enter()
+            Task.detached {
+                _ = answered.wait(timeout: .now() + 10)
+                answered.signal()
+                blockersDone.leave()
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.2)   // the blockers are on their threads
+        let started = Date()
+        let box = OutcomeBox()
+        router.invoke("echo", params: ["text": "hi"], context: context) { box.add($0); answered.signal() }
+        let result = answered.wait(timeout: .now() + 10)
+        answered.signal()
+        blockersDone.wait()
+        #expect(result == .success)
+        #expect(Date().timeIntervalSince(started) < 5, "the call waited \(Date().timeIntervalSince(started)) s for the pool")
+        #expect(box.all.first?.envelope["text"] == "hi")
+    }
+
     @Test func unloadCancelsInFlightCallsAndDropsCallbacks() async throws {
         let router = try CommandRouter([CommandRegistration(SlowCommand.self)])
         let box = OutcomeBox()

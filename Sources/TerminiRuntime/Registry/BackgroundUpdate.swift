@@ -94,20 +94,26 @@ public final class BackgroundUpdate: @unchecked Sendable {
         return result
     }
 
-    /// At exit: waits up to `limit` for a download already in flight so that a short session still completes it,
-    /// and stops anything else at once (a partial download is removed; the next launch retries). Returns whether
-    /// the check had finished.
+    /// At exit: waits up to `limit` for a download in flight so that a short session still completes it, and up to
+    /// `indexLimit` for an index fetch still in flight (one small request, which may lead to such a download); stops
+    /// anything else (a partial download is removed; the next launch retries). Returns whether the check had finished.
     @discardableResult
-    public func finish(waitingForDownloadAtMost limit: Double = 10) -> Bool {
-        lock.lock()
-        let finished = result != nil
-        let downloading: Bool
-        if case .downloading? = phase { downloading = true } else { downloading = false }
-        lock.unlock()
-        if finished { return true }
-        if downloading, done.wait(timeout: .now() + limit) == .success {
-            done.signal()
-            return true
+    public func finish(waitingForDownloadAtMost limit: Double = 10, forIndexAtMost indexLimit: Double = 2) -> Bool {
+        let started = DispatchTime.now()
+        while true {
+            lock.lock()
+            let finished = result != nil
+            let downloading: Bool
+            if case .downloading? = phase { downloading = true } else { downloading = false }
+            lock.unlock()
+            if finished { return true }
+            let until = started + (downloading ? limit : indexLimit)
+            guard DispatchTime.now() < until else { break }
+            // Short waits while the index is fetched: the check may move on to a download, which gets the longer limit.
+            if done.wait(timeout: downloading ? until : min(until, .now() + 0.05)) == .success {
+                done.signal()
+                return true
+            }
         }
         cancellation.cancel()
         _ = done.wait(timeout: .now() + 2)
