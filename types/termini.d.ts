@@ -10,7 +10,7 @@ declare namespace termini {
 
   /** The object a handler named in a template receives. */
   interface Event<Detail = any> {
-    type: 'tap' | 'toggle' | 'change' | 'submit' | 'select' | 'sort' | 'expand' | 'scroll' | 'reachBottom' | 'focus' | 'blur' | 'key' | 'pullDownRefresh' | string;
+    type: 'tap' | 'toggle' | 'change' | 'submit' | 'select' | 'activate' | 'sort' | 'expand' | 'scroll' | 'reachBottom' | 'focus' | 'blur' | 'key' | 'paste' | 'pullDownRefresh' | string;
     /** Milliseconds since the page was opened. */
     timeStamp: number;
     /** The widget where the tap happened. */

@@ -24,7 +24,15 @@ struct TypesCommand: ParsableCommand {
     @Flag(help: .hidden)
     var galleryHost = false
 
+    /// The engine repository's own use (Scripts/gen-types): rewrite the generated sections of its docs.
+    @Option(help: .hidden)
+    var docs: String?
+
     func run() throws {
+        if let docs {
+            for section in try Self.docSections() { try Self.write(section, into: docs) }
+            return
+        }
         let text = galleryHost
             ? ScriptTypeDeclarations.emitHostCommands(GalleryHost.hostCommandSignatures, host: "gallery")
             : try Self.declarations()
@@ -44,10 +52,30 @@ struct TypesCommand: ParsableCommand {
         print("wrote \(out)")
     }
 
-    /// The declarations for the built-in commands.
-    static func declarations() throws -> String {
+    /// Every generated section of the engine's docs.
+    static func docSections() throws -> [GeneratedDocSection] {
+        [WidgetContractDocs.events, WidgetContractDocs.widgetKeys, CommandReferenceDocs.section(try builtInCommands())]
+    }
+
+    private static func write(_ section: GeneratedDocSection, into folder: String) throws {
+        let path = folder + "/" + section.document
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw CLIError("\(path): cannot read") }
+        guard let updated = section.applied(to: text) else {
+            throw CLIError("\(path): the markers of the generated section '\(section.name)' are missing")
+        }
+        if updated != text { try updated.write(toFile: path, atomically: true, encoding: .utf8) }
+        print(updated == text ? "\(path) is current (\(section.name))" : "wrote \(path) (\(section.name))")
+    }
+
+    /// The built-in commands' signatures, from the engine's own registry.
+    static func builtInCommands() throws -> [CommandSignature] {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("termini-types-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: store) }
-        return ScriptTypeDeclarations.emit(commands: try MiniAppEngine.registeredCommands(storeDirectory: store))
+        return try MiniAppEngine.registeredCommands(storeDirectory: store)
+    }
+
+    /// The declarations for the built-in commands.
+    static func declarations() throws -> String {
+        ScriptTypeDeclarations.emit(commands: try builtInCommands())
     }
 }

@@ -20,7 +20,7 @@ import TerminiTemplate
         let page = focused(radio, data: ["size": "m"])
         #expect(page.renderText(width: 20, height: 3) == "( ) Small\n(•) Medium\n( ) 大きい")
         let down = page.handle(.key(.down))
-        #expect(down.map(\.handler) == ["setSize"] && down.first?.detail == ["value": "大きい"] && down.first?.type == "select")
+        #expect(down.map(\.handler) == ["setSize"] && down.first?.detail == ["value": "大きい"] && down.first?.type == .select)
         #expect(page.renderText(width: 20, height: 3) == "( ) Small\n( ) Medium\n(•) 大きい", "moves before the page echoes it")
         #expect(page.handle(.key(.down)).isEmpty, "the last option stays")
         // The page resets the value: the group follows.

@@ -36,9 +36,9 @@ import TerminiTemplate
         events += page.handle(.key(.left))
         events += page.handle(.key(.character("!")))
         #expect(events.map(\.detail) == [["value": "h"], ["value": "hi"], ["value": "hi "], ["value": "hi"], ["value": "h!i"]])
-        #expect(events.allSatisfy { $0.handler == "onDraft" && $0.type == "change" && $0.loc == "form.swift:2:9" })
+        #expect(events.allSatisfy { $0.handler == "onDraft" && $0.type == .change && $0.loc == "form.swift:2:9" })
         let submit = page.handle(.key(.enter))
-        #expect(submit == [UIEvent(handler: "add", type: "submit", dataset: [:], detail: ["value": "h!i"], loc: "form.swift:2:9")])
+        #expect(submit == [UIEvent(handler: "add", type: .submit, dataset: [:], detail: ["value": "h!i"], loc: "form.swift:2:9")])
         #expect(page.renderText(width: 20, height: 1) == "h!i")
     }
 
@@ -64,7 +64,7 @@ import TerminiTemplate
         for _ in 0..<3 { _ = page.handle(.key(.tab)) }
         #expect(page.needsBuild)   // focus moved to the button
         _ = cursorColumn(page)
-        #expect(page.handle(.key(.enter)).map(\.type) == ["tap"])
+        #expect(page.handle(.key(.enter)).map(\.type) == [.tap])
         #expect(!page.needsBuild)
     }
 
@@ -92,10 +92,10 @@ import TerminiTemplate
         _ = page.renderText(width: 20, height: 3)
         _ = page.handle(.key(.tab))
         _ = page.handle(.key(.tab))
-        #expect(page.handle(.key(.space)) == [UIEvent(handler: "toggle", type: "toggle", dataset: ["id": 7],
+        #expect(page.handle(.key(.space)) == [UIEvent(handler: "toggle", type: .toggle, dataset: ["id": 7],
                                                      detail: ["value": true], loc: "form.swift:3:9")])
         _ = page.handle(.key(.tab))
-        #expect(page.handle(.key(.enter)) == [UIEvent(handler: "add", type: "tap", dataset: ["id": "milk"], detail: [:],
+        #expect(page.handle(.key(.enter)) == [UIEvent(handler: "add", type: .tap, dataset: ["id": "milk"], detail: [:],
                                                      loc: "form.swift:4:9")])
         #expect(page.handle(.key(.enter)).first?.eventObject == [
             "type": "tap", "dataset": ["id": "milk"], "target": ["dataset": ["id": "milk"]],
@@ -107,7 +107,7 @@ import TerminiTemplate
         let page = form()
         #expect(page.handle(.mouse(MouseEvent(x: 2, y: 2, kind: .press))).map(\.handler) == ["add"])
         #expect(page.focusedLoc == "form.swift:4:9")
-        #expect(page.handle(.mouse(MouseEvent(x: 5, y: 1, kind: .press))).map(\.type) == ["toggle"])
+        #expect(page.handle(.mouse(MouseEvent(x: 5, y: 1, kind: .press))).map(\.type) == [.toggle])
         #expect(page.handle(.mouse(MouseEvent(x: 15, y: 2, kind: .press))).isEmpty)  // right of the button: nothing
         #expect(page.handle(.mouse(MouseEvent(x: 3, y: 0, kind: .press))).isEmpty)
         #expect(page.focusedLoc == "form.swift:2:9")  // clicking a field focuses it
@@ -176,7 +176,7 @@ import TerminiTemplate
     @Test func clearingAfterSubmitInTheSameFrameAsTheLastEchoShowsThePlaceholder() {
         let page = page()
         for c in "Buy milk" { _ = page.handle(.key(.character(c))) }
-        #expect(page.handle(.key(.enter)).map(\.type) == ["submit"])
+        #expect(page.handle(.key(.enter)).map(\.type) == [.submit])
         page.apply([(path("draft"), "Buy milk"), (path("draft"), "")])  // one batch, one frame
         #expect(page.renderText(width: 30, height: 1) == "What needs doing?")
         for c in "eggs" { _ = page.handle(.key(.character(c))) }  // the cleared field takes new typing
@@ -253,17 +253,17 @@ import TerminiTemplate
         page.placesInitialFocus = true
         _ = page.renderText(width: 20, height: 2)
         let opened = page.takeEvents()
-        #expect(opened.map(\.type) == ["focus"] && opened.first?.handler == "focused")
+        #expect(opened.map(\.type) == [.focus] && opened.first?.handler == "focused")
         #expect(opened.first?.detail == ["id": "first"])
         _ = page.handle(.key(.tab))
         let tabbed = page.takeEvents()
-        #expect(tabbed.map(\.type) == ["blur", "focus"] && tabbed.map(\.handler) == ["left", "focused"], "\(tabbed)")
+        #expect(tabbed.map(\.type) == [.blur, .focus] && tabbed.map(\.handler) == ["left", "focused"], "\(tabbed)")
         #expect(tabbed.first?.dataset == ["k": "A"] && tabbed.last?.detail == ["id": .null])
         try page.focus(id: "first")
         try page.focus(id: "first")
         page.blur()
         let events = page.takeEvents()
-        #expect(events.map(\.type) == ["focus", "blur"], "\(events)")
+        #expect(events.map(\.type) == [.focus, .blur], "\(events)")
         #expect(events.last?.handler == "left" && events.last?.detail == ["id": "first"])
     }
 

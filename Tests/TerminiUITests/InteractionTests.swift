@@ -19,7 +19,7 @@ import TerminiTemplate
         _ = page.renderText(width: 20, height: 3)
         let events = page.handle(.mouse(MouseEvent(x: 1, y: 0, kind: .press)))
         #expect(events.map(\.handler) == ["text", "row", "outer"])
-        #expect(events.allSatisfy { $0.type == "tap" && $0.targetDataset == ["where": "text"] })
+        #expect(events.allSatisfy { $0.type == .tap && $0.targetDataset == ["where": "text"] })
         #expect(events.map(\.dataset) == [["where": "text"], ["where": "row"], ["where": "column"]])
         let object = events[1].eventObject
         #expect(object["target"] == ["dataset": ["where": "text"]] && object["currentTarget"] == ["dataset": ["where": "row"]])
@@ -88,7 +88,7 @@ import TerminiTemplate
             fired += page.takeEvents().filter { $0.handler == "more" }
         }
         #expect(fired.count == 1)
-        #expect(fired.first?.type == "reachBottom" && fired.first?.detail == ["count": 20])
+        #expect(fired.first?.type == .reachBottom && fired.first?.detail == ["count": 20])
         page.apply([(path("rows"), .array((0..<30).map { ["id": .number(Double($0))] }))])
         _ = page.renderText(width: 20, height: 5)
         #expect(page.takeEvents().filter { $0.handler == "more" }.isEmpty)  // more rows re-arm it; not there yet

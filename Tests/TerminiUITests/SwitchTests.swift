@@ -24,7 +24,7 @@ import TerminiTemplate
         _ = page.renderText(width: 20, height: 2)
         let events = page.handle(.key(.space)) + page.handle(.key(.enter))
         #expect(events.map(\.handler) == ["setDark", "setDark"])
-        #expect(events.allSatisfy { $0.type == "toggle" && $0.detail == ["value": true] && $0.loc == "settings.swift:4:9" })
+        #expect(events.allSatisfy { $0.type == .toggle && $0.detail == ["value": true] && $0.loc == "settings.swift:4:9" })
         page.apply([(path("dark"), true)])
         _ = page.renderText(width: 20, height: 2)
         let click = page.handle(.mouse(MouseEvent(x: 2, y: 0, kind: .press)))

@@ -44,7 +44,7 @@ import TerminiTemplate
         #expect(submit.map(\.handler) == ["addTodo"] && submit.first?.detail == ["value": "T"])
         // Click the ✕ of the second row.
         let removal = page.handle(.mouse(MouseEvent(x: 40 - 3, y: 6, kind: .press)))
-        #expect(removal == [UIEvent(handler: "remove", type: "tap", dataset: ["id": 2], detail: [:],
+        #expect(removal == [UIEvent(handler: "remove", type: .tap, dataset: ["id": 2], detail: [:],
                                     loc: "Templates/todo/pages/index.swift:16:17")])
         let toggle = page.handle(.mouse(MouseEvent(x: 1, y: 4, kind: .press)))
         #expect(toggle.first?.detail == ["value": false] && toggle.first?.dataset == ["id": 1])

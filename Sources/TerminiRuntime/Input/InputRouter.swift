@@ -98,7 +98,7 @@ final class InputRouter {
     var startedScriptReaction = false
 
     /// Event types whose handlers commonly open a dialog or navigate; edits and scrolls are not held for.
-    static let reactionEventTypes: Set<String> = ["tap", "submit", "key", "pullDownRefresh", "select"]
+    static let reactionEventTypes: Set<UIEventType> = [.tap, .submit, .key, .pullDownRefresh, .select, .activate]
 
     /// Sends the page's events to its script: the input's own, then any that catching up on layout produced (a
     /// list that scrolled into its end).

@@ -20,7 +20,7 @@ extension InputRouter {
     func offerUnusedKey(_ key: Key, to top: PageEntry) {
         let bindings = keyBindings(for: top)
         if let binding = bindings.binding(for: key) {
-            dispatch(handler: binding.handler, type: "key", key: key, to: top, ifDefined: false, orApp: true)
+            dispatch(handler: binding.handler, type: .key, key: key, to: top, ifDefined: false, orApp: true)
             return
         }
         if navigator.showsTabBar, key == .character("[") || key == .character("]") {
@@ -32,8 +32,8 @@ extension InputRouter {
             keyHelp.open(bindings, tabs: navigator.showsTabBar)
             scheduler.markDirty()
         case .control("r"):
-            dispatch(handler: Self.pullDownRefreshHandler, type: "pullDownRefresh", key: nil, to: top, ifDefined: true)
-            dispatch(handler: Self.unhandledKeyHandler, type: "key", key: key, to: top, ifDefined: true)
+            dispatch(handler: Self.pullDownRefreshHandler, type: .pullDownRefresh, key: nil, to: top, ifDefined: true)
+            dispatch(handler: Self.unhandledKeyHandler, type: .key, key: key, to: top, ifDefined: true)
         case .escape:
             navigator.userLeaves(.escape)
         case .backspace where navigator.stack.count > 1:
@@ -41,7 +41,7 @@ extension InputRouter {
         default:
             // No waiting here: the UI thread never blocks on the script. The key itself asks for no frame
             // (`PageView.handle`), so the next frame is the one that shows the handler's setData.
-            dispatch(handler: Self.unhandledKeyHandler, type: "key", key: key, to: top, ifDefined: true)
+            dispatch(handler: Self.unhandledKeyHandler, type: .key, key: key, to: top, ifDefined: true)
         }
     }
 
@@ -50,7 +50,7 @@ extension InputRouter {
     func offerUnusedPaste(_ text: String, clippedFrom: Int?, to top: PageEntry) {
         var detail: JSONObject = ["text": .string(text)]
         if let clippedFrom { detail["clippedFrom"] = .number(Double(clippedFrom)) }
-        let event: JSONValue = .object(["type": .string("paste"), "dataset": .object([:]), "detail": .object(detail),
+        let event: JSONValue = .object(["type": .string(UIEventType.paste.rawValue), "dataset": .object([:]), "detail": .object(detail),
                                         "text": .string(text)])
         runtime.dispatchEvent(pageId: top.pageId, handler: Self.pasteHandler, event: event, loc: nil, ifDefined: true)
     }
@@ -62,12 +62,12 @@ extension InputRouter {
 
     /// `orApp`: a binding's handler is the page's method, or else the App's (docs/JS-API.md#key-bindings); hooks
     /// (`onKey`, `onPullDownRefresh`) are the page's alone.
-    private func dispatch(handler: String, type: String, key: Key?, to top: PageEntry, ifDefined: Bool,
+    private func dispatch(handler: String, type: UIEventType, key: Key?, to top: PageEntry, ifDefined: Bool,
                           orApp: Bool = false)
     {
         startedScriptReaction = true
         let detail: JSONValue = key.map { .object(["key": .string($0.name)]) } ?? .object([:])
-        let event: JSONValue = .object(["type": .string(type), "dataset": .object([:]), "detail": detail])
+        let event: JSONValue = .object(["type": .string(type.rawValue), "dataset": .object([:]), "detail": detail])
         runtime.dispatchEvent(pageId: top.pageId, handler: handler, event: event, loc: nil, ifDefined: ifDefined,
                               orApp: orApp)
     }

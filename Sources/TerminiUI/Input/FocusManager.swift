@@ -10,6 +10,13 @@ final class FocusManager {
     /// The `.onBlur` and `.onFocus` events of focus changes, until the page hands them to its script.
     private var events: [UIEvent] = []
 
+    /// The focus events any focusable widget gets from `.onFocus` and `.onBlur`.
+    static let focusEvents = [
+        WidgetEventDeclaration(".onFocus(_:)", .focus,
+                               when: "it took the focus: Tab, a click, `this.focus(id)`, the page opening", detail: "`{id}`: its `.id`, or `null`"),
+        WidgetEventDeclaration(".onBlur(_:)", .blur, when: "it lost the focus", detail: "`{id}`"),
+    ]
+
     init(tree: Reconciler, needs: FrameNeeds) {
         self.tree = tree
         self.needs = needs
@@ -42,14 +49,14 @@ final class FocusManager {
     private func noteFocusChange(from old: Element?, to new: Element?) {
         if let old, old.lifecycle == .active { old.widget.didLoseFocus(old, needs: needs) }
         if let old, old.lifecycle == .active, let handler = old.node.focusHandlers.onBlur {
-            events.append(focusEvent(handler, type: "blur", on: old))
+            events.append(focusEvent(handler, type: .blur, on: old))
         }
         if let new, let handler = new.node.focusHandlers.onFocus {
-            events.append(focusEvent(handler, type: "focus", on: new))
+            events.append(focusEvent(handler, type: .focus, on: new))
         }
     }
 
-    private func focusEvent(_ handler: String, type: String, on e: Element) -> UIEvent {
+    private func focusEvent(_ handler: String, type: UIEventType, on e: Element) -> UIEvent {
         UIEvent(handler: handler, type: type, dataset: e.dataset,
                 detail: .object(["id": e.elementId.map(JSONValue.string) ?? .null]), loc: e.node.loc,
                 component: e.handlerOwner)

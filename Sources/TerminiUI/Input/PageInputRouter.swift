@@ -102,7 +102,7 @@ final class PageInputRouter {
         case .scrollUp:
             // A wheel-up at the top of a list is the terminal's pull-to-refresh.
             if let target = focus.scrollTarget(near: hit, painted: painted), (target.state as? ScrollState)?.offset == 0 {
-                return [UIEvent(handler: Self.pullDownRefreshHandler, type: "pullDownRefresh", dataset: .object([:]),
+                return [UIEvent(handler: Self.pullDownRefreshHandler, type: .pullDownRefresh, dataset: .object([:]),
                                 detail: .object([:]), loc: target.node.loc, ifDefined: true)]
             }
             scroll(by: -3, near: hit)
@@ -142,6 +142,12 @@ final class PageInputRouter {
     /// The page hook a pull-to-refresh calls, as in WeChat.
     static let pullDownRefreshHandler = "onPullDownRefresh"
 
+    /// The taps any widget gets from `.onTap` and `.catchTap` (`Button(onTap:)` declares its own).
+    static let tapEvents = [
+        WidgetEventDeclaration(".onTap(_:)", .tap, when: "Enter, Space or a click on any widget", detail: "`{}`", bubbles: true),
+        WidgetEventDeclaration(".catchTap(_:)", .tap, when: "as `.onTap`, and the tap goes no further out", detail: "`{}`"),
+    ]
+
     func scroll(by delta: Int, near start: Element? = nil) {
         guard let target = focus.scrollTarget(near: start, painted: painted) else {
             if focus.pageScroll.scroll(by: delta) { needs.layout = true }
@@ -162,12 +168,12 @@ final class PageInputRouter {
         while let current = e {
             let node = current.node
             if let handler = node.onTap {
-                events.append(UIEvent(handler: handler, type: "tap", dataset: current.dataset,
+                events.append(UIEvent(handler: handler, type: .tap, dataset: current.dataset,
                                       targetDataset: target.dataset, detail: .object([:]), loc: node.loc,
                                       component: current.handlerOwner))
             }
             if let handler = node.catchTap {
-                events.append(UIEvent(handler: handler, type: "tap", dataset: current.dataset,
+                events.append(UIEvent(handler: handler, type: .tap, dataset: current.dataset,
                                       targetDataset: target.dataset, detail: .object([:]), loc: node.loc,
                                       component: current.handlerOwner))
                 break
@@ -202,7 +208,7 @@ final class PageInputRouter {
     }
 
     /// An event for the handler a template names, or none when it names none.
-    func event(_ e: Element, handler: String?, type: String, detail: JSONValue) -> [UIEvent] {
+    func event(_ e: Element, handler: String?, type: UIEventType, detail: JSONValue) -> [UIEvent] {
         guard let handler, !handler.isEmpty else { return [] }
         return [UIEvent(handler: handler, type: type, dataset: e.dataset, detail: detail, loc: e.node.loc,
                         component: e.handlerOwner)]

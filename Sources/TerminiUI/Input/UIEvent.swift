@@ -4,9 +4,8 @@ import TerminiTemplate
 public struct UIEvent: Hashable, Sendable {
     /// The handler method name from the template (`onTap: "addTodo"` gives "addTodo").
     public var handler: String
-    /// "tap", "change", "submit", "toggle", "select", "sort", "expand", "scroll", "reachBottom", "focus", "blur" or
-    /// "pullDownRefresh".
-    public var type: String
+    /// What happened; each widget declares the types it sends (`WidgetBehavior.events`).
+    public var type: UIEventType
     /// The `.data(...)` object of the element whose handler runs (`currentTarget`), evaluated; `{}` when it has none.
     public var dataset: JSONValue
     /// The `.data(...)` object of the element where the event happened (`target`): for a tap that bubbled, the
@@ -22,7 +21,7 @@ public struct UIEvent: Hashable, Sendable {
     /// The component instance whose method `handler` is; nil for the page's.
     public var component: Int?
 
-    public init(handler: String, type: String, dataset: JSONValue, targetDataset: JSONValue? = nil, detail: JSONValue,
+    public init(handler: String, type: UIEventType, dataset: JSONValue, targetDataset: JSONValue? = nil, detail: JSONValue,
                 loc: String?, ifDefined: Bool = false, component: Int? = nil)
     {
         self.component = component
@@ -38,7 +37,7 @@ public struct UIEvent: Hashable, Sendable {
     /// The event object handed to JS: `{type, target: {dataset}, currentTarget: {dataset}, dataset, detail}`
     /// (the runtime adds `timeStamp`). `dataset` is `currentTarget.dataset`, kept for pages written before bubbling.
     public var eventObject: JSONValue {
-        .object(["type": .string(type), "dataset": dataset, "target": .object(["dataset": targetDataset]),
+        .object(["type": .string(type.rawValue), "dataset": dataset, "target": .object(["dataset": targetDataset]),
                  "currentTarget": .object(["dataset": dataset]), "detail": detail])
     }
 }

@@ -48,6 +48,12 @@ protocol WidgetBehavior: Equatable, Sendable {
     static var className: String { get }
     /// How the engine treats this kind; see `WidgetTraits`.
     static var traits: WidgetTraits { get }
+    /// The events it sends to the page, beside the code that sends them (docs/JS-API.md's table is made from these).
+    static var events: [WidgetEventDeclaration] { get }
+    /// The keys it takes while focused (docs/INPUT.md's table is made from these).
+    static var keys: [WidgetKeyDeclaration] { get }
+    /// When a `.focusable` kind is a Tab stop, if not always ("with rows"); nil: always, or never when not focusable.
+    static var tabStop: String? { get }
 
     /// Decodes evaluated props, applying the DSL's defaults; generated from the declaration.
     init(props: [String: JSONValue]) throws(PropDecodingError)
@@ -157,6 +163,9 @@ protocol WidgetBehavior: Equatable, Sendable {
 }
 
 extension WidgetBehavior {
+    static var events: [WidgetEventDeclaration] { [] }
+    static var keys: [WidgetKeyDeclaration] { [] }
+    static var tabStop: String? { nil }
     static func prepare(_ props: inout [String: JSONValue]) {}
     static func makeState() -> WidgetState? { nil }
     func hasSameLayout(as other: Self) -> Bool { self == other }

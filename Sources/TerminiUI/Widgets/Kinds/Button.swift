@@ -5,6 +5,10 @@ import TerminiTemplate
 /// a field fails.
 extension ButtonProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onTap", .tap, when: "Enter, Space or a click", detail: "`{}`", bubbles: true)]
+    }
+    static var keys: [WidgetKeyDeclaration] { [WidgetKeyDeclaration("Enter, Space", "taps it")] }
 
     func hasSameLayout(as other: ButtonProps) -> Bool { label == other.label }
 

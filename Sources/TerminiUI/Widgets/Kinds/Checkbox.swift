@@ -3,6 +3,11 @@ import TerminiTemplate
 /// `Checkbox`: `[x] label` or `[ ] label`, focusable; Enter, Space or a click calls `onToggle` with the new value.
 extension CheckboxProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onToggle", .toggle, when: "Enter, Space or a click",
+                                detail: "`{value}`: the **new** checked state, a boolean")]
+    }
+    static var keys: [WidgetKeyDeclaration] { [WidgetKeyDeclaration("Enter, Space", "toggles it")] }
 
     func hasSameLayout(as other: CheckboxProps) -> Bool { label == other.label }
 
@@ -28,7 +33,7 @@ extension CheckboxProps: WidgetBehavior {
     }
 
     private func toggle(_ e: Element, in router: PageInputRouter) -> [UIEvent] {
-        router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!checked)]))
+        router.event(e, handler: onToggle, type: .toggle, detail: .object(["value": .bool(!checked)]))
     }
 
     /// In a `Form`, whether it is on.

@@ -9,6 +9,11 @@ import TerminiTemplate
 /// page, as in HTML and WeChat's `<form>`, so a page with two forms needs no bookkeeping of its own.
 extension FormProps: WidgetBehavior {
     static var traits: WidgetTraits { [.templateChildren, .form] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onSubmit", .submit,
+                                when: "Enter in its last text field, or a `Button(formType: .submit)`, with every field passing its checks",
+                                detail: "`{valid, values, errors}`: the values and messages keyed by each field's `.id`")]
+    }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
         pass.flex(e.layoutChildren, vertical: true, spacing: max(0, spacing), maxW: maxWidth, maxH: maxHeight,
@@ -71,7 +76,7 @@ extension FormProps: WidgetBehavior {
             router.focus.scrollIntoView(first)
         }
         guard let props = form.widget as? FormProps else { return [] }
-        return router.event(form, handler: props.onSubmit, type: "submit", detail: result)
+        return router.event(form, handler: props.onSubmit, type: .submit, detail: result)
     }
 
     /// Puts every field back to its bound value and clears their messages.

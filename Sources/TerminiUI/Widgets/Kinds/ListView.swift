@@ -13,6 +13,24 @@ import TerminiTemplate
 /// of their own (a list of 500 rows with a button each would be 500 stops); Left, Up, Down or Esc come back.
 extension ListViewProps: WidgetBehavior, ItemsBinding {
     static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable, .fillsHeight] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onScroll", .scroll, when: "the visible rows changed, not for the first layout",
+                                detail: "`{first, last}`: the indexes of the first and last visible rows"),
+         WidgetEventDeclaration("onReachBottom", .reachBottom,
+                                when: "the view is within `threshold` rows of the end ([DATA-FLOW.md](DATA-FLOW.md#paging))",
+                                detail: "`{count}`: the rows the list has"),
+         WidgetEventDeclaration("onSelect", .select,
+                                when: "the current row moved: a key, a click, its row went; and once when the list first has a row",
+                                detail: "`{index, key}`: the row's position and its `key` field's value (`null` without `key:`)"),
+         WidgetEventDeclaration("onActivate", .activate, when: "Enter or a click on the current row; the row's own `.onTap` runs after it",
+                                detail: "`{index, key, item}`: also the row's item")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "move the current row; the view follows"),
+         WidgetKeyDeclaration("Enter", "activates the current row"),
+         WidgetKeyDeclaration("Right / Left", "into the current row's widgets, then between them; Left from the first, Up, Down or Esc: back to the list")]
+    }
+    static var tabStop: String? { "with rows: one stop, however many rows" }
 
     /// Rows built beyond the viewport on each side, so short scrolls need no build.
     static let margin = 4
@@ -281,7 +299,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         }
         let range = count == 0 ? nil : state.offset...max(state.offset, last)
         if let onScroll, let range, let previous = state.reportedRange, previous != range {
-            pass.emit(UIEvent(handler: onScroll, type: "scroll", dataset: e.dataset,
+            pass.emit(UIEvent(handler: onScroll, type: .scroll, dataset: e.dataset,
                               detail: .object(["first": .number(Double(range.lowerBound)), "last": .number(Double(range.upperBound))]),
                               loc: e.node.loc, component: e.handlerOwner))
         }
@@ -289,14 +307,14 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         state.visibleRows = max(1, last - state.offset + 1)
         if state.cursor.needsReport {
             if count > 0, let onSelect {
-                pass.emit(UIEvent(handler: onSelect, type: "select", dataset: e.dataset, detail: state.cursor.detail,
+                pass.emit(UIEvent(handler: onSelect, type: .select, dataset: e.dataset, detail: state.cursor.detail,
                                   loc: e.node.loc, component: e.handlerOwner))
             }
             state.cursor.noteReported(count: count)
         }
         let atEnd = count > 0 && last >= count - 1 - max(0, threshold)
         if state.reachBottom.shouldFire(atEnd: atEnd), let onReachBottom {
-            pass.emit(UIEvent(handler: onReachBottom, type: "reachBottom", dataset: e.dataset,
+            pass.emit(UIEvent(handler: onReachBottom, type: .reachBottom, dataset: e.dataset,
                               detail: .object(["count": .number(Double(count))]), loc: e.node.loc,
                               component: e.handlerOwner))
         }
@@ -444,7 +462,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         router.needs.layout = true
         guard state.cursor.needsReport else { return [] }
         state.cursor.noteReported(count: state.slots.count)
-        return router.event(e, handler: onSelect, type: "select", detail: state.cursor.detail)
+        return router.event(e, handler: onSelect, type: .select, detail: state.cursor.detail)
     }
 
     /// Enter on the list: `onActivate`, then the current row's own `.onTap` handlers (as a click on it would run).
@@ -467,7 +485,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
         } else if let binding = state.currentRow?.itemBinding {
             item = binding.value
         }
-        return router.event(e, handler: onActivate, type: "activate",
+        return router.event(e, handler: onActivate, type: .activate,
                             detail: .object(["index": .number(Double(index)), "key": state.cursor.key ?? .null, "item": item]))
     }
 

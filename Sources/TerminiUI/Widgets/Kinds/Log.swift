@@ -6,6 +6,10 @@ import TerminiTemplate
 /// given (all of it in a Column's Expanded), or its lines' count when that is smaller.
 extension LogProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable, .scrollable, .fillsHeight] }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "scroll; at the end it follows new lines")]
+    }
+    static var tabStop: String? { "while its lines overflow" }
 
     static func makeState() -> WidgetState? { LogState() }
 

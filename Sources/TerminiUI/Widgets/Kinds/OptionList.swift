@@ -6,6 +6,14 @@ import TerminiTemplate
 /// the options in view are read and drawn, so 100,000 options cost what a screenful does.
 extension OptionListProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable, .scrollable, .fillsHeight] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onSelect", .select, when: "the current option moved", detail: "`{index, value}`"),
+         WidgetEventDeclaration("onActivate", .activate, when: "Enter, Space or a click", detail: "`{index, value}`")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "move the current option, passing over separators and disabled options"),
+         WidgetKeyDeclaration("Enter, Space", "picks the current option")]
+    }
 
     static func makeState() -> WidgetState? { OptionRowsState() }
 
@@ -72,7 +80,7 @@ extension OptionListProps: WidgetBehavior {
         let size = state.fit(options, mark: 2, maxWidth: maxWidth, maxHeight: maxHeight)
         if state.cursor.needsReport {
             if !options.isEmpty, isEnabled(state.cursor.index), let onSelect {
-                pass.emit(UIEvent(handler: onSelect, type: "select", dataset: e.dataset, detail: detail(state),
+                pass.emit(UIEvent(handler: onSelect, type: .select, dataset: e.dataset, detail: detail(state),
                                   loc: e.node.loc, component: e.handlerOwner))
             }
             state.cursor.noteReported(count: options.count)
@@ -129,7 +137,7 @@ extension OptionListProps: WidgetBehavior {
         let state = e.state as! OptionRowsState
         router.needs.paint = true
         guard state.moveCursor(to: index, key: value(at: index), optionCount: options.count) else { return [] }
-        return router.event(e, handler: onSelect, type: "select", detail: detail(state))
+        return router.event(e, handler: onSelect, type: .select, detail: detail(state))
     }
 
     /// Enter or a click: the highlighted option is the choice, shown at once and reported with `onActivate`.
@@ -137,7 +145,7 @@ extension OptionListProps: WidgetBehavior {
         let state = e.state as! OptionRowsState
         guard isEnabled(state.cursor.index), let value = value(at: state.cursor.index) else { return [] }
         state.pick(value)
-        return router.event(e, handler: onActivate, type: "activate", detail: detail(state))
+        return router.event(e, handler: onActivate, type: .activate, detail: detail(state))
     }
 
     private func detail(_ state: OptionRowsState) -> JSONValue {

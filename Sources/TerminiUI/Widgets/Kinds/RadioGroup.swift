@@ -5,6 +5,14 @@ import TerminiTemplate
 /// picks the option under it. The choice shows at once; a new `selected` from the page replaces it.
 extension RadioGroupProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onSelect", .select, when: "a pick by key or click",
+                                detail: "`{value}`: the option's value (a string option's value is its label)")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, Home / End", "pick the previous / next, first / last option"),
+         WidgetKeyDeclaration("Enter, Space", "picks the marked option (the first when none is)")]
+    }
 
     static func makeState() -> WidgetState? { ChoiceState() }
 
@@ -66,6 +74,6 @@ extension RadioGroupProps: WidgetBehavior {
     private func pick(_ option: ChoiceOption, on e: Element, in router: PageInputRouter) -> [UIEvent] {
         (e.state as! ChoiceState).pick(option.value)
         router.needs.paint = true
-        return router.event(e, handler: onSelect, type: "select", detail: .object(["value": option.value]))
+        return router.event(e, handler: onSelect, type: .select, detail: .object(["value": option.value]))
     }
 }

@@ -2,6 +2,10 @@
 /// reach it; Tab onto a widget inside scrolls that widget into view.
 extension ScrollViewProps: WidgetBehavior {
     static var traits: WidgetTraits { [.templateChildren, .focusable, .scrollable, .fillsHeight] }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "scroll")]
+    }
+    static var tabStop: String? { "while its content overflows and holds no focusable widget" }
 
     static func makeState() -> WidgetState? { ScrollState() }
 

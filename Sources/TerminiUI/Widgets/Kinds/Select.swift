@@ -7,6 +7,16 @@ import TerminiTemplate
 /// replaces it.
 extension SelectProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onSelect", .select, when: "a pick by key or click",
+                                detail: "`{value}`: the option's value (a string option's value is its label)")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Enter, Space, Down", "open the list"),
+         WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "in the open list: move the highlight"),
+         WidgetKeyDeclaration("a letter", "in the open list: to the first option whose label starts with what was typed"),
+         WidgetKeyDeclaration("Enter, Space / Esc", "in the open list: pick the highlighted option / close it")]
+    }
 
     static func makeState() -> WidgetState? { SelectState() }
 
@@ -144,7 +154,7 @@ extension SelectProps: WidgetBehavior {
 
     private func pick(_ option: ChoiceOption, state: SelectState, on e: Element, in router: PageInputRouter) -> [UIEvent] {
         state.pick(option.value)
-        return router.event(e, handler: onSelect, type: "select", detail: .object(["value": option.value]))
+        return router.event(e, handler: onSelect, type: .select, detail: .object(["value": option.value]))
     }
 }
 

@@ -6,6 +6,17 @@ import TerminiTemplate
 /// (`ChoiceState`). Only the options in view are read and drawn, so 100,000 options cost what a screenful does.
 extension SelectionListProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable, .scrollable, .fillsHeight] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onChange", .change, when: "Space or a click toggled an option",
+                                detail: "`{values}`: the whole new list of chosen values"),
+         WidgetEventDeclaration("onSelect", .select, when: "the current option moved", detail: "`{index, value}`"),
+         WidgetEventDeclaration("onActivate", .activate, when: "Enter", detail: "`{index, value}`")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "move the current option"),
+         WidgetKeyDeclaration("Space", "toggles the current option"),
+         WidgetKeyDeclaration("Enter", "activates the current option")]
+    }
 
     static func makeState() -> WidgetState? { OptionRowsState() }
 
@@ -40,7 +51,7 @@ extension SelectionListProps: WidgetBehavior {
         let size = state.fit(options, mark: 4, maxWidth: maxWidth, maxHeight: maxHeight)
         if state.cursor.needsReport {
             if !options.isEmpty, let onSelect {
-                pass.emit(UIEvent(handler: onSelect, type: "select", dataset: e.dataset, detail: detail(state),
+                pass.emit(UIEvent(handler: onSelect, type: .select, dataset: e.dataset, detail: detail(state),
                                   loc: e.node.loc, component: e.handlerOwner))
             }
             state.cursor.noteReported(count: options.count)
@@ -75,7 +86,7 @@ extension SelectionListProps: WidgetBehavior {
         switch key {
         case .space: return toggle(on: e, in: router)
         case .enter:
-            return router.event(e, handler: onActivate, type: "activate", detail: detail(state))
+            return router.event(e, handler: onActivate, type: .activate, detail: detail(state))
         default: return nil
         }
     }
@@ -94,7 +105,7 @@ extension SelectionListProps: WidgetBehavior {
         let state = e.state as! OptionRowsState
         router.needs.paint = true
         guard state.moveCursor(to: index, key: ChoiceOption.parse(options[index]).value, optionCount: options.count) else { return [] }
-        return router.event(e, handler: onSelect, type: "select", detail: detail(state))
+        return router.event(e, handler: onSelect, type: .select, detail: detail(state))
     }
 
     /// Adds the current option's value to the chosen ones, or takes it out, and reports the new list. A disabled
@@ -109,7 +120,7 @@ extension SelectionListProps: WidgetBehavior {
         let list = JSONValue.array(JSONArray(values))
         state.pick(list)
         router.needs.paint = true
-        return router.event(e, handler: onChange, type: "change", detail: .object(["values": list]))
+        return router.event(e, handler: onChange, type: .change, detail: .object(["values": list]))
     }
 
     private func detail(_ state: OptionRowsState) -> JSONValue {

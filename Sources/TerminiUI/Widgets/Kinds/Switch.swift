@@ -4,6 +4,11 @@ import TerminiTemplate
 /// Space, Enter or a click calls `onToggle` with the new value in `detail.value`.
 extension SwitchProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onToggle", .toggle, when: "Enter, Space or a click",
+                                detail: "`{value}`: the **new** state, a boolean")]
+    }
+    static var keys: [WidgetKeyDeclaration] { [WidgetKeyDeclaration("Enter, Space", "toggles it")] }
 
     func hasSameLayout(as other: SwitchProps) -> Bool { label == other.label }
 
@@ -23,12 +28,12 @@ extension SwitchProps: WidgetBehavior {
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         guard key == .enter || key == .space else { return nil }
         guard router.isOnScreen(e) else { return [] }
-        return router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!isOn)]))
+        return router.event(e, handler: onToggle, type: .toggle, detail: .object(["value": .bool(!isOn)]))
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         router.focus.focused = e
-        return router.event(e, handler: onToggle, type: "toggle", detail: .object(["value": .bool(!isOn)]))
+        return router.event(e, handler: onToggle, type: .toggle, detail: .object(["value": .bool(!isOn)]))
     }
 
     /// In a `Form`, whether it is on.

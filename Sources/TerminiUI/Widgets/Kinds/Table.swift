@@ -12,6 +12,23 @@ import TerminiTemplate
 /// so no column is ever dropped.
 extension TableProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows, .fillsHeight] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onReachBottom", .reachBottom,
+                                when: "the view is within `threshold` rows of the end ([DATA-FLOW.md](DATA-FLOW.md#paging))",
+                                detail: "`{count}`: the rows the list has"),
+         WidgetEventDeclaration("onSelect", .select,
+                                when: "Up/Down/PageUp/PageDown/Home/End or a click on a row; once when the table first has rows; its row went",
+                                detail: "`{index, key, row}`: the row's position, its `key` field's value (`null` without `key:`) and the row"),
+         WidgetEventDeclaration("onActivate", .activate, when: "Enter or a click on a row", detail: "`{index, key, item}`: `item` is the row"),
+         WidgetEventDeclaration("onSort", .sort, when: "a click on a title, `s` for the next column, `S` to reverse",
+                                detail: "`{field, descending, column}`: the column's field, the order asked for and the column's index; sorting is the script's, which shows it by binding `sortColumn:` and `sortDescending:`")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "move the current row; the view follows"),
+         WidgetKeyDeclaration("Enter", "activates the current row"),
+         WidgetKeyDeclaration("s / S", "sort by the next column / reverse the sort"),
+         WidgetKeyDeclaration("Left / Right", "when its columns are wider than it: scroll sideways by a column")]
+    }
 
     static func makeState() -> WidgetState? { TableState() }
 
@@ -96,14 +113,14 @@ extension TableProps: WidgetBehavior {
         let last = min(count - 1, state.offset + max(1, state.visibleRows) - 1)
         if state.cursor.needsReport {
             if count > 0, let onSelect {
-                pass.emit(UIEvent(handler: onSelect, type: "select", dataset: e.dataset, detail: selectDetail(state.cursor),
+                pass.emit(UIEvent(handler: onSelect, type: .select, dataset: e.dataset, detail: selectDetail(state.cursor),
                                   loc: e.node.loc, component: e.handlerOwner))
             }
             state.cursor.noteReported(count: count)
         }
         let atEnd = count > 0 && last >= count - 1 - max(0, threshold)
         if state.reachBottom.shouldFire(atEnd: atEnd), let onReachBottom {
-            pass.emit(UIEvent(handler: onReachBottom, type: "reachBottom", dataset: e.dataset,
+            pass.emit(UIEvent(handler: onReachBottom, type: .reachBottom, dataset: e.dataset,
                               detail: .object(["count": .number(Double(count))]), loc: e.node.loc, component: e.handlerOwner))
         }
     }
@@ -285,7 +302,7 @@ extension TableProps: WidgetBehavior {
         router.needs.paint = true
         guard state.cursor.needsReport else { return [] }
         state.cursor.noteReported(count: rows.count)
-        return router.event(e, handler: onSelect, type: "select", detail: selectDetail(state.cursor))
+        return router.event(e, handler: onSelect, type: .select, detail: selectDetail(state.cursor))
     }
 
     /// `{index, key, row}`: `row` as before the cursor had keys, for pages written then.
@@ -297,7 +314,7 @@ extension TableProps: WidgetBehavior {
     private func activate(on e: Element, in router: PageInputRouter) -> [UIEvent] {
         let cursor = (e.state as! TableState).cursor
         guard cursor.index < rows.count else { return [] }
-        return router.event(e, handler: onActivate, type: "activate",
+        return router.event(e, handler: onActivate, type: .activate,
                             detail: .object(["index": .number(Double(cursor.index)), "key": cursor.key ?? .null,
                                              "item": rows[cursor.index]]))
     }
@@ -307,7 +324,7 @@ extension TableProps: WidgetBehavior {
         state.sortColumn = column
         state.descending = descending
         router.needs.paint = true
-        return router.event(e, handler: onSort, type: "sort",
+        return router.event(e, handler: onSort, type: .sort,
                             detail: .object(["field": .string(columns[column].field), "descending": .bool(descending),
                                              "column": .number(Double(column))]))
     }

@@ -6,6 +6,11 @@ import TerminiTemplate
 /// shows, but only the shown one is laid out, painted and reachable with Tab.
 extension TabsProps: WidgetBehavior {
     static var traits: WidgetTraits { [.templateChildren, .focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onSelect", .select, when: "Left/Right on the strip, or a click on a title",
+                                detail: "`{value}`: the new tab's index")]
+    }
+    static var keys: [WidgetKeyDeclaration] { [WidgetKeyDeclaration("Left / Right", "the previous / next tab")] }
 
     static func makeState() -> WidgetState? { ChoiceState() }
 
@@ -117,6 +122,6 @@ extension TabsProps: WidgetBehavior {
     private func show(_ index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
         (e.state as! ChoiceState).pick(.number(Double(index)))
         router.needs.layout = true
-        return router.event(e, handler: onSelect, type: "select", detail: .object(["value": .number(Double(index))]))
+        return router.event(e, handler: onSelect, type: .select, detail: .object(["value": .number(Double(index))]))
     }
 }

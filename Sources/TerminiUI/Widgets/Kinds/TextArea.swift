@@ -8,6 +8,13 @@ import TerminiTemplate
 /// unless it echoes an edit.
 extension TextAreaProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onChange", .change, when: "every edit", detail: "`{value}`: the whole text, lines joined with `\\n`")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("the editing keys", "edit its text ([Editing text](#editing-text)); Enter is a newline"),
+         WidgetKeyDeclaration("Esc", "leaves the text area: focus goes to the page")]
+    }
 
     static func prepare(_ props: inout [String: JSONValue]) {
         if props["value"] == nil { props["value"] = .string("") }

@@ -10,6 +10,16 @@ import TerminiTemplate
 /// first one that starts with the text, dimmed after the caret; → at the end of the text, or Tab, accepts it.
 extension TextFieldProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onChange", .change, when: "every edit", detail: "`{value}`: the whole text, a string"),
+         WidgetEventDeclaration("onSubmit", .submit, when: "Enter", detail: "`{value}`: the whole text, a string")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("the editing keys", "edit its text ([Editing text](#editing-text))"),
+         WidgetKeyDeclaration("Enter", "submits it; in a `Form`, moves to the next field, and the last one submits the form"),
+         WidgetKeyDeclaration("Tab, →", "with `suggestions:`, at the end of the text: accept the suggestion shown"),
+         WidgetKeyDeclaration("Esc", "leaves the field: focus goes to the page")]
+    }
 
     /// An unbound field starts empty.
     static func prepare(_ props: inout [String: JSONValue]) {
@@ -119,7 +129,7 @@ extension TextFieldProps: WidgetBehavior {
             return .unchanged
         }
         if submitted {
-            let own = router.event(e, handler: onSubmit, type: "submit", detail: .object(["value": .string(edit.editor.text)]))
+            let own = router.event(e, handler: onSubmit, type: .submit, detail: .object(["value": .string(edit.editor.text)]))
             return own + (FormProps.advance(from: e, in: router) ?? [])
         }
         return events

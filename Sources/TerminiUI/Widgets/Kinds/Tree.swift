@@ -8,6 +8,16 @@ import TerminiTemplate
 /// starts; what the user opens and closes afterwards is remembered by the node's `key` member, else its path.
 extension TreeProps: WidgetBehavior {
     static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows, .fillsHeight] }
+    static var events: [WidgetEventDeclaration] {
+        [WidgetEventDeclaration("onExpand", .expand, when: "Right, or a click on `▸`",
+                                detail: "`{path, node}`: the indexes from the top and the node, so its children can load with setData"),
+         WidgetEventDeclaration("onSelect", .select, when: "Enter or a click on a label", detail: "`{path, node}`")]
+    }
+    static var keys: [WidgetKeyDeclaration] {
+        [WidgetKeyDeclaration("Up / Down, Home / End", "move the highlight"),
+         WidgetKeyDeclaration("Right / Left", "open the node (`onExpand`) / close it, or go to its parent"),
+         WidgetKeyDeclaration("Enter", "selects the node")]
+    }
 
     static func makeState() -> WidgetState? { TreeState() }
 
@@ -84,7 +94,7 @@ extension TreeProps: WidgetBehavior {
             guard current.expandable, !current.open else { return [] }
             state.open[identity(current.node, path: current.path)] = true
             router.needs.layout = true
-            return event(onExpand, "expand", current, e, router)
+            return event(onExpand, .expand, current, e, router)
         case .left:
             if current.open {
                 state.open[identity(current.node, path: current.path)] = false
@@ -93,7 +103,7 @@ extension TreeProps: WidgetBehavior {
                 move(state, to: parent, count: lines.count, router)
             }
         case .enter:
-            return event(onSelect, "select", current, e, router)
+            return event(onSelect, .select, current, e, router)
         default:
             return nil
         }
@@ -105,7 +115,7 @@ extension TreeProps: WidgetBehavior {
         if clamped != state.selected { state.selected = clamped; router.needs.layout = true }
     }
 
-    private func event(_ handler: String?, _ type: String, _ line: Line, _ e: Element, _ router: PageInputRouter) -> [UIEvent] {
+    private func event(_ handler: String?, _ type: UIEventType, _ line: Line, _ e: Element, _ router: PageInputRouter) -> [UIEvent] {
         router.event(e, handler: handler, type: type,
                      detail: .object(["path": .array(line.path.map { .number(Double($0)) }), "node": line.node]))
     }
@@ -126,9 +136,9 @@ extension TreeProps: WidgetBehavior {
             let id = identity(line.node, path: line.path)
             state.open[id] = !line.open
             router.needs.layout = true
-            return line.open ? [] : event(onExpand, "expand", line, e, router)
+            return line.open ? [] : event(onExpand, .expand, line, e, router)
         }
-        return event(onSelect, "select", line, e, router)
+        return event(onSelect, .select, line, e, router)
     }
 
     func scroll(_ e: Element, by delta: Int) {

@@ -79,7 +79,7 @@ class TextEditState: WidgetState {
             if onChange != nil { reported.append(editor.text) }
             var detail: [(String, JSONValue)] = [("value", .string(editor.text))]
             if clipped { detail.append(("clipped", .bool(true))) }
-            return router.event(e, handler: onChange, type: "change", detail: .object(JSONObject(uniqueKeysWithValues: detail)))
+            return router.event(e, handler: onChange, type: .change, detail: .object(JSONObject(uniqueKeysWithValues: detail)))
         }
     }
 }
