@@ -238,8 +238,25 @@ enum WidgetChange {
 /// State an element keeps across rebuilds, following Flutter's State: it moves with the element on keyed
 /// reorders and GlobalKey reparenting. Each stateful kind subclasses it in its own file.
 class WidgetState {
+    required init() {}
+
     /// Drops what the state holds for the element's children (a list whose node became an error box).
     func reset(_ element: Element, in tree: Reconciler) {}
+}
+
+/// A widget kind whose elements keep a state object across rebuilds: the kind names the state's type once
+/// (`typealias State = ListState`) and reads it typed, `state(e)`, instead of casting at every use.
+protocol StatefulWidget: WidgetBehavior {
+    associatedtype State: WidgetState
+}
+
+extension StatefulWidget {
+    static func makeState() -> WidgetState? { State() }
+
+    /// The state this kind made for `e` when it mounted. (`unsafeDowncast` is checked in debug builds; an element's
+    /// kind, and so its state's type, never changes: a new kind is a new element.)
+    static func state(_ e: Element) -> State { unsafeDowncast(e.state!, to: State.self) }
+    func state(_ e: Element) -> State { Self.state(e) }
 }
 
 /// Why `PageView.focus(id:)` could not move the focus.

@@ -11,7 +11,7 @@ import TerminiTemplate
 /// The list is one Tab stop with a current row (`RowCursor`), which follows its key through changes; the keys that
 /// move it scroll the view to it. Right moves the focus into the current row's own widgets, which are no Tab stops
 /// of their own (a list of 500 rows with a button each would be 500 stops); Left, Up, Down or Esc come back.
-extension ListViewProps: WidgetBehavior, ItemsBinding {
+extension ListViewProps: StatefulWidget, ItemsBinding {
     static var traits: WidgetTraits { [.templateChildren, .bindsItems, .virtualizesChildren, .focusable, .scrollable, .fillsHeight] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onScroll", .scroll, when: "the visible rows changed, not for the first layout",
@@ -35,20 +35,20 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     /// Rows built beyond the viewport on each side, so short scrolls need no build.
     static let margin = 4
 
-    static func makeState() -> WidgetState? { ListState() }
+    typealias State = ListState
 
     var listBinding: ListBinding { ListBinding(keyField: key, itemName: item, indexName: index) }
 
     // MARK: Reconciling
 
     func itemsPatched(_ patch: DataPatch, on e: Element) {
-        (e.state as! ListState).record(patch, keyField: key)
+        Self.state(e).record(patch, keyField: key)
     }
 
     /// Re-reads the items and brings the slots and built rows up to date: by the splices recorded since the last
     /// reconcile when there are only splices, or by diffing every key.
     func reconcileChildren(of e: Element, in tree: Reconciler, deep: Bool, configChanged: Bool, wasError: Bool) {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         let splices = state.pendingSplices
         state.pendingSplices = []
         var list = state.slots
@@ -151,7 +151,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     /// beyond it on each side (rows built ahead, for the next scrolls), which become the window to build ahead, and
     /// removes the others.
     private func ensureRows(_ e: Element, range: Range<Int>, page: Int, in tree: Reconciler) {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         var list = state.slots
         state.slots = ListSlots()
         let wanted = range.clamped(to: 0..<list.count)
@@ -179,7 +179,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     /// Builds the unbuilt rows of the window the last layout chose, below the shown rows first (the way scrolls
     /// mostly go), and lays each out at the width rows had, so the scroll that shows it reuses its size.
     func buildAhead(_ e: Element, in pass: LayoutPass, budget: inout Int) -> Bool {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         guard let window = state.ahead else { return false }
         var list = state.slots
         state.slots = ListSlots()
@@ -218,7 +218,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     /// Builds the rows from the scroll offset (an item index) that fill the viewport, plus a margin on each side,
     /// and stacks them; rows above the offset get negative positions and are clipped.
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         let count = state.slots.count
         let viewport = maxHeight >= LayoutPass.unbounded ? min(count, LayoutPass.unboundedScrollHeight) : maxHeight
         // A key moved the current row: the view follows it (rows are a line at least, so this shows it or
@@ -326,7 +326,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     /// Scrolls so that the item with `key` (or at `index`) is the first visible row.
     func scrollTo(_ e: Element, key: JSONValue?, index: Int?) throws(ScrollToError) {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         let target: Int
         if let key {
             guard let i = state.slots.keys.firstIndex(of: .value(key)) else {
@@ -351,7 +351,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         for row in e.children {
             pass.paintChildren(row.layoutChildren, originX: x + row.box.x, originY: y + row.box.y, clip: clip)
         }
@@ -369,7 +369,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     /// Up/Down/PageUp/PageDown/Home/End move the current row, Enter activates it, Right moves into its widgets.
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         let count = state.slots.count
         guard count > 0 else { return nil }
         state.enteredRow = false
@@ -397,7 +397,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     /// From a widget in the current row: Left/Right go to the row's previous/next widget (Left from the first back
     /// to the list), Esc comes back, and the keys that move the current row come back and move it.
     func handleKey(_ key: Key, from focused: Element, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         guard let row = Self.row(containing: focused, in: e) else { return nil }
         switch key {
         case .left, .right:
@@ -426,7 +426,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     /// A click on a row that no widget in it took: the row becomes current and is activated.
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         router.focus.focused = e
         router.needs.paint = true
         state.enteredRow = false
@@ -441,7 +441,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     /// A click that a row's `.onTap` or one of its widgets took also makes the row current: a tap activates it
     /// (before the row's handlers run) and focuses the list; a widget keeps the focus it took.
     func descendantPressed(_ hit: Element, tapped: Bool, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         guard let row = Self.row(containing: hit, in: e), let index = Self.index(of: row, in: state.slots) else { return [] }
         let moved = moveCursor(to: index, on: e, in: router)
         guard tapped else {
@@ -455,7 +455,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     /// Makes the row at `index` current, scrolls it into view, and reports it with `onSelect` when it changed.
     private func moveCursor(to index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         state.cursor.index = index
         state.cursor.key = state.slots.keys[index].flatMap(\.jsonValue)
         state.revealCursor = true
@@ -467,7 +467,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     /// Enter on the list: `onActivate`, then the current row's own `.onTap` handlers (as a click on it would run).
     private func activate(on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         var events = activateEvent(on: e, in: router)
         if let row = state.currentRow, let top = row.layoutChildren.first, top.node.onTap != nil || top.node.catchTap != nil {
             events += router.tap(from: top)
@@ -476,7 +476,7 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     }
 
     private func activateEvent(on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         let index = state.cursor.index
         guard index < state.slots.count else { return [] }
         var item: JSONValue = .null
@@ -521,19 +521,19 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
     }
 
     /// One Tab stop while it has rows.
-    func takesFocus(_ e: Element) -> Bool { (e.state as! ListState).slots.count > 0 }
+    func takesFocus(_ e: Element) -> Bool { Self.state(e).slots.count > 0 }
 
     /// The rows' widgets are no Tab stops, except the current row's after Right moved into it, so that Tab goes on
     /// from there.
     func focusableChildren(of e: Element) -> [Element] {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         guard state.enteredRow, let row = state.currentRow else { return [] }
         return [row]
     }
 
     /// `this.focus(id)` of a widget in a row: that row becomes current, with its widgets in the Tab order.
     func willFocus(_ descendant: Element, on e: Element) -> Bool {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         guard let row = Self.row(containing: descendant, in: e), let index = Self.index(of: row, in: state.slots) else { return false }
         state.cursor.index = index
         state.cursor.key = state.slots.keys[index].flatMap(\.jsonValue)
@@ -544,16 +544,16 @@ extension ListViewProps: WidgetBehavior, ItemsBinding {
 
     /// `this.loadMoreDone()`: the page asks for `onReachBottom` again at the end.
     func loadMoreDone(_ e: Element) {
-        (e.state as! ListState).reachBottom.rearm()
+        Self.state(e).reachBottom.rearm()
     }
 
     func scroll(_ e: Element, by delta: Int) {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         state.offset = min(max(0, state.offset.addingClamped(delta)), max(0, state.slots.count - 1))
     }
 
     func reveal(_ target: Element, top: Int, via child: Element, in e: Element) -> Bool {
-        let state = e.state as! ListState
+        let state = Self.state(e)
         // The row's own index, checked against its slot: a search of every slot would cost the list's length.
         let slots = state.slots
         guard let row = child.itemBinding.map(\.index).flatMap({ i in i >= 0 && i < slots.elements.count && slots.elements[i] === child ? i : nil })

@@ -4,19 +4,19 @@ import TerminiTemplate
 /// `follow` is true and the view is at its end, new lines keep it at the end; scrolling up (arrows, PageUp, the
 /// wheel, once focused) holds the view where it is until it reaches the end again. It takes the height it is
 /// given (all of it in a Column's Expanded), or its lines' count when that is smaller.
-extension LogProps: WidgetBehavior {
+extension LogProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable, .scrollable, .fillsHeight] }
     static var keys: [WidgetKeyDeclaration] {
         [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "scroll; at the end it follows new lines")]
     }
     static var tabStop: String? { "while its lines overflow" }
 
-    static func makeState() -> WidgetState? { LogState() }
+    typealias State = LogState
 
     func hasSameLayout(as other: LogProps) -> Bool { lines.count == other.lines.count }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let log = e.state as! LogState
+        let log = Self.state(e)
         let height = maxHeight >= LayoutPass.unbounded ? min(lines.count, LayoutPass.unboundedScrollHeight) : min(lines.count, maxHeight)
         let end = max(0, lines.count - height)
         // At the end (or following), the view stays at the end as lines arrive.
@@ -30,7 +30,7 @@ extension LogProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let log = e.state as! LogState
+        let log = Self.state(e)
         for row in 0..<e.box.height {
             let i = log.offset + row
             guard i < lines.count else { break }
@@ -49,10 +49,10 @@ extension LogProps: WidgetBehavior {
     }
 
     /// A Tab stop only while it has more lines than it shows.
-    func takesFocus(_ e: Element) -> Bool { let log = e.state as! LogState; return log.count > log.height }
+    func takesFocus(_ e: Element) -> Bool { let log = Self.state(e); return log.count > log.height }
 
     func scroll(_ e: Element, by delta: Int) {
-        let log = e.state as! LogState
+        let log = Self.state(e)
         log.offset = min(max(0, log.offset.addingClamped(delta)), max(0, log.count - log.height))
         log.atEnd = log.offset == max(0, log.count - log.height)
     }

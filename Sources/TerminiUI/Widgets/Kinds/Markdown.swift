@@ -3,13 +3,13 @@ import TerminiTemplate
 /// `Markdown`: the text rendered by `MarkdownLayout` (Ink's CommonMark parser underneath) at the available width:
 /// headings bold (the first level underlined too), emphasis, inline and block code in cyan, lists with `•` or
 /// numbers, block quotes behind `│`, rules, and links as their underlined text.
-extension MarkdownProps: WidgetBehavior {
+extension MarkdownProps: StatefulWidget {
     static var traits: WidgetTraits { [] }
 
-    static func makeState() -> WidgetState? { MarkdownState() }
+    typealias State = MarkdownState
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let state = e.state as! MarkdownState
+        let state = Self.state(e)
         let width = maxWidth >= LayoutPass.unbounded ? 80 : maxWidth
         if state.text != text || state.width != width {
             state.lines = MarkdownLayout.lines(text, width: width)
@@ -21,7 +21,7 @@ extension MarkdownProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let state = e.state as! MarkdownState
+        let state = Self.state(e)
         for (row, line) in state.lines.enumerated() where row < e.box.height {
             var column = x
             for run in line {

@@ -4,7 +4,7 @@ import TerminiTemplate
 /// `{disabled: true}` one draws dim; the highlight, in the theme's `selected` style while focused, passes over
 /// both. The highlight moves at once on a key and follows a new `selected` from the page (`ChoiceState`). Only
 /// the options in view are read and drawn, so 100,000 options cost what a screenful does.
-extension OptionListProps: WidgetBehavior {
+extension OptionListProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable, .scrollable, .fillsHeight] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onSelect", .select, when: "the current option moved", detail: "`{index, value}`"),
@@ -15,7 +15,7 @@ extension OptionListProps: WidgetBehavior {
          WidgetKeyDeclaration("Enter, Space", "picks the current option")]
     }
 
-    static func makeState() -> WidgetState? { OptionRowsState() }
+    typealias State = OptionRowsState
 
     func hasSameLayout(as other: OptionListProps) -> Bool { options.count == other.options.count }
 
@@ -29,14 +29,14 @@ extension OptionListProps: WidgetBehavior {
     }
 
     func didMount(_ e: Element, in tree: Reconciler) {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         state.start(selected)
         highlightShown(state)
     }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
         guard configChanged else { return }
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         let before = state.shown
         state.follow(selected)
         if state.shown != before { highlightShown(state) }
@@ -76,7 +76,7 @@ extension OptionListProps: WidgetBehavior {
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         let size = state.fit(options, mark: 2, maxWidth: maxWidth, maxHeight: maxHeight)
         if state.cursor.needsReport {
             if !options.isEmpty, isEnabled(state.cursor.index), let onSelect {
@@ -89,7 +89,7 @@ extension OptionListProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         let focused = pass.isFocused(e)
         for row in 0..<state.visibleRows {
             let index = state.offset + row
@@ -109,7 +109,7 @@ extension OptionListProps: WidgetBehavior {
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         guard !options.isEmpty else { return nil }
         if let target = RowCursor.target(of: key, from: state.cursor.index, count: options.count, page: state.visibleRows) {
             // Over separators and disabled options, in the direction of the key (Home looks down, End up).
@@ -124,17 +124,17 @@ extension OptionListProps: WidgetBehavior {
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         router.focus.focused = e
         router.needs.paint = true
         guard let origin = router.paintedOrigin(of: e), let index = state.row(atY: mouse.y - origin.y), isEnabled(index) else { return [] }
         return moveCursor(to: index, on: e, in: router) + activate(on: e, in: router)
     }
 
-    func scroll(_ e: Element, by delta: Int) { (e.state as! OptionRowsState).scroll(by: delta) }
+    func scroll(_ e: Element, by delta: Int) { Self.state(e).scroll(by: delta) }
 
     private func moveCursor(to index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         router.needs.paint = true
         guard state.moveCursor(to: index, key: value(at: index), optionCount: options.count) else { return [] }
         return router.event(e, handler: onSelect, type: .select, detail: detail(state))
@@ -142,7 +142,7 @@ extension OptionListProps: WidgetBehavior {
 
     /// Enter or a click: the highlighted option is the choice, shown at once and reported with `onActivate`.
     private func activate(on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         guard isEnabled(state.cursor.index), let value = value(at: state.cursor.index) else { return [] }
         state.pick(value)
         return router.event(e, handler: onActivate, type: .activate, detail: detail(state))

@@ -3,7 +3,7 @@ import TerminiTemplate
 /// `RadioGroup`: one line per option, `(•) chosen` and `( ) other`. Focusable as one Tab stop; Up/Down move the
 /// choice at once (as arrow keys do in a desktop radio group) and call `onSelect` with `detail.value`; a click
 /// picks the option under it. The choice shows at once; a new `selected` from the page replaces it.
-extension RadioGroupProps: WidgetBehavior {
+extension RadioGroupProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onSelect", .select, when: "a pick by key or click",
@@ -14,15 +14,15 @@ extension RadioGroupProps: WidgetBehavior {
          WidgetKeyDeclaration("Enter, Space", "picks the marked option (the first when none is)")]
     }
 
-    static func makeState() -> WidgetState? { ChoiceState() }
+    typealias State = ChoiceState
 
-    func didMount(_ e: Element, in tree: Reconciler) { (e.state as! ChoiceState).start(selected) }
+    func didMount(_ e: Element, in tree: Reconciler) { Self.state(e).start(selected) }
 
     /// In a `Form`, the value shown: the user's pick, or the page's `selected`.
-    func formValue(of e: Element) -> JSONValue? { (e.state as! ChoiceState).shown }
+    func formValue(of e: Element) -> JSONValue? { Self.state(e).shown }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
-        (e.state as! ChoiceState).follow(selected)
+        Self.state(e).follow(selected)
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
@@ -33,7 +33,7 @@ extension RadioGroupProps: WidgetBehavior {
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let choices = ChoiceOption.parse(options)
-        let chosen = ChoiceOption.index(of: (e.state as! ChoiceState).shown, in: choices)
+        let chosen = ChoiceOption.index(of: Self.state(e).shown, in: choices)
         let focused = pass.isFocused(e)
         for (i, option) in choices.enumerated() where i < e.box.height {
             let on = i == chosen
@@ -48,7 +48,7 @@ extension RadioGroupProps: WidgetBehavior {
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
         let choices = ChoiceOption.parse(options)
         guard !choices.isEmpty else { return nil }
-        let current = ChoiceOption.index(of: (e.state as! ChoiceState).shown, in: choices)
+        let current = ChoiceOption.index(of: Self.state(e).shown, in: choices)
         let next: Int
         switch key {
         case .up: next = max(0, (current ?? 0) - 1)
@@ -72,7 +72,7 @@ extension RadioGroupProps: WidgetBehavior {
     }
 
     private func pick(_ option: ChoiceOption, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        (e.state as! ChoiceState).pick(option.value)
+        Self.state(e).pick(option.value)
         router.needs.paint = true
         return router.event(e, handler: onSelect, type: .select, detail: .object(["value": option.value]))
     }

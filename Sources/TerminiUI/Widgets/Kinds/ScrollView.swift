@@ -1,16 +1,16 @@
 /// `ScrollView`: content that scrolls vertically when taller than its box. Focusable, so arrows and PageUp/PageDown
 /// reach it; Tab onto a widget inside scrolls that widget into view.
-extension ScrollViewProps: WidgetBehavior {
+extension ScrollViewProps: StatefulWidget {
     static var traits: WidgetTraits { [.templateChildren, .focusable, .scrollable, .fillsHeight] }
     static var keys: [WidgetKeyDeclaration] {
         [WidgetKeyDeclaration("Up / Down, PageUp / PageDown, Home / End", "scroll")]
     }
     static var tabStop: String? { "while its content overflows and holds no focusable widget" }
 
-    static func makeState() -> WidgetState? { ScrollState() }
+    typealias State = ScrollState
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let scroll = e.state as! ScrollState
+        let scroll = Self.state(e)
         let (cw, ch) = pass.flex(e.layoutChildren, vertical: true, maxW: maxWidth, maxH: LayoutPass.unbounded)
         let h = maxHeight >= LayoutPass.unbounded ? min(ch, LayoutPass.unboundedScrollHeight) : maxHeight
         scroll.contentHeight = ch
@@ -24,7 +24,7 @@ extension ScrollViewProps: WidgetBehavior {
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         pass.paintChildren(e.layoutChildren, originX: x, originY: y, clip: clip)
-        let scroll = e.state as! ScrollState
+        let scroll = Self.state(e)
         pass.scrollIndicator(for: e, x: x, y: y, offset: scroll.laidOutOffset, viewport: e.box.height,
                              total: scroll.contentHeight, clip: clip)
     }
@@ -35,15 +35,15 @@ extension ScrollViewProps: WidgetBehavior {
     }
 
     /// A Tab stop only while its content is taller than its box.
-    func takesFocus(_ e: Element) -> Bool { (e.state as! ScrollState).contentHeight > e.box.height }
+    func takesFocus(_ e: Element) -> Bool { Self.state(e).contentHeight > e.box.height }
 
     func scroll(_ e: Element, by delta: Int) {
-        let scroll = e.state as! ScrollState
+        let scroll = Self.state(e)
         scroll.offset = min(max(0, scroll.offset.addingClamped(delta)), max(0, scroll.contentHeight - e.box.height))
     }
 
     func reveal(_ target: Element, top: Int, via child: Element, in e: Element) -> Bool {
-        let scroll = e.state as! ScrollState
+        let scroll = Self.state(e)
         // Positions are from the last layout; the offset may have moved since (several Tabs, one frame).
         let contentTop = top + scroll.laidOutOffset
         if contentTop < scroll.offset {

@@ -5,7 +5,7 @@ import TerminiTemplate
 /// typing jumps to the first label that starts with what was typed, Enter or a click picks (calling `onSelect`
 /// with `detail.value`), Esc closes without a change. The pick shows at once; a new `selected` from the page
 /// replaces it.
-extension SelectProps: WidgetBehavior {
+extension SelectProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onSelect", .select, when: "a pick by key or click",
@@ -18,15 +18,15 @@ extension SelectProps: WidgetBehavior {
          WidgetKeyDeclaration("Enter, Space / Esc", "in the open list: pick the highlighted option / close it")]
     }
 
-    static func makeState() -> WidgetState? { SelectState() }
+    typealias State = SelectState
 
-    func didMount(_ e: Element, in tree: Reconciler) { (e.state as! SelectState).start(selected) }
+    func didMount(_ e: Element, in tree: Reconciler) { Self.state(e).start(selected) }
 
     /// In a `Form`, the value shown: the user's pick, or the page's `selected`.
-    func formValue(of e: Element) -> JSONValue? { (e.state as! SelectState).shown }
+    func formValue(of e: Element) -> JSONValue? { Self.state(e).shown }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
-        (e.state as! SelectState).follow(selected)
+        Self.state(e).follow(selected)
     }
 
     /// The most options the open list shows at once; more scroll.
@@ -38,7 +38,7 @@ extension SelectProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let state = e.state as! SelectState
+        let state = Self.state(e)
         let choices = ChoiceOption.parse(options)
         let focused = pass.isFocused(e)
         if !focused { state.open = false }
@@ -79,18 +79,18 @@ extension SelectProps: WidgetBehavior {
     }
 
     /// An open list keeps the focus: Tab and Shift-Tab do nothing until Enter picks or Esc closes it.
-    func takesTab(_ e: Element, backward: Bool) -> Bool { (e.state as! SelectState).open }
+    func takesTab(_ e: Element, backward: Bool) -> Bool { Self.state(e).open }
 
     /// Focus taken away from code (`this.focus`) closes the list without a change.
     func didLoseFocus(_ e: Element, needs: FrameNeeds) {
-        let state = e.state as! SelectState
+        let state = Self.state(e)
         guard state.open else { return }
         state.open = false
         needs.paint = true
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! SelectState
+        let state = Self.state(e)
         let choices = ChoiceOption.parse(options)
         guard state.open else {
             guard key == .enter || key == .space || key == .down else { return nil }
@@ -137,7 +137,7 @@ extension SelectProps: WidgetBehavior {
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! SelectState
+        let state = Self.state(e)
         let choices = ChoiceOption.parse(options)
         router.focus.focused = e
         router.needs.paint = true

@@ -4,7 +4,7 @@ import TerminiTemplate
 /// `selected` style while focused. Space or a click toggles the current option and reports the whole new list of
 /// chosen values with `onChange`; the boxes change at once, and a new `selected` from the page replaces them
 /// (`ChoiceState`). Only the options in view are read and drawn, so 100,000 options cost what a screenful does.
-extension SelectionListProps: WidgetBehavior {
+extension SelectionListProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable, .scrollable, .fillsHeight] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onChange", .change, when: "Space or a click toggled an option",
@@ -18,7 +18,7 @@ extension SelectionListProps: WidgetBehavior {
          WidgetKeyDeclaration("Enter", "activates the current option")]
     }
 
-    static func makeState() -> WidgetState? { OptionRowsState() }
+    typealias State = OptionRowsState
 
     func hasSameLayout(as other: SelectionListProps) -> Bool { options.count == other.options.count }
 
@@ -33,21 +33,21 @@ extension SelectionListProps: WidgetBehavior {
     }
 
     func didMount(_ e: Element, in tree: Reconciler) {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         state.start(.array(selected))
         state.cursor.key = options.isEmpty ? nil : ChoiceOption.parse(options[0]).value
     }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
         guard configChanged else { return }
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         state.follow(.array(selected))
         state.cursor.index = min(state.cursor.index, max(0, options.count - 1))
         state.cursor.key = options.isEmpty ? nil : ChoiceOption.parse(options[state.cursor.index]).value
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         let size = state.fit(options, mark: 4, maxWidth: maxWidth, maxHeight: maxHeight)
         if state.cursor.needsReport {
             if !options.isEmpty, let onSelect {
@@ -60,7 +60,7 @@ extension SelectionListProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         let chosen = state.chosenSet()
         let focused = pass.isFocused(e)
         for row in 0..<state.visibleRows {
@@ -78,7 +78,7 @@ extension SelectionListProps: WidgetBehavior {
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         guard !options.isEmpty else { return nil }
         if let target = RowCursor.target(of: key, from: state.cursor.index, count: options.count, page: state.visibleRows) {
             return moveCursor(to: target, on: e, in: router)
@@ -92,17 +92,17 @@ extension SelectionListProps: WidgetBehavior {
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         router.focus.focused = e
         router.needs.paint = true
         guard let origin = router.paintedOrigin(of: e), let index = state.row(atY: mouse.y - origin.y) else { return [] }
         return moveCursor(to: index, on: e, in: router) + toggle(on: e, in: router)
     }
 
-    func scroll(_ e: Element, by delta: Int) { (e.state as! OptionRowsState).scroll(by: delta) }
+    func scroll(_ e: Element, by delta: Int) { Self.state(e).scroll(by: delta) }
 
     private func moveCursor(to index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         router.needs.paint = true
         guard state.moveCursor(to: index, key: ChoiceOption.parse(options[index]).value, optionCount: options.count) else { return [] }
         return router.event(e, handler: onSelect, type: .select, detail: detail(state))
@@ -111,7 +111,7 @@ extension SelectionListProps: WidgetBehavior {
     /// Adds the current option's value to the chosen ones, or takes it out, and reports the new list. A disabled
     /// option does not change.
     private func toggle(on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! OptionRowsState
+        let state = Self.state(e)
         guard state.cursor.index < options.count else { return [] }
         let option = ChoiceOption.parse(options[state.cursor.index])
         guard !option.disabled else { return [] }

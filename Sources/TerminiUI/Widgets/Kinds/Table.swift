@@ -10,7 +10,7 @@ import TerminiTemplate
 /// Widths: fixed columns take theirs and flexible ones (width 0) share the rest, never below their minimum; a table
 /// narrower than that shrinks the fixed columns, then scrolls sideways (Left/Right) with ◀/▶ at its header's ends,
 /// so no column is ever dropped.
-extension TableProps: WidgetBehavior {
+extension TableProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows, .fillsHeight] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onReachBottom", .reachBottom,
@@ -30,7 +30,7 @@ extension TableProps: WidgetBehavior {
          WidgetKeyDeclaration("Left / Right", "when its columns are wider than it: scroll sideways by a column")]
     }
 
-    static func makeState() -> WidgetState? { TableState() }
+    typealias State = TableState
 
     func hasSameLayout(as other: TableProps) -> Bool { columns == other.columns && rows.count == other.rows.count }
 
@@ -45,14 +45,14 @@ extension TableProps: WidgetBehavior {
     }
 
     func didMount(_ e: Element, in tree: Reconciler) {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         state.signature = signature()
         state.cursor.key = rows.isEmpty ? nil : key.flatMap { rows.member($0, of: 0) }
     }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
         guard configChanged else { return }
-        let state = e.state as! TableState
+        let state = Self.state(e)
         let signature = signature()
         if signature != state.signature {
             state.signature = signature
@@ -91,7 +91,7 @@ extension TableProps: WidgetBehavior {
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         let natural = columns.reduce(0) { $0 + ($1.width > 0 ? $1.width : max(Self.minimum($1), TextWidth.of($1.title))) }
             + max(0, columns.count - 1)
         let width = maxWidth >= LayoutPass.unbounded ? natural : maxWidth
@@ -179,7 +179,7 @@ extension TableProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         let header = CellStyle(attributes: [.bold, .underline])
         let sort = currentSort(state)
         let left = x - state.shift
@@ -233,7 +233,7 @@ extension TableProps: WidgetBehavior {
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         if let target = RowCursor.target(of: key, from: state.cursor.index, count: rows.count, page: state.visibleRows) {
             return moveCursor(to: target, on: e, in: router)
         }
@@ -268,7 +268,7 @@ extension TableProps: WidgetBehavior {
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         router.focus.focused = e
         router.needs.paint = true
         guard let origin = router.paintedOrigin(of: e) else { return [] }
@@ -286,15 +286,15 @@ extension TableProps: WidgetBehavior {
     }
 
     func scroll(_ e: Element, by delta: Int) {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         state.offset = min(max(0, state.offset.addingClamped(delta)), max(0, state.count - state.visibleRows))
         state.followSelection = false
     }
 
-    func loadMoreDone(_ e: Element) { (e.state as! TableState).reachBottom.rearm() }
+    func loadMoreDone(_ e: Element) { Self.state(e).reachBottom.rearm() }
 
     private func moveCursor(to index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         state.cursor.index = index
         state.cursor.key = key.flatMap { rows.member($0, of: index) }
         state.followSelection = true
@@ -312,7 +312,7 @@ extension TableProps: WidgetBehavior {
     }
 
     private func activate(on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let cursor = (e.state as! TableState).cursor
+        let cursor = Self.state(e).cursor
         guard cursor.index < rows.count else { return [] }
         return router.event(e, handler: onActivate, type: .activate,
                             detail: .object(["index": .number(Double(cursor.index)), "key": cursor.key ?? .null,
@@ -320,7 +320,7 @@ extension TableProps: WidgetBehavior {
     }
 
     private func sort(_ column: Int, descending: Bool, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        let state = e.state as! TableState
+        let state = Self.state(e)
         state.sortColumn = column
         state.descending = descending
         router.needs.paint = true

@@ -4,7 +4,7 @@ import TerminiTemplate
 /// Left/Right (or a click on a title) switch at once and call `onSelect` with `detail.value`, the index; a new
 /// `selected` from the page switches too. Every tab stays built, so a field keeps its text while another tab
 /// shows, but only the shown one is laid out, painted and reachable with Tab.
-extension TabsProps: WidgetBehavior {
+extension TabsProps: StatefulWidget {
     static var traits: WidgetTraits { [.templateChildren, .focusable] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onSelect", .select, when: "Left/Right on the strip, or a click on a title",
@@ -12,19 +12,19 @@ extension TabsProps: WidgetBehavior {
     }
     static var keys: [WidgetKeyDeclaration] { [WidgetKeyDeclaration("Left / Right", "the previous / next tab")] }
 
-    static func makeState() -> WidgetState? { ChoiceState() }
+    typealias State = ChoiceState
 
-    func didMount(_ e: Element, in tree: Reconciler) { (e.state as! ChoiceState).start(.number(Double(selected))) }
+    func didMount(_ e: Element, in tree: Reconciler) { Self.state(e).start(.number(Double(selected))) }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
-        (e.state as! ChoiceState).follow(.number(Double(selected)))
+        Self.state(e).follow(.number(Double(selected)))
     }
 
     /// The tabs among the children, in order (anything else in the block is ignored).
     private func tabs(_ e: Element) -> [Element] { e.layoutChildren.filter { $0.widget is TabProps } }
 
     private func shownIndex(_ e: Element, count: Int) -> Int {
-        let index = (e.state as! ChoiceState).shown.intValue ?? 0
+        let index = Self.state(e).shown.intValue ?? 0
         return min(max(0, index), max(0, count - 1))
     }
 
@@ -120,7 +120,7 @@ extension TabsProps: WidgetBehavior {
     }
 
     private func show(_ index: Int, on e: Element, in router: PageInputRouter) -> [UIEvent] {
-        (e.state as! ChoiceState).pick(.number(Double(index)))
+        Self.state(e).pick(.number(Double(index)))
         router.needs.layout = true
         return router.event(e, handler: onSelect, type: .select, detail: .object(["value": .number(Double(index))]))
     }

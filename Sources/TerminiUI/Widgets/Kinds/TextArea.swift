@@ -6,7 +6,7 @@ import TerminiTemplate
 /// the column, PageUp/PageDown a screenful, Ctrl-Home/End go to the text's ends; Tab leaves. A paste keeps its
 /// newlines and tabs. Every edit calls `onChange` with `detail.value`; as with TextField, the page's value wins
 /// unless it echoes an edit.
-extension TextAreaProps: WidgetBehavior {
+extension TextAreaProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onChange", .change, when: "every edit", detail: "`{value}`: the whole text, lines joined with `\\n`")]
@@ -20,7 +20,7 @@ extension TextAreaProps: WidgetBehavior {
         if props["value"] == nil { props["value"] = .string("") }
     }
 
-    static func makeState() -> WidgetState? { TextAreaState() }
+    typealias State = TextAreaState
 
     func hasSameLayout(as other: TextAreaProps) -> Bool { height == other.height }
 
@@ -28,11 +28,11 @@ extension TextAreaProps: WidgetBehavior {
     var editsLines: Bool { true }
 
     func didMount(_ e: Element, in tree: Reconciler) {
-        (e.state as! TextAreaState).editor.setText(value)
+        Self.state(e).editor.setText(value)
     }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
-        if (e.state as! TextAreaState).sync(to: value) { tree.needs.layout = true }
+        if Self.state(e).sync(to: value) { tree.needs.layout = true }
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
@@ -41,7 +41,7 @@ extension TextAreaProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let edit = e.state as! TextAreaState
+        let edit = Self.state(e)
         let focused = pass.isFocused(e)
         let (caret, caretColumn) = edit.caretPosition(width: e.box.width)
         edit.rows.keepInView(caret, height: e.box.height, in: edit.editor)
@@ -77,7 +77,7 @@ extension TextAreaProps: WidgetBehavior {
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let edit = e.state as! TextAreaState
+        let edit = Self.state(e)
         let events = edit.handleKey(key, multiline: true, maxLength: nil, on: e, in: router, onChange: onChange) { command in
             guard case .move(let motion, let selecting) = command, motion.isVertical else { return nil }
             return edit.moveVertically(motion, selecting: selecting, width: e.box.width, height: e.box.height)
@@ -87,7 +87,7 @@ extension TextAreaProps: WidgetBehavior {
     }
 
     func handlePaste(_ text: String, clippedFrom: Int?, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let edit = e.state as! TextAreaState
+        let edit = Self.state(e)
         let events = edit.handlePaste(text, clippedFrom: clippedFrom, multiline: true, maxLength: nil, on: e, in: router,
                                       onChange: onChange)
         edit.followEdits()
@@ -96,7 +96,7 @@ extension TextAreaProps: WidgetBehavior {
 
     /// Focuses the area and puts the caret where the click was.
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let edit = e.state as! TextAreaState
+        let edit = Self.state(e)
         router.focus.focused = e
         router.needs.paint = true
         guard let origin = router.paintedOrigin(of: e) else { return [] }
@@ -112,7 +112,7 @@ extension TextAreaProps: WidgetBehavior {
 final class TextAreaState: TextEditState {
     var rows = WrappedRows()
 
-    override init() {
+    required init() {
         super.init()
         editor.keepsLineSplices = true
     }

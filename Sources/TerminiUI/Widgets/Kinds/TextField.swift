@@ -8,7 +8,7 @@ import TerminiTemplate
 /// allow; `validate` and the kind's own check run when focus leaves the field and when its `Form` is submitted, and
 /// the first failure's message is drawn under the field (the field is then two rows tall). `suggestions` offers the
 /// first one that starts with the text, dimmed after the caret; → at the end of the text, or Tab, accepts it.
-extension TextFieldProps: WidgetBehavior {
+extension TextFieldProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onChange", .change, when: "every edit", detail: "`{value}`: the whole text, a string"),
@@ -26,7 +26,7 @@ extension TextFieldProps: WidgetBehavior {
         if props["value"] == nil { props["value"] = .string("") }
     }
 
-    static func makeState() -> WidgetState? { TextEditState() }
+    typealias State = TextEditState
 
     /// The value and handlers change no sizes (the text's width is measured from the state); the placeholder does.
     func hasSameLayout(as other: TextFieldProps) -> Bool {
@@ -39,7 +39,7 @@ extension TextFieldProps: WidgetBehavior {
     // MARK: Lifecycle
 
     func didMount(_ e: Element, in tree: Reconciler) {
-        (e.state as! TextEditState).editor.setText(value)
+        Self.state(e).editor.setText(value)
     }
 
     func didRefresh(_ e: Element, old: any WidgetBehavior, deep: Bool, configChanged: Bool, in tree: Reconciler) {
@@ -57,7 +57,7 @@ extension TextFieldProps: WidgetBehavior {
     }
 
     private func sync(_ e: Element, in tree: Reconciler) {
-        if (e.state as! TextEditState).sync(to: value) { tree.needs.layout = true }
+        if Self.state(e).sync(to: value) { tree.needs.layout = true }
     }
 
     // MARK: Layout and paint
@@ -66,7 +66,7 @@ extension TextFieldProps: WidgetBehavior {
     static let widestNatural = 1_000
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let edit = e.state as! TextEditState
+        let edit = Self.state(e)
         if let width { return (min(maxWidth, max(1, width)), min(1, maxHeight)) }
         // Room for the text and the caret, at least 20 columns; an Expanded parent stretches it further. Only as
         // much of the text is measured as could fit.
@@ -82,7 +82,7 @@ extension TextFieldProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let edit = e.state as! TextEditState
+        let edit = Self.state(e)
         let focused = pass.isFocused(e)
         // Always underlined across its width, so an empty field is visible as a place to type; bold while focused.
         let underline = CellStyle(attributes: focused ? [.underline, .bold] : .underline)
@@ -117,7 +117,7 @@ extension TextFieldProps: WidgetBehavior {
     /// Edits the text; nil when the key is not an editing key (so Tab, Esc and the page's bindings still work).
     /// Enter calls `onSubmit`; inside a `Form` it also moves to the next field, or submits the form from the last.
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let edit = e.state as! TextEditState
+        let edit = Self.state(e)
         if key == .tab || (key == .right && edit.editor.caret == edit.editor.length), let rest = completion(e) {
             return handlePaste(rest, clippedFrom: nil, on: e, in: router)
         }
@@ -136,7 +136,7 @@ extension TextFieldProps: WidgetBehavior {
     }
 
     func handlePaste(_ text: String, clippedFrom: Int?, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        (e.state as! TextEditState).handlePaste(text, clippedFrom: clippedFrom, multiline: false, maxLength: maxLength,
+        Self.state(e).handlePaste(text, clippedFrom: clippedFrom, multiline: false, maxLength: maxLength,
                                                 on: e, in: router, onChange: onChange, allows: allowance)
     }
 
@@ -154,7 +154,8 @@ extension TextFieldProps: WidgetBehavior {
     /// What the best suggestion adds after the text: the first that starts with it and is longer, while the caret
     /// is at the end and nothing is selected.
     private func completion(_ e: Element) -> String? {
-        guard let suggestions, let edit = e.state as? TextEditState, !edit.editor.text.isEmpty,
+        let edit = Self.state(e)
+        guard let suggestions, !edit.editor.text.isEmpty,
               edit.editor.caret == edit.editor.length, !secure else { return nil }
         let text = edit.editor.text
         for case .string(let suggestion) in suggestions where suggestion.count > text.count && suggestion.hasPrefix(text) {
@@ -169,10 +170,10 @@ extension TextFieldProps: WidgetBehavior {
         if checks.validates { _ = validateField(e, showing: true, needs: needs) }
     }
 
-    func formValue(of e: Element) -> JSONValue? { .string((e.state as! TextEditState).editor.text) }
+    func formValue(of e: Element) -> JSONValue? { .string(Self.state(e).editor.text) }
 
     func validateField(_ e: Element, showing: Bool, needs: FrameNeeds) -> String? {
-        let edit = e.state as! TextEditState
+        let edit = Self.state(e)
         let failure = checks.firstFailure(of: edit.editor.text)
         if showing, failure != edit.validationMessage {
             edit.validationMessage = failure
@@ -182,7 +183,7 @@ extension TextFieldProps: WidgetBehavior {
     }
 
     func resetField(_ e: Element, needs: FrameNeeds) {
-        let edit = e.state as! TextEditState
+        let edit = Self.state(e)
         edit.editor.setText(value)
         edit.reported.removeAll()
         edit.validationMessage = nil
@@ -191,7 +192,7 @@ extension TextFieldProps: WidgetBehavior {
 
     /// Focuses the field and puts the caret at the clicked column.
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let edit = e.state as! TextEditState
+        let edit = Self.state(e)
         router.focus.focused = e
         let column = mouse.x - (router.paintedOrigin(of: e)?.x ?? 0)
         edit.editor.moveCaret(to: edit.viewport.offset(atColumn: column, in: edit.editor, secure: secure), selecting: false)

@@ -6,7 +6,7 @@ import TerminiTemplate
 /// top), so the script can load its children with setData. Left closes an open node or moves to the parent;
 /// Up/Down/Home/End move; Enter (or a click) calls `onSelect` with `{path, node}`. A node's `expanded` sets how it
 /// starts; what the user opens and closes afterwards is remembered by the node's `key` member, else its path.
-extension TreeProps: WidgetBehavior {
+extension TreeProps: StatefulWidget {
     static var traits: WidgetTraits { [.focusable, .scrollable, .keysItsRows, .fillsHeight] }
     static var events: [WidgetEventDeclaration] {
         [WidgetEventDeclaration("onExpand", .expand, when: "Right, or a click on `▸`",
@@ -19,7 +19,7 @@ extension TreeProps: WidgetBehavior {
          WidgetKeyDeclaration("Enter", "selects the node")]
     }
 
-    static func makeState() -> WidgetState? { TreeState() }
+    typealias State = TreeState
 
     /// One visible line: the node, its path and depth, whether it can open and whether it is open.
     struct Line {
@@ -52,7 +52,7 @@ extension TreeProps: WidgetBehavior {
     }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
-        let state = e.state as! TreeState
+        let state = Self.state(e)
         let lines = visibleLines(state)
         state.lines = lines.count
         let height = maxHeight >= LayoutPass.unbounded ? min(lines.count, LayoutPass.unboundedScrollHeight) : min(maxHeight, lines.count)
@@ -66,7 +66,7 @@ extension TreeProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let state = e.state as! TreeState
+        let state = Self.state(e)
         let lines = visibleLines(state)
         let focused = pass.isFocused(e)
         for row in 0..<e.box.height {
@@ -81,7 +81,7 @@ extension TreeProps: WidgetBehavior {
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! TreeState
+        let state = Self.state(e)
         let lines = visibleLines(state)
         guard !lines.isEmpty else { return nil }
         let current = lines[min(state.selected, lines.count - 1)]
@@ -121,7 +121,7 @@ extension TreeProps: WidgetBehavior {
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
-        let state = e.state as! TreeState
+        let state = Self.state(e)
         router.focus.focused = e
         router.needs.paint = true
         guard let origin = router.paintedOrigin(of: e) else { return [] }
@@ -142,7 +142,7 @@ extension TreeProps: WidgetBehavior {
     }
 
     func scroll(_ e: Element, by delta: Int) {
-        let state = e.state as! TreeState
+        let state = Self.state(e)
         state.selected = min(max(0, state.selected.addingClamped(delta)), max(0, state.lines - 1))
     }
 }
