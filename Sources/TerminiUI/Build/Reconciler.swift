@@ -486,7 +486,7 @@ final class Reconciler {
                 e.reads = newReads
             }
             if e !== item, let path = e.itemBinding?.path { e.itemBinding?.path = moved(path) }
-            if let list = e.state as? ListState, let itemsPath = list.slots.itemsPath { list.slots.itemsPath = moved(itemsPath) }
+            e.state?.dataMoved(moved)
             stack.append(contentsOf: e.children)
         }
     }
@@ -498,7 +498,7 @@ final class Reconciler {
         {
             if let oldParent = existing.parent, oldParent !== parent {
                 oldParent.children.removeAll { $0 === existing }
-                (oldParent.state as? ListState)?.slots.removeElement(existing)
+                oldParent.state?.childLeft(existing)
             }
             reactivate(existing)
             existing.parent = parent
@@ -560,9 +560,7 @@ final class Reconciler {
             e.lifecycle = .deactivated
             log("deactivate", e)
             stack.append(contentsOf: e.children)
-            if let list = e.state as? ListState {
-                for case let row? in list.slots.elements where !e.children.contains(where: { $0 === row }) { stack.append(row) }
-            }
+            if let held = e.state?.heldElements(besides: e.children) { stack.append(contentsOf: held) }
         }
         deactivated.append(element)
         needs.layout = true

@@ -242,6 +242,12 @@ class WidgetState {
 
     /// Drops what the state holds for the element's children (a list whose node became an error box).
     func reset(_ element: Element, in tree: Reconciler) {}
+    /// The element moved in the data (it is inside an item that moved): data paths the state keeps follow it.
+    func dataMoved(_ moved: (DataPath) -> DataPath) {}
+    /// `child` was taken to another parent (GlobalKey reparenting): the state lets go of it.
+    func childLeft(_ child: Element) {}
+    /// Elements the state holds that are not the element's children (rows built ahead): they live and go with it.
+    func heldElements(besides children: [Element]) -> [Element] { [] }
 }
 
 /// A widget kind whose elements keep a state object across rebuilds: the kind names the state's type once

@@ -568,6 +568,16 @@ extension ListViewProps: StatefulWidget, ItemsBinding {
 /// A ListView's scroll position and slots.
 final class ListState: ScrollState {
     @exclusivity(unchecked) var slots = ListSlots()
+
+    override func dataMoved(_ moved: (DataPath) -> DataPath) {
+        if let itemsPath = slots.itemsPath { slots.itemsPath = moved(itemsPath) }
+    }
+
+    override func childLeft(_ child: Element) { slots.removeElement(child) }
+
+    override func heldElements(besides children: [Element]) -> [Element] {
+        slots.elements.compactMap { row in row.flatMap { row in children.contains { $0 === row } ? nil : row } }
+    }
     /// The splices of the items array since the last reconcile, in order; nil once some other change reached the
     /// array (a new array, a key changed inside an item), so the next reconcile diffs every key.
     var pendingSplices: [ItemsSplice]? = []
