@@ -70,7 +70,22 @@ let package = Package(
             .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         ]),
         .target(name: "TerminiScript", dependencies: ["TerminiTemplate", "TerminiClock", "CJavaScriptCore"],
-                resources: [.embedInCode("Prelude/prelude.js")]),
+                // The prelude, one file per concern (Sources/TerminiScript/Prelude.swift joins them in order).
+                resources: [
+                    .embedInCode("Prelude/core.js"),
+                    .embedInCode("Prelude/console.js"),
+                    .embedInCode("Prelude/data.js"),
+                    .embedInCode("Prelude/timers.js"),
+                    .embedInCode("Prelude/bridge.js"),
+                    .embedInCode("Prelude/sync-storage.js"),
+                    .embedInCode("Prelude/app-and-page.js"),
+                    .embedInCode("Prelude/fixed-clock.js"),
+                    .embedInCode("Prelude/components.js"),
+                    .embedInCode("Prelude/modules.js"),
+                    .embedInCode("Prelude/big-buffers.js"),
+                    .embedInCode("Prelude/globals.js"),
+                    .embedInCode("Prelude/host-api.js"),
+                ]),
         .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
         // Ink parses the Markdown widget's text (CommonMark to HTML, which MarkdownLayout turns into styled lines).
         .target(name: "TerminiUI", dependencies: ["TerminiTemplate", "TerminiClock", .product(name: "Ink", package: "Ink"),

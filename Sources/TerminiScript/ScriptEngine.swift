@@ -234,6 +234,11 @@ final class ScriptEngine {
             error.line = frame?.line
             error.column = nil
         }
+        // The prelude runs as one script; its places are shown as the part's file and line.
+        if error.fileName == Prelude.fileName, let line = error.line {
+            (error.fileName, error.line) = Prelude.location(ofLine: line)
+        }
+        error.stack = Prelude.readable(error.stack)
         delegate.scriptError(error)
     }
 
@@ -475,7 +480,7 @@ struct BacktraceFrame {
     var line: Int?
 
     /// Whether the frame is the app's script, not JavaScriptCore's native code or the prelude.
-    var isAppCode: Bool { !fileName.isEmpty && fileName != "[native code]" && fileName != Prelude.fileName }
+    var isAppCode: Bool { !fileName.isEmpty && fileName != "[native code]" && !fileName.hasPrefix("termini:prelude") }
 
     init?(line text: String) {
         guard let at = text.range(of: " at ", options: .backwards) else { return nil }
