@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// Parses `termini run …` without building the whole command tree: parsing at the root reflects every subcommand's
 /// arguments, and each of their property wrappers costs the Swift runtime a scan of every protocol conformance in
-/// the binary, which was about a third of a cold start's time on the main thread (`perf`, PERFORMANCE.md). Anything
+/// the binary, a large part of a cold start's time on the main thread (docs/PERFORMANCE.md, "Cold start"). Anything
 /// this path cannot parse, `--help` and every error included, goes through the root as before, so users see the
 /// same messages and usage.
 enum LaunchFastPath {
