@@ -88,10 +88,13 @@ let package = Package(
                 ]),
         .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
         // Ink parses the Markdown widget's text (CommonMark to HTML, which MarkdownLayout turns into styled lines).
-        .target(name: "TerminiUI", dependencies: ["TerminiTemplate", "TerminiClock", .product(name: "Ink", package: "Ink"),
+        // Below the widgets: cells, the cell buffer and its diff, colours, and input events. The terminal and the frame
+        // writers draw with it without knowing any widget.
+        .target(name: "TerminiCanvas", dependencies: ["TerminiTemplate", "TerminiClock"]),
+        .target(name: "TerminiUI", dependencies: ["TerminiCanvas", "TerminiTemplate", "TerminiClock", .product(name: "Ink", package: "Ink"),
                                                   .product(name: "DequeModule", package: "swift-collections")]),
-        .target(name: "TerminiTerminal", dependencies: ["TerminiUI", "TerminiClock", "CNcurses"]),
-        .target(name: "TerminiFrames", dependencies: ["TerminiUI", "TerminiClock"]),
+        .target(name: "TerminiTerminal", dependencies: ["TerminiCanvas", "TerminiClock", "CNcurses"]),
+        .target(name: "TerminiFrames", dependencies: ["TerminiCanvas", "TerminiClock"]),
         // Runs bundles: script, bridge, UI, terminal, frames, bundle verification, install and store. Never links the
         // TemplateCompiler (swift-syntax): hosts that only run bundles stay small.
         .target(name: "TerminiRuntime", dependencies: [

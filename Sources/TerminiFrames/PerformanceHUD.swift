@@ -1,4 +1,4 @@
-import TerminiUI
+import TerminiCanvas
 
 /// The `--perf` overlay: current FPS and sparkline bars of the last frames' build and raster times against the budget.
 ///

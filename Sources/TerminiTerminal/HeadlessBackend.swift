@@ -1,6 +1,6 @@
 import TerminiClock
 import TerminiTemplate
-import TerminiUI
+import TerminiCanvas
 
 /// Input waiting for a headless backend; other threads (a test driver, an events file reader) push into it.
 public final class HeadlessInputQueue: Sendable {

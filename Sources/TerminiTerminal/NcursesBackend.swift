@@ -3,7 +3,7 @@ import Glibc
 #endif
 @preconcurrency import CNcurses
 import TerminiClock
-import TerminiUI
+import TerminiCanvas
 
 /// Presents frames through ncurses (wide-character API) on a real terminal and decodes its keys and mouse.
 ///

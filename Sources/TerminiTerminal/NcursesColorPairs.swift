@@ -1,5 +1,5 @@
 import CNcurses
-import TerminiUI
+import TerminiCanvas
 
 /// Maps foreground/background combinations to ncurses colour pairs, allocating each pair once.
 ///

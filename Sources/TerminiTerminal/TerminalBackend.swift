@@ -1,5 +1,5 @@
 import TerminiClock
-import TerminiUI
+import TerminiCanvas
 
 /// Where frames go: ncurses on a real terminal, or an in-memory screen for tests and snapshots.
 public protocol TerminalBackend: AnyObject {

@@ -1,5 +1,5 @@
 import TerminiTemplate
-import TerminiUI
+import TerminiCanvas
 
 /// Turns the bytes a terminal sends into keys, pastes and mouse events, as xterm, tmux, kitty and their kin encode
 /// them; pure and incremental, so a sequence split across reads at any byte decodes the same as one read.

@@ -1,4 +1,4 @@
-import TerminiUI
+import TerminiCanvas
 
 /// Estimates the bytes a terminal write of changed runs would cost (cursor moves, SGR style changes, UTF-8 text),
 /// so the headless backend reports numbers comparable to the ncurses backend's measured bytes.

@@ -48,7 +48,7 @@ public struct Cell: Hashable, Sendable {
     /// Gives the cell `foreground` and `background` where it has the default colour, and adds `attributes`, on the
     /// packed bits (colours as `TerminalColor.packed`, nil for none): a theme's or a focus highlight's pass over
     /// every cell of a box neither decodes nor re-encodes a style.
-    @inline(__always) mutating func decorate(foreground: UInt64?, background: UInt64?, attributes: CellAttributes) {
+    @inline(__always) package mutating func decorate(foreground: UInt64?, background: UInt64?, attributes: CellAttributes) {
         let colorMask: UInt64 = 0xFFFF
         if let foreground, bits & (colorMask << CellStyle.foregroundShift) == 0 { bits |= foreground << CellStyle.foregroundShift }
         if let background, bits & (colorMask << CellStyle.backgroundShift) == 0 { bits |= background << CellStyle.backgroundShift }

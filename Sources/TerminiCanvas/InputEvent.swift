@@ -82,5 +82,5 @@ public enum PasteLimit {
 }
 
 extension InputEvent {
-    var isResize: Bool { if case .resize = self { return true } else { return false } }
+    package var isResize: Bool { if case .resize = self { return true } else { return false } }
 }

@@ -10,7 +10,7 @@ public enum TerminalColor: Hashable, Sendable {
     /// Packed form used inside `Cell`, 16 bits: 0 is the default colour, 0x100 | n palette index n, and
     /// 0x8000 | id an RGB colour interned in `RGBColorTable` (one the full table cannot take keeps its nearest
     /// palette colour instead).
-    @inline(__always) var packed: UInt64 {
+    @inline(__always) package var packed: UInt64 {
         switch self {
         case .default: 0
         case .index(let n): 0x100 | UInt64(n)
@@ -82,7 +82,7 @@ public struct CellStyle: Hashable, Sendable {
     static let foregroundShift: UInt64 = 22, backgroundShift: UInt64 = 38, attributesShift: UInt64 = 54
 
     /// Bits 22..<62 of a packed cell.
-    @inline(__always) var packed: UInt64 {
+    @inline(__always) package var packed: UInt64 {
         (foreground.packed << Self.foregroundShift) | (background.packed << Self.backgroundShift)
             | (UInt64(attributes.rawValue) << Self.attributesShift)
     }

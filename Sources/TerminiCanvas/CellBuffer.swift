@@ -249,7 +249,7 @@ public struct CellRun: Hashable, Sendable {
 
 extension Int {
     /// Addition that saturates instead of trapping, for geometry that comes from untrusted sizes.
-    @inline(__always) func addingClamped(_ other: Int) -> Int {
+    @inline(__always) package func addingClamped(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? Int.max : Int.min) : sum
     }
