@@ -42,7 +42,8 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Write the golden screens that are missing or differ (tests/screens/<name>.screen) instead of failing.")
     var update = false
 
-    @Option(help: ArgumentHelp("Paint screens and diffs in their colours: auto (when standard output is a terminal and NO_COLOR is unset), always or never.", valueName: "when"))
+    @Option(help: ArgumentHelp("Paint screens and diffs in their colours: auto (when standard output is a terminal "
+                               + "and NO_COLOR is unset), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
     /// `--color`.

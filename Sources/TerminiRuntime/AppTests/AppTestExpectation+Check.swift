@@ -51,16 +51,17 @@ extension AppTestExpectation {
             let shown = ([toasts.current].compactMap { $0 } + toasts.sinceLastInput.reversed()).reduce(into: [String]()) {
                 if !$0.contains($1) { $0.append($1) }
             }
-            return AppTestMismatch(expected: "the toast \(quoted(text))",
-                                   actual: shown.isEmpty ? "no toast since the last input" : "the toast \(shown.map(quoted).joined(separator: ", then "))")
+            let actual = shown.isEmpty ? "no toast since the last input" : "the toast \(shown.map(quoted).joined(separator: ", then "))"
+            return AppTestMismatch(expected: "the toast \(quoted(text))", actual: actual)
         case .page(let name):
             if session.pageName == name { return nil }
-            return AppTestMismatch(expected: "the page \(quoted(name))", actual: session.pageName.map { "the page \(quoted($0))" } ?? "no page is open")
+            return AppTestMismatch(expected: "the page \(quoted(name))",
+                                   actual: session.pageName.map { "the page \(quoted($0))" } ?? "no page is open")
         case .noError:
             if context.scriptErrors.isEmpty, !session.showsErrorScreen { return nil }
-            let count = context.scriptErrors.count
+            let errors = context.scriptErrors
             return AppTestMismatch(expected: "no script error",
-                                   actual: count == 0 ? "the screen is an error screen" : "\(count) script error\(count == 1 ? "" : "s"): \(context.scriptErrors[0])")
+                                   actual: errors.isEmpty ? "the screen is an error screen" : "\(counted(errors.count, "script error")): \(errors[0])")
         case .screen(let name):
             return screenMismatch(name, screen: session.screen, context: &context)
         }
@@ -69,7 +70,9 @@ extension AppTestExpectation {
     /// Compares the screen with the golden one, or writes it under `--update`.
     private func screenMismatch(_ name: String, screen: CellBuffer, context: inout AppTestCheckContext) -> AppTestMismatch? {
         let path = context.screens.path(name)
-        let golden = context.screens.text(name).map { text in Result { () throws(StyledScreenTextError) in try StyledScreenText.decode(text, file: path) } }
+        let golden = context.screens.text(name).map { text in
+            Result { () throws(StyledScreenTextError) in try StyledScreenText.decode(text, file: path) }
+        }
         if case .success(let cells)? = golden, cells == screen { return nil }
         if context.update {
             do {
@@ -88,11 +91,14 @@ extension AppTestExpectation {
         case .success(let cells)?:
             let rows = ScreenDiff(golden: cells, actual: screen).differingRows
             return AppTestMismatch(expected: "the screen in \(path)",
-                                   actual: "\(rows.count) row\(rows.count == 1 ? "" : "s") differ\(rows.count == 1 ? "s" : ""): \(rows.map(String.init).joined(separator: ", "))",
+                                   actual: "\(counted(rows.count, "row")) differ\(rows.count == 1 ? "s" : ""): \(rows.map(String.init).joined(separator: ", "))",
                                    golden: cells)
         }
     }
 }
+
+/// `1 row`, `2 rows`.
+private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
 /// Text as a JSON string, as the test file writes it.
 func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }

@@ -136,13 +136,15 @@ public enum AppTestParser {
             guard !value.isEmpty, !value.hasPrefix("."),
                   value.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) })
             else {
-                throw line.error(argument, "expected 'expect screen <name>', the name of tests/screens/<name>.screen (letters, digits, '-', '_' and '.')")
+                throw line.error(argument, "expected 'expect screen <name>', the name of tests/screens/<name>.screen "
+                                 + "(letters, digits, '-', '_' and '.')")
             }
             return .screen(value)
         case "":
             throw line.error(afterExpect, "expected an assertion after 'expect': \(AppTestExpectation.words.joined(separator: ", "))")
         default:
-            throw line.error(kind, "unknown assertion '\(kind)'; expected \(AppTestExpectation.words.dropLast().joined(separator: ", ")) or \(AppTestExpectation.words.last!)")
+            let words = AppTestExpectation.words
+            throw line.error(kind, "unknown assertion '\(kind)'; expected \(words.dropLast().joined(separator: ", ")) or \(words.last!)")
         }
     }
 }

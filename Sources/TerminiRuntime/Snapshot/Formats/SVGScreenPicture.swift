@@ -15,7 +15,8 @@ public enum SVGScreenPicture {
                 let (fg, bg) = colors.resolve(run.style)
                 let left = Double(run.column) * cellWidth, runWidth = Double(run.width) * cellWidth
                 if bg != colors.background {
-                    backgrounds += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(runWidth))\" height=\"\(number(cellHeight))\" fill=\"\(bg.hex)\"/>\n"
+                    backgrounds += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(runWidth))\" "
+                        + "height=\"\(number(cellHeight))\" fill=\"\(bg.hex)\"/>\n"
                 }
                 guard run.text.contains(where: { $0 != " " }) || run.style.attributes.contains(.underline) else { continue }
                 var attributes = "x=\"\(number(left))\" y=\"\(number(top + cellHeight * 0.78))\" fill=\"\(fg.hex)\""
