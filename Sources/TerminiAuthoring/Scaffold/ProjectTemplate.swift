@@ -108,8 +108,10 @@ public enum ProjectTemplate: String, CaseIterable, Sendable {
             [("add-remove", """
                 # a adds an item at the end of the list and d removes the last one.
                 expect text "3 items"
+                expect text "First item" at 2
                 key a
                 expect text "4 items"
+                expect text "Item 4" at 5
                 expect data items[3].title == "Item 4"
                 key d
                 key d
