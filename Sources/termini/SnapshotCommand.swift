@@ -7,8 +7,9 @@ struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot", abstract: "Run a mini-app headless, play an events file, and print the final screen.",
         discussion: """
-        Events file, one per line: key <name>, type <text>, click <col> <row>, resize <cols>x<rows>, wait <ms>, settle,
-        suspend (Ctrl-Z and fg). Lines starting with # are comments.
+        Events file, one per line: key <name>, type <text>, paste "<text>", click <col> <row>, wheel up|down <col> <row>,
+        resize <cols>x<rows>, wait <ms>, settle, suspend (Ctrl-Z and fg). Lines starting with # are comments.
+        --format ansi keeps colours and attributes; svg and html draw the screen in the theme's colours.
         Key names: \(EventScript.keyNames.sorted().joined(separator: ", ")), Ctrl-<letter>, or one character.
         """)
 
@@ -37,8 +38,17 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fix the script's clock: Date.now() and new Date() start at this time (milliseconds since 1970) and move only with the events file's waits.", valueName: "ms"))
     var clock: Double?
 
-    @Flag(help: "After the screen, print a line naming the focused widget: 'focus: column C, row R: <loc>'.")
+    @Flag(help: "After the screen, print a line naming the focused widget: 'focus: column C, row R: <loc>' (text and ansi formats).")
     var showFocus = false
+
+    @Option(help: ArgumentHelp("How to print the screen: text (characters only), ansi (with colours and attributes), svg or html (a picture in the theme's colours).", valueName: "format"))
+    var format: ScreenFormat = .text
+
+    func validate() throws {
+        if showFocus, format == .svg || format == .html {
+            throw ValidationError("--show-focus prints a line after the screen, which --format \(format.rawValue) cannot hold; use text or ansi")
+        }
+    }
 
     func run() throws {
         let exitStatus = try snapshot()
@@ -92,7 +102,12 @@ struct SnapshotCommand: ParsableCommand {
             }
             options.fixedClockStart = clock
         }
-        if let storage { try StorageSeed.load(path: storage, app: launch.bundle.storageId, into: options.storeDirectory) }
+        if let storage {
+            guard let storeDirectory = options.storeDirectory else { throw CLIError("--storage needs a store for the app's storage") }
+            do {
+                try StorageSeed.write(try StorageSeed.read(path: storage), app: launch.bundle.storageId, into: storeDirectory, source: storage)
+            } catch { throw CLIError(error.description) }
+        }
         for mocked in mock {
             guard mocked.hasPrefix("request="), mocked.count > "request=".count else {
                 throw ValidationError("--mock: only 'request' can be mocked, as --mock request=fixtures.json; got '\(mocked)'")
@@ -111,6 +126,7 @@ struct SnapshotCommand: ParsableCommand {
             updates?.attach(running: launch.bundle.manifest.version) { session.updateInstalled($0) }
             updates?.startInBackground(console: console.write)
             screen = session.run(steps: steps, page: launch.page, query: launch.query)
+            if format != .text { screen = session.renderScreen(as: format) }
             failed = failed || session.showsErrorScreen
             focusLine = session.focus.map { "focus: column \($0.column), row \($0.row): \($0.loc)" } ?? "focus: none"
             if let notice = launch.probation?.notice { notices.append(notice) }
@@ -121,7 +137,7 @@ struct SnapshotCommand: ParsableCommand {
             steps = []
         }
         updates?.finish()
-        print(screen)
+        print(screen, terminator: format == .svg || format == .html ? "" : "\n")
         if showFocus, let focusLine { print(focusLine) }
         notices.forEach(printNotice)
         let errors = console.errorCount
@@ -130,3 +146,5 @@ struct SnapshotCommand: ParsableCommand {
         return 1
     }
 }
+
+extension ScreenFormat: ExpressibleByArgument {}

@@ -24,6 +24,10 @@ import Testing
         #expect(tsc.status == 0, "\(template): \(tsc.stdout)")
         let readme = try String(contentsOfFile: dir + "/README.md", encoding: .utf8)
         #expect(readme.contains("termini preview .") && readme.contains("termini check .") && readme.contains("termini pack ."))
+        // Two tests that pass as made, and a README that says how to run them in CI.
+        let tests = try await BuiltBinaries.run("termini", ["test", dir])
+        #expect(tests.status == 0 && tests.stdout.hasSuffix("2 passed, 0 failed\n"), "\(template): \(tests.stdout)")
+        #expect(readme.contains("termini test .") && readme.contains("### In CI") && readme.contains("- run: termini test ."))
     }
 
     @Test func theBlankProjectCountsPresses() async throws {

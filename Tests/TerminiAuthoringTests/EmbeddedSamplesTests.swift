@@ -14,6 +14,15 @@ import TerminiRuntime
         #expect(current == expected, "\(EmbeddedSamplesEmitter.relativePath) is stale: run Scripts/gen-samples")
     }
 
+    /// `./Scripts/test` runs `termini test` on every sample; each has something to run, and none is embedded.
+    @Test func everySampleHasTestsThatAreNotEmbedded() throws {
+        for project in EmbeddedSamples.all {
+            let tests = (try? FileManager.default.contentsOfDirectory(atPath: "\(Self.repositoryRoot)/Templates/\(project.folder)/tests")) ?? []
+            #expect(tests.contains { $0.hasSuffix(".test") }, "Templates/\(project.folder)/tests has no *.test file")
+            #expect(!project.files.keys.contains { $0.hasPrefix("tests/") }, "\(project.folder)")
+        }
+    }
+
     @Test func embeddedTextMatchesTheFilesByteForByte() throws {
         for project in EmbeddedSamples.all {
             for (path, text) in project.files {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// `termini new`: writes a project that runs at once and passes `termini check`: app.json, pages/*.swift, main.js,
-/// the editor types (termini.d.ts and jsconfig.json), a Package.swift so that SourceKit-LSP completes the page
-/// declarations when the folder is opened on its own, and a README that says how to preview, test and pack it.
+/// `termini new`: writes a project that runs at once and passes `termini check` and `termini test`: app.json,
+/// pages/*.swift, main.js, two tests in tests/, the editor types (termini.d.ts and jsconfig.json), a Package.swift so
+/// that SourceKit-LSP completes the page declarations when the folder is opened on its own, and a README that says
+/// how to preview, test (in CI too) and pack it.
 public enum ProjectScaffold {
     /// Why a project was not created.
     public struct Refusal: Error, CustomStringConvertible, Sendable {
@@ -41,8 +42,12 @@ public enum ProjectScaffold {
         for page in template.pages {
             files.append(("pages/\(page.name).swift", page.source.replacingOccurrences(of: "{{NAME}}", with: displayName(name))))
         }
+        for test in template.tests {
+            files.append(("tests/\(test.name).test", test.text.replacingOccurrences(of: "{{NAME}}", with: displayName(name))))
+        }
         do {
             try fm.createDirectory(atPath: folder + "/pages", withIntermediateDirectories: true)
+            try fm.createDirectory(atPath: folder + "/tests", withIntermediateDirectories: true)
             for (path, text) in files {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + path), options: .atomic)
             }
@@ -145,6 +150,7 @@ public enum ProjectScaffold {
         | `app.json` | the app's id, name, version, pages and permissions |
         | `pages/*.swift` | the page declarations (TerminiDSL) |
         | `main.js` | the logic: `App()` and one `Page()` per page (or a page's own `pages/<name>.js`) |
+        | `tests/*.test` | the app's tests: input and what must then be on screen or in data; `termini test .` runs them |
         | `components/*.swift`, `components/*.js` | your components, when you add some: `struct Name: Component` and its `Component()` |
         | `termini.d.ts`, `jsconfig.json` | editor types for `main.js` (refresh with `termini types --out termini.d.ts`) |
         | `Package.swift` | lets the editor complete and check `pages/*.swift`; nothing else builds it |
@@ -160,15 +166,36 @@ public enum ProjectScaffold {
         ## Test
 
         ```sh
-        termini check .                                     # every problem, with file:line:col
-        tsc -p jsconfig.json                                # type-check main.js (Debian: node-typescript)
-        termini snapshot . --size 60x16                     # the first screen as text
-        printf 'key Tab\\nkey Enter\\nsettle\\n' > press.events
-        termini snapshot . --events press.events --clock 0  # after some input, the same every run
+        termini check .               # every problem, with file:line:col
+        tsc -p jsconfig.json          # type-check main.js (Debian: node-typescript)
+        termini test .                # runs tests/*.test headless; exits 1 when one fails
+        termini test . --filter press # only the tests with "press" in their name
         ```
 
-        `termini snapshot` exits 1 when a script error happened or the screen is an error screen, so it can run in CI;
-        `--mock request=fixtures.json` answers `request` without the network and `--storage seed.json` preloads storage.
+        A test in `tests/` is a list of events (`key Enter`, `type Ada`, `click 3 5`, `wait 500`) with `expect` lines
+        among them, checked in order once the app settles: `expect text "…"`, `expect data count == 2`,
+        `expect focus <id>`, `expect page <name>`, `expect toast "…"`, `expect no-error`, and `expect screen <name>`,
+        which compares the whole screen, colours included, with `tests/screens/<name>.screen`: `termini test --update`
+        writes that file; commit it and review its diffs like code. A failure prints the test's file:line, what was
+        expected, what the app showed and the screen. Each test starts at the first page on an 80x24 screen, with empty
+        storage and a fixed clock, so runs repeat exactly; its first lines can change that (`start detail?id=3`,
+        `size 60x16`, `storage {"theme": "dark"}`, `clock 1700000000000`, `mock request=fixtures.json` to answer
+        `request` without the network).
+
+        ### In CI
+
+        Each command exits non-zero on a problem, so CI runs them in a row. On GitHub Actions, with `termini` on the
+        runner's `PATH`:
+
+        ```yaml
+        steps:
+          - uses: actions/checkout@v4
+          - run: termini check --strict .
+          - run: termini test .
+          - run: termini snapshot . --format svg > first-screen.svg   # a picture of the first screen, to keep as an artifact
+        ```
+
+        `termini snapshot . --events some.events` prints the screen after some input, for a look without a test.
 
         ## Pack and install
 

@@ -67,14 +67,95 @@ public enum ProjectTemplate: String, CaseIterable, Sendable {
                 let index = Page("index", title: "{{NAME}}") {
                     Column(spacing: 1) {
                         Text("Sign up", style: .bold)
-                        TextField(value: "{{name}}", placeholder: "Name", onChange: "nameChanged")
-                        TextField(value: "{{email}}", placeholder: "Email", onChange: "emailChanged", onSubmit: "submit")
+                        TextField(value: "{{name}}", placeholder: "Name", onChange: "nameChanged").id("name")
+                        TextField(value: "{{email}}", placeholder: "Email", onChange: "emailChanged", onSubmit: "submit").id("email")
                         Checkbox(checked: "{{terms}}", label: "I accept the terms", onToggle: "termsToggled")
                         Switch(isOn: "{{news}}", label: "Send me news", onToggle: "newsToggled")
                         Text("{{problem}}", color: .red)
-                        Button("Submit", onTap: "submit")
+                        Button("Submit", onTap: "submit").id("submit")
                     }
                 }
+
+                """)]
+        }
+    }
+
+    /// The two tests `termini test` runs, each as (name, tests/<name>.test text): one that the app starts
+    /// cleanly, one that drives it. `{{NAME}}` is the app's display name, as in the pages.
+    var tests: [(name: String, text: String)] {
+        switch self {
+        case .blank:
+            [("start", """
+                # The first page opens without a script error (docs/TESTING.md describes this file's lines).
+                expect page index
+                expect text "Hello from {{NAME}}!"
+                expect text "You pressed the button 0 times."
+                expect no-error
+
+                """),
+             ("press", """
+                # Enter presses the focused button; r, the page's key binding, resets the count.
+                key Enter
+                key Enter
+                expect text "You pressed the button 2 times."
+                expect data count == 2
+                key r
+                expect data count == 0
+                expect no-error
+
+                """)]
+        case .list:
+            [("add-remove", """
+                # a adds an item at the end of the list and d removes the last one.
+                expect text "3 items"
+                expect text "First item" at 2
+                key a
+                expect text "4 items"
+                expect text "Item 4" at 5
+                expect data items[3].title == "Item 4"
+                key d
+                key d
+                expect data items.length == 2
+                expect text "2 items"
+                expect no-error
+
+                """),
+             ("open-detail", """
+                # Enter on the list's current row opens its detail page; Esc comes back.
+                key Enter
+                expect page detail
+                expect text "First item" at 1
+                key Esc
+                expect page index
+                expect no-error
+
+                """)]
+        case .form:
+            [("validation", """
+                # Submitting the empty form names the first problem instead of signing up.
+                expect focus name
+                key BackTab
+                expect focus submit
+                key Enter
+                expect text "Please enter your name."
+                expect data problem == "Please enter your name."
+                expect no-error
+
+                """),
+             ("sign-up", """
+                # A complete form signs up and confirms in a modal.
+                type Ada
+                key Tab
+                type ada@example.com
+                key Tab
+                key Space
+                expect data terms == true
+                key Tab
+                key Tab
+                key Enter
+                expect text "Signed up as Ada"
+                expect data problem == ""
+                expect no-error
 
                 """)]
         }

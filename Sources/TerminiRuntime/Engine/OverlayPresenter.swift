@@ -16,6 +16,9 @@ final class OverlayPresenter: @unchecked Sendable {
     static let defaultToastMilliseconds = 1500.0
 
     private(set) var state = OverlayState()
+    /// The titles of the latest toasts, newest last (at most 8): `termini test`'s `expect toast` counts one that came
+    /// and went while the test waited. A snapshot session empties it at each input.
+    var toastsShown: [String] = []
     private let scheduler: FrameScheduler
     private let clock: MonotonicClock
 
@@ -151,6 +154,8 @@ final class OverlayPresenter: @unchecked Sendable {
         }
         // A new toast replaces the one on screen.
         state.toast = ToastOverlay(title: title, expiresAt: clock.now() &+ UInt64(duration * 1_000_000))
+        toastsShown.append(title)
+        if toastsShown.count > 8 { toastsShown.removeFirst() }
         scheduler.markDirty()
     }
 

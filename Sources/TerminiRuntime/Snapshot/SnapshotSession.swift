@@ -22,19 +22,35 @@ public final class SnapshotSession {
 
     /// Starts the app, settles, plays every step, settles again and returns the screen text.
     public func run(steps: [EventStep], page: String? = nil, query: [String: String] = [:]) -> String {
-        engine.start(page: page, query: query)
-        settle()
+        start(page: page, query: query)
         for step in steps {
             if engine.isFinished { break }
             play(step)
         }
         settle()
         let text = engine.screenText
-        engine.stop()
+        stop()
         return text
     }
 
-    func play(_ step: EventStep) {
+    /// Starts the app at `page` (default: its first) with `query`, and settles: the first screen is on display.
+    public func start(page: String? = nil, query: [String: String] = [:]) {
+        engine.start(page: page, query: query)
+        settle()
+    }
+
+    /// Stops the app's script thread; the last screen stays readable.
+    public func stop() {
+        engine.stop()
+    }
+
+    /// Whether the app has closed itself (`exitMiniApp`): the events after that have nothing to go to.
+    public var isFinished: Bool { engine.isFinished }
+
+    /// Plays one step as the interactive loop would receive it; only `settle` and `wait` wait for the app.
+    public func play(_ step: EventStep) {
+        // `expect toast` looks at the toasts since the last input, so that one shown and gone during a long settle counts.
+        if step.isInput { engine.overlays.toastsShown.removeAll() }
         switch step {
         case .key(let name):
             deliver(.key(SnapshotKeys.key(named: name)))
@@ -103,6 +119,16 @@ public final class SnapshotSession {
 
     /// Flutter-style frame summary, for `--timings` reports.
     public var engineTimingSummary: String { engine.timingSummary.jsonObject() }
+}
+
+extension EventStep {
+    /// Whether the step is input from the user, rather than time passing (`wait`, `settle`).
+    var isInput: Bool {
+        switch self {
+        case .wait, .settle: false
+        default: true
+        }
+    }
 }
 
 /// Maps events-file key names to keys (the table is `Key.names`).

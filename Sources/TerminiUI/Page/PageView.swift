@@ -345,6 +345,9 @@ public final class PageView {
     /// The `loc` of the focused widget, if any.
     public var focusedLoc: String? { focus.focused?.node.loc }
 
+    /// The `.id("…")` of the focused widget, if it has focus and an id (`termini test`'s `expect focus`).
+    public var focusedId: String? { focus.focused?.elementId }
+
     /// The focused text input's caret in the last paint, in the coordinates of the buffer painted into; nil when
     /// no text input has focus or its caret is not visible.
     public var caret: (x: Int, y: Int)? { painter.caret }

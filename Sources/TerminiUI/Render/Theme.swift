@@ -130,7 +130,7 @@ public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension TerminalColor {
     /// The name `TerminalColor(name:)` reads back.
-    var themeName: String {
+    public var themeName: String {
         switch self {
         case .default: "default"
         case .index(let n): n < 16 ? Self.names[Int(n) + 1] : String(n)
