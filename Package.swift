@@ -141,7 +141,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
-        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TestSupport"]),
+        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TerminiClock", "TestSupport"]),
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript", "TerminiClock", "CJavaScriptCore"]),
         .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport"]),
         .testTarget(name: "TerminiAuthoringTests", dependencies: ["TerminiAuthoring", "TerminiRuntime", "TestSupport"]),
