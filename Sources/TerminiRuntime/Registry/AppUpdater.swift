@@ -75,7 +75,7 @@ public struct AppUpdater: Sendable {
         if let held = pointer.held, SemanticVersion(held) == SemanticVersion(newest.version), let waiting = store.heldUpdate(id) {
             return .held(installed: installed, version: held, adds: waiting.adds, download: nil)
         }
-        phase?(.downloading(version: newest.version, bytes: 0, total: newest.size))
+        phase?(.downloading(version: newest.version, bytes: 0, total: client.expectedDownload(of: newest, id: id)))
         let (result, download) = try client.install(id: id, release: newest, from: source, rotations: index.rotations,
                                                     holdPermissionChanges: true, cancellation: cancellation) { received, total in
             phase?(.downloading(version: newest.version, bytes: received, total: total))
@@ -103,7 +103,7 @@ public struct AppUpdater: Sendable {
                 try store.dropWithdrawn(id, version: withdrawn, switchingTo: kept)
                 return .withdrawn(from: withdrawn, to: kept)
             }
-            phase?(.downloading(version: target.version, bytes: 0, total: target.size))
+            phase?(.downloading(version: target.version, bytes: 0, total: client.expectedDownload(of: target, id: id)))
             let (result, _) = try client.install(id: id, release: target, from: source, rotations: index.rotations,
                                                  cancellation: cancellation) { received, total in
                 phase?(.downloading(version: target.version, bytes: received, total: total))

@@ -136,6 +136,13 @@ public struct RegistryClient: Sendable {
         return path
     }
 
+    /// The bytes installing `release` of `id` is expected to download: the changed files when a file-level update
+    /// applies, else the whole archive. Progress starts from it.
+    public func expectedDownload(of release: RegistryIndex.Release, id: String) -> Int64 {
+        if case .files(let update) = FileLevelUpdate.plan(id: id, release: release, store: store) { return update.downloadBytes }
+        return release.size
+    }
+
     /// Installs `release` of `id` as the app's current version (the previous one is kept for rollback; the first
     /// launch of the new one is on probation), and records the registry as the app's origin. When an older version
     /// is installed and the index lists the release's files, only the files that changed are downloaded and the
