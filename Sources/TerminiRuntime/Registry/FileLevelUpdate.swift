@@ -16,6 +16,7 @@ struct FileLevelUpdate {
 
     /// Paths whose bytes are downloaded (the "3" of "3 of 120 files changed").
     var changedFiles: Int { files.values.filter { installed[$0.sha256] == nil }.count }
+    /// Bytes of the files to download.
     var downloadBytes: Int64 { downloads.reduce(0) { $0 + $1.size } }
 
     /// What one request costs besides its body (headers both ways, a round trip), in bytes, when a file-level update
