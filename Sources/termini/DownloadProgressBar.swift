@@ -1,4 +1,5 @@
 import Foundation
+import TerminiRuntime
 
 /// A download's progress on standard error: a live bar on a terminal, a line per quarter otherwise (logs and tests
 /// read those).
@@ -37,7 +38,5 @@ final class DownloadProgressBar: @unchecked Sendable {
         drawn = false
     }
 
-    static func size(_ bytes: Int64) -> String {
-        bytes >= 1 << 20 ? String(format: "%.1f MB", Double(bytes) / 1048576) : String(format: "%.0f KB", Double(bytes) / 1024)
-    }
+    static func size(_ bytes: Int64) -> String { DownloadReport.size(bytes) }
 }

@@ -38,7 +38,7 @@ final class LaunchUpdates: @unchecked Sendable {
                 if case .downloading(_, let bytes, let total) = phase { bar.update(received: bytes, total: total) }
             }
             bar.finish()
-            if case .installed(_, let to) = outcome, let version = SemanticVersion(to), version >= SemanticVersion(required.minimum)! {
+            if case .installed(_, let to, _) = outcome, let version = SemanticVersion(to), version >= SemanticVersion(required.minimum)! {
                 printNotice("updated \(id) to \(to)")
                 return
             }

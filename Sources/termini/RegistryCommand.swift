@@ -49,10 +49,11 @@ struct TimeoutOption: ParsableArguments {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds, got \(timeout)") }
     }
 
-    /// A client of `store` that uses this timeout.
+    /// A client of `store` that uses this timeout and writes its warnings to standard error.
     func client(_ store: AppStore) -> RegistryClient {
         var client = RegistryClient(store: store)
         client.timeout = timeout
+        client.warn = { printNotice($0) }
         return client
     }
 }

@@ -88,7 +88,7 @@ final class NginxServer: @unchecked Sendable {
                 root \(root);
                 location ~ /\\. { deny all; }
                 location ~ /index\\.json(\\.sig)?$ { add_header Cache-Control "no-cache"; etag on; }
-                location ~ /apps/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+                location ~ /(apps|files)/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
             }
         }
 

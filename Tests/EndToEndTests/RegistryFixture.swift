@@ -33,11 +33,15 @@ struct RegistryFixture: Sendable {
 
     /// Packs hello `version`; `startup` is script run before the app registers anything (a throw there is a broken
     /// build, which pack's own check would refuse, so such a build is packed without it).
-    /// `padding` adds an incompressible asset of that many bytes, for downloads that take a while.
+    /// `padding` adds an incompressible asset of that many bytes, for downloads that take a while; `assets` adds
+    /// files under `assets/` with the given bytes (the same in every version that gets them).
     static func pack(_ version: String, key: String, out: String, note: String = "", startup: String? = nil,
-                     padding: Int = 0, permissions: [String] = [], requestDomains: [String] = []) async throws -> String {
+                     padding: Int = 0, assets: [String: Data] = [:], permissions: [String] = [],
+                     requestDomains: [String] = []) async throws -> String {
         let project = BuiltBinaries.temporaryFolder() + "/hello"
         try FileManager.default.createDirectory(atPath: project + "/pages", withIntermediateDirectories: true)
+        if !assets.isEmpty { try FileManager.default.createDirectory(atPath: project + "/assets", withIntermediateDirectories: true) }
+        for (name, bytes) in assets { try bytes.write(to: URL(fileURLWithPath: project + "/assets/" + name)) }
         if padding > 0 {
             try FileManager.default.createDirectory(atPath: project + "/assets", withIntermediateDirectories: true)
             var generator = SystemRandomNumberGenerator()

@@ -87,4 +87,28 @@ import Testing
             #expect(error.kind == .badIndex && error.message.contains("$.apps.todo.versions.1.0.0.withdrawn is not true or false"), "\(error)")
         }
     }
+
+    @Test func aReleasesFilesRoundTripAndAPathThatCouldEscapeIsABadIndex() throws {
+        let text = String(decoding: indexJSON(), as: UTF8.self)
+        let sha = String(repeating: "b", count: 64)
+        func with(_ files: String) -> Data {
+            Data(text.replacingOccurrences(of: #""size": 10"#, with: #""size": 10, "files": \#(files)"#).utf8)
+        }
+        let index = try RegistryIndex(data: with(#"{"main.js": {"sha256": "\#(sha)", "size": 812}, "assets/a.bin": {"sha256": "\#(sha)", "size": 0}}"#), location: "i")
+        let files = try #require(index.apps["todo"]?.releases["1.0.0"]?.files)
+        #expect(files == ["main.js": .init(sha256: sha, size: 812), "assets/a.bin": .init(sha256: sha, size: 0)])
+        #expect(try RegistryIndex(data: index.data, location: "i") == index, "the list round-trips")
+        #expect(try RegistryIndex(data: indexJSON(), location: "i").apps["todo"]?.releases["1.0.0"]?.files == nil,
+                "a version published before file lists has none")
+        for (files, message) in [
+            (#"{"../x": {"sha256": "\#(sha)", "size": 1}}"#, #"files: "../x" is not a safe relative path"#),
+            (#"{"/etc/passwd": {"sha256": "\#(sha)", "size": 1}}"#, "is not a safe relative path"),
+            (#"{"main.js": {"sha256": "../../index.json", "size": 1}}"#, "files.main.js.sha256 is not a lowercase hex SHA-256"),
+            (#"{"main.js": {"sha256": "\#(sha)", "size": -1}}"#, "files.main.js.size is not a whole number of bytes"),
+            (#"[]"#, "$.apps.todo.versions.1.0.0.files is not an object"),
+        ] {
+            let error = #expect(throws: RegistryError.self) { _ = try RegistryIndex(data: with(files), location: "i") }
+            #expect(error?.kind == .badIndex && error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
+    }
 }

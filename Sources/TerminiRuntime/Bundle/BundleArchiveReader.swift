@@ -5,7 +5,7 @@ import ZIPFoundation
 /// A bundle zip opened for reading, with every entry checked before anything is extracted: safe relative paths,
 /// no links, no duplicates, the entry count limit, and deflate streams that end (`DeflateStreamCheck`). Byte limits are
 /// enforced while inflating.
-struct BundleArchiveReader {
+struct BundleArchiveReader: BundleContents {
     let archive: Archive
     /// The archive path, used as the location of errors.
     let location: String
@@ -85,59 +85,19 @@ struct BundleArchiveReader {
     /// Inflates every file into `folder` (which must exist and be empty) and returns the SHA-256 of each, in hex.
     /// Sizes are counted on the inflated bytes, so a header that lies about the size does not help a zip bomb.
     func extractAll(into folder: String) throws(BundleError) -> [String: String] {
-        var hashes: [String: String] = [:]
-        var total: Int64 = 0
-        var createdDirectories = Set<String>()
+        var extraction = ExtractionFolder(folder, limits: limits)
         for (path, entry) in files {
-            let where_ = "\(location): \(path)"
-            let target = folder + "/" + path
-            if let slash = path.lastIndex(of: "/") {
-                let dir = String(path[..<slash])
-                if !createdDirectories.contains(dir) {
-                    do { try FileManager.default.createDirectory(atPath: folder + "/" + dir, withIntermediateDirectories: true) } catch {
-                        throw BundleError(.unsafeEntry, where_, "conflicts with another entry (a file where a folder is needed)")
-                    }
-                    createdDirectories.insert(dir)
-                }
+            let where_ = location(of: path)
+            try extraction.write(path, location: where_, unreadable: { error in
+                BundleError(.notAnArchive, where_, "cannot be inflated (the archive is corrupt or truncated): \(error)")
+            }) { consume in
+                _ = try archive.extract(entry, bufferSize: 64 << 10, skipCRC32: true) { chunk in try consume(chunk) }
             }
-            // O_EXCL|O_NOFOLLOW: never write through something that already exists, link or not.
-            let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                throw BundleError(.unsafeEntry, where_, "cannot be created (\(String(cString: strerror(errno)))); it conflicts with another entry")
-            }
-            var hasher = SHA256()
-            var written: Int64 = 0
-            do {
-                defer { close(fd) }
-                _ = try archive.extract(entry, bufferSize: 64 << 10, skipCRC32: true) { chunk in
-                    written += Int64(chunk.count)
-                    total += Int64(chunk.count)
-                    if written > limits.maxFileBytes {
-                        throw BundleError(.limitExceeded, where_, "inflates to more than the \(Self.megabytes(limits.maxFileBytes)) per-file limit")
-                    }
-                    if total > limits.maxTotalBytes {
-                        throw BundleError(.limitExceeded, where_, "the archive inflates to more than the \(Self.megabytes(limits.maxTotalBytes)) total limit")
-                    }
-                    hasher.update(data: chunk)
-                    try chunk.withUnsafeBytes { buffer in
-                        var offset = 0
-                        while offset < buffer.count {
-                            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                            if n < 0 {
-                                if errno == EINTR { continue }
-                                throw BundleError(.io, where_, "write failed: \(String(cString: strerror(errno)))")
-                            }
-                            offset += n
-                        }
-                    }
-                }
-            } catch let e as BundleError { throw e } catch {
-                throw BundleError(.notAnArchive, where_, "cannot be inflated (the archive is corrupt or truncated): \(error)")
-            }
-            hashes[path] = Self.hex(hasher.finalize())
         }
-        return hashes
+        return extraction.hashes
     }
+
+    func location(of path: String) -> String { "\(location): \(path)" }
 
     static func hex(_ digest: SHA256.Digest) -> String {
         var s = ""

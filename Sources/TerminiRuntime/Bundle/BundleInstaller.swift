@@ -69,9 +69,9 @@ public struct BundleInstaller: Sendable {
         BundleError(.io, "", "simulated interruption after step \(step)")
     }
 
-    /// A bundle archive whose entries, signature and manifest have been checked, ready to extract.
-    struct VerifiedArchive {
-        var reader: BundleArchiveReader
+    /// A bundle whose entries, signature and manifest have been checked, ready to extract.
+    struct VerifiedBundle {
+        var contents: any BundleContents
         var manifestBytes: Data
         var manifest: BundleManifest
         /// The trusted key that signed it; nil when the signature check was skipped (`--dev`).
@@ -86,9 +86,8 @@ public struct BundleInstaller: Sendable {
             throw BundleError(.io, folder, "cannot create the extraction folder: \(String(cString: strerror(errno)))")
         }
         do throws(BundleError) {
-            let hashes = try verified.reader.extractAll(into: folder)
-            try Self.checkFiles(hashes: hashes, manifest: verified.manifest, manifestBytes: verified.manifestBytes,
-                                staging: folder, location: archivePath)
+            let hashes = try verified.contents.extractAll(into: folder)
+            try Self.checkFiles(hashes: hashes, verified: verified, staging: folder)
         } catch {
             StoreFileOperations.removeTree(folder)
             throw error
@@ -97,27 +96,36 @@ public struct BundleInstaller: Sendable {
     }
 
     /// Step 1, before touching the store: a rejected bundle never creates or changes anything.
-    func verify(archivePath: String) throws(BundleError) -> VerifiedArchive {
-        let reader = try BundleArchiveReader(path: archivePath, limits: options.limits)
-        guard let manifestBytes = try reader.readSmallFile("manifest.json", maxBytes: Self.maxManifestBytes) else {
-            throw BundleError(.invalidBundle, archivePath, "no manifest.json at the top of the archive: not a Termini bundle")
+    func verify(archivePath: String) throws(BundleError) -> VerifiedBundle {
+        try verify(try BundleArchiveReader(path: archivePath, limits: options.limits))
+    }
+
+    /// Step 1 for any bundle, archive or rebuilt: the signature over `manifest.json` and the manifest itself.
+    func verify(_ contents: any BundleContents) throws(BundleError) -> VerifiedBundle {
+        let location = contents.location
+        guard let manifestBytes = try contents.readSmallFile("manifest.json", maxBytes: Self.maxManifestBytes) else {
+            throw BundleError(.invalidBundle, location, "no manifest.json at the top of the archive: not a Termini bundle")
         }
         var signer: BundlePublicKey?
         if !options.skipSignatureCheck {
-            guard let signatureBytes = try reader.readSmallFile("signature", maxBytes: 4096) else {
-                throw BundleError(.missingSignature, archivePath, "the bundle is not signed (pack it with --key, or install with --dev to skip verification)")
+            guard let signatureBytes = try contents.readSmallFile("signature", maxBytes: 4096) else {
+                throw BundleError(.missingSignature, location, "the bundle is not signed (pack it with --key, or install with --dev to skip verification)")
             }
-            let signature = try BundleSignature(fileBytes: signatureBytes, location: "\(archivePath): signature")
+            let signature = try BundleSignature(fileBytes: signatureBytes, location: contents.location(of: "signature"))
             let trusted = options.trustedKeys + (try store.trustedKeys())
-            signer = try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: archivePath)
+            signer = try signature.verify(manifestBytes: manifestBytes, trusted: trusted, location: location)
         }
-        let manifest = try Self.checkManifest(manifestBytes, location: "\(archivePath): manifest.json", engineVersion: options.engineVersion)
-        return VerifiedArchive(reader: reader, manifestBytes: manifestBytes, manifest: manifest, signer: signer)
+        let manifest = try Self.checkManifest(manifestBytes, location: contents.location(of: "manifest.json"), engineVersion: options.engineVersion)
+        return VerifiedBundle(contents: contents, manifestBytes: manifestBytes, manifest: manifest, signer: signer)
     }
 
     public func install(archivePath: String) throws(BundleError) -> InstallResult {
-        let verified = try verify(archivePath: archivePath)
-        let (reader, manifestBytes, manifest) = (verified.reader, verified.manifestBytes, verified.manifest)
+        try install(verify(archivePath: archivePath))
+    }
+
+    /// Installs a bundle `verify` accepted: the one install path for archives and rebuilt bundles alike.
+    func install(_ verified: VerifiedBundle) throws(BundleError) -> InstallResult {
+        let (contents, manifest) = (verified.contents, verified.manifest)
         return try store.withLock { () throws(BundleError) -> InstallResult in
             store.removeDebris()
             if stop(.locked) { throw Self.interrupted(at: .locked) }
@@ -152,12 +160,11 @@ public struct BundleInstaller: Sendable {
             var committed = false
             var abandoned = false
             defer { if !committed && !abandoned { StoreFileOperations.removeTree(staging) } }
-            let hashes = try reader.extractAll(into: staging)
+            let hashes = try contents.extractAll(into: staging)
             if stop(.extracted) { abandoned = true; throw Self.interrupted(at: .extracted) }
 
             // 3. Check the extracted bytes themselves against the verified manifest.
-            try Self.checkFiles(hashes: hashes, manifest: manifest, manifestBytes: manifestBytes,
-                                staging: staging, location: archivePath)
+            try Self.checkFiles(hashes: hashes, verified: verified, staging: staging)
             if stop(.checked) { abandoned = true; throw Self.interrupted(at: .checked) }
             // After the integrity checks, so that a tampered bundle is named as such whoever signed it.
             if let pinned = old?.signer { try checkPublisher(manifest.id, pinned: pinned, signer: verified.signer) }
@@ -260,27 +267,26 @@ public struct BundleInstaller: Sendable {
 
     static let unhashedFiles: Set<String> = ["manifest.json", "signature"]
 
-    static func checkFiles(hashes: [String: String], manifest: BundleManifest, manifestBytes: Data,
-                           staging: String, location: String) throws(BundleError)
-    {
+    static func checkFiles(hashes: [String: String], verified: VerifiedBundle, staging: String) throws(BundleError) {
+        let (contents, manifest) = (verified.contents, verified.manifest)
         // The extracted manifest must be the very bytes whose signature was checked.
-        guard FileManager.default.contents(atPath: staging + "/manifest.json") == manifestBytes else {
-            throw BundleError(.hashMismatch, "\(location): manifest.json", "differs from the manifest that was verified")
+        guard FileManager.default.contents(atPath: staging + "/manifest.json") == verified.manifestBytes else {
+            throw BundleError(.hashMismatch, contents.location(of: "manifest.json"), "differs from the manifest that was verified")
         }
         for path in hashes.keys.sorted() where !unhashedFiles.contains(path) {
             guard let expected = manifest.files[path] else {
-                throw BundleError(.unlistedFile, "\(location): \(path)", "the file is not listed in manifest.json")
+                throw BundleError(.unlistedFile, contents.location(of: path), "the file is not listed in manifest.json")
             }
             guard hashes[path] == expected else {
-                throw BundleError(.hashMismatch, "\(location): \(path)", "SHA-256 does not match manifest.json (the file was altered)")
+                throw BundleError(.hashMismatch, contents.location(of: path), "SHA-256 does not match manifest.json (the file was altered)")
             }
         }
         for path in manifest.files.keys.sorted() where hashes[path] == nil {
-            throw BundleError(.missingFile, "\(location): \(path)", "listed in manifest.json but missing from the archive")
+            throw BundleError(.missingFile, contents.location(of: path), "listed in manifest.json but missing from the bundle")
         }
         do { _ = try BundleLoader.load(folder: staging) } catch {
             let file = error.file.hasPrefix(staging + "/") ? String(error.file.dropFirst(staging.count + 1)) : error.file
-            throw BundleError(.invalidBundle, "\(location): \(file)", error.message)
+            throw BundleError(.invalidBundle, contents.location(of: file), error.message)
         }
     }
 }

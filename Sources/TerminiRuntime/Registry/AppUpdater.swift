@@ -6,13 +6,14 @@ public enum UpdateOutcome: Equatable, Sendable {
     case notFromRegistry
     /// The installed version is the newest this engine can run (a lower version in the index is ignored).
     case upToDate(version: String)
-    /// A newer version was downloaded, verified and installed; the next launch runs it.
-    case installed(from: String, to: String)
+    /// A newer version was downloaded, verified and installed; the next launch runs it. `download` says what was
+    /// downloaded: the changed files only, or the whole archive.
+    case installed(from: String, to: String, download: DownloadReport)
     /// The only newer versions failed their first launch here: they are not installed again.
     case skippedFailed(installed: String, failed: FailedVersion)
     /// A newer version adds permissions or request domains: it is downloaded but held until the user approves it
-    /// (at the next launch, or `termini update --approve`).
-    case held(installed: String, version: String, adds: PermissionChange)
+    /// (at the next launch, or `termini update --approve`). `download` is nil when it was downloaded by an earlier check.
+    case held(installed: String, version: String, adds: PermissionChange, download: DownloadReport?)
     /// A newer version is rolling out to `percent` % of installs, and this install is not among them (yet).
     case heldByRollout(installed: String, version: String, percent: Int)
     /// The installed version was withdrawn by its publisher (`termini yank`): `to`, the newest version that is not,
@@ -72,15 +73,15 @@ public struct AppUpdater: Sendable {
             return .upToDate(version: installed)
         }
         if let held = pointer.held, SemanticVersion(held) == SemanticVersion(newest.version), let waiting = store.heldUpdate(id) {
-            return .held(installed: installed, version: held, adds: waiting.adds)
+            return .held(installed: installed, version: held, adds: waiting.adds, download: nil)
         }
-        phase?(.downloading(version: newest.version, bytes: 0, total: newest.size))
-        let result = try client.install(id: id, release: newest, from: source, rotations: index.rotations,
-                                        holdPermissionChanges: true, cancellation: cancellation) { received, total in
+        phase?(.downloading(version: newest.version, bytes: 0, total: client.expectedDownload(of: newest, id: id)))
+        let (result, download) = try client.install(id: id, release: newest, from: source, rotations: index.rotations,
+                                                    holdPermissionChanges: true, cancellation: cancellation) { received, total in
             phase?(.downloading(version: newest.version, bytes: received, total: total))
         }
-        if let adds = result.held { return .held(installed: installed, version: result.version, adds: adds) }
-        return .installed(from: installed, to: result.version)
+        if let adds = result.held { return .held(installed: installed, version: result.version, adds: adds, download: download) }
+        return .installed(from: installed, to: result.version, download: download)
     }
 
     /// The installed version was withdrawn: make the newest version that is not withdrawn (nor failed here) current
@@ -102,9 +103,9 @@ public struct AppUpdater: Sendable {
                 try store.dropWithdrawn(id, version: withdrawn, switchingTo: kept)
                 return .withdrawn(from: withdrawn, to: kept)
             }
-            phase?(.downloading(version: target.version, bytes: 0, total: target.size))
-            let result = try client.install(id: id, release: target, from: source, rotations: index.rotations,
-                                            cancellation: cancellation) { received, total in
+            phase?(.downloading(version: target.version, bytes: 0, total: client.expectedDownload(of: target, id: id)))
+            let (result, _) = try client.install(id: id, release: target, from: source, rotations: index.rotations,
+                                                 cancellation: cancellation) { received, total in
                 phase?(.downloading(version: target.version, bytes: received, total: total))
             }
             try store.dropWithdrawn(id, version: withdrawn)
@@ -219,8 +220,8 @@ extension AppUpdater {
             }
             release = newest
         }
-        let result = try client.install(id: id, release: release, from: source, retryFailed: retryFailed,
-                                        rotations: rotations, cancellation: cancellation, progress: progress)
+        let (result, _) = try client.install(id: id, release: release, from: source, retryFailed: retryFailed,
+                                             rotations: rotations, cancellation: cancellation, progress: progress)
         return (result, source.name)
     }
 }

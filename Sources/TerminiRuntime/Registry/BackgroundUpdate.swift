@@ -36,6 +36,9 @@ public final class BackgroundUpdate: @unchecked Sendable {
     public init(updater: AppUpdater, id: String, log: @escaping @Sendable (String) -> Void,
                 onInstalled: @escaping @Sendable (AppUpdateNotice) -> Void)
     {
+        // A file-level update that falls back to the archive says why in the log, not on the app's screen.
+        var updater = updater
+        updater.client.warn = { log("[warn] " + $0) }
         self.updater = updater
         self.id = id
         self.log = log
@@ -61,8 +64,9 @@ public final class BackgroundUpdate: @unchecked Sendable {
 
     private func report(_ outcome: Result<UpdateOutcome, RegistryError>) {
         switch outcome {
-        case .success(.installed(let from, let to)):
+        case .success(.installed(let from, let to, let download)):
             log("[update] \(id) \(to) installed (was \(from)); the next launch runs it")
+            log("[update] \(id) \(to): \(download.summary)")
             onInstalled(AppUpdateNotice(version: to))
         case .success(.withdrawn(let from, let to)):
             log("[update] \(id) \(from) was withdrawn by its publisher; the next launch runs \(to)")
@@ -71,7 +75,7 @@ public final class BackgroundUpdate: @unchecked Sendable {
             log("[warn] \(id) \(version) was withdrawn by its publisher, but no other version runs on this engine; it is kept")
         case .success(.upToDate(let version)):
             log("[update] \(id) \(version) is up to date")
-        case .success(.held(let installed, let version, let adds)):
+        case .success(.held(let installed, let version, let adds, _)):
             log("[update] \(id) \(version) is downloaded but held: it wants \(adds.summary); the next launch asks (or 'termini update --approve \(id)'); \(installed) runs until then")
         case .success(.heldByRollout(let installed, let version, let percent)):
             log("[update] \(id) \(installed) is up to date for this install: \(version) is rolling out to \(percent) % of installs, not yet to this one")

@@ -45,7 +45,8 @@ public struct RegistryClient: Sendable {
     public static let sizeMargin: Int64 = 64 << 10
     /// The largest archive URL install accepts: the installer's inflated-size limit plus the margin.
     public static let maxArchiveBytes: Int64 = ExtractionLimits.standard.maxTotalBytes + sizeMargin
-    /// Receives warnings (an index whose signature did not check out); the CLI writes them to the log.
+    /// Receives warnings: a file-level update that failed and fell back to the whole archive. The CLI writes them to
+    /// standard error, the background check to the log.
     public var warn: @Sendable (String) -> Void = { _ in }
 
     public init(store: AppStore) { sources = RegistrySources(store: store) }
@@ -94,60 +95,101 @@ public struct RegistryClient: Sendable {
         }
     }
 
-    /// Downloads `release` into `<store>/downloads/` and checks its size and SHA-256 against the index. Returns the
-    /// file, which the caller removes. The response is cut at the index's size plus `sizeMargin`.
+    /// Downloads `release`'s archive into `<store>/downloads/` and checks its size and SHA-256 against the index.
+    /// Returns the file, which the caller removes. The response is cut at the index's size plus `sizeMargin`.
     func download(_ release: RegistryIndex.Release, id: String, from source: RegistrySource,
                   cancellation: RegistryCancellation, progress: DownloadProgress?) throws(RegistryError) -> String
     {
-        let url = source.archiveURL(release)
-        let path = try newDownloadFile(id: id, version: release.version)
+        try downloadVerified(source.archiveURL(release), size: release.size, sha256: release.sha256, name: "\(id)-\(release.version).zip",
+                             from: source, cancellation: cancellation, progress: progress) { sha in
+            "SHA-256 \(sha.prefix(12))… does not match the index (\(release.sha256.prefix(12))…): the archive was altered; refused"
+        }
+    }
+
+    /// Downloads `url` into a new file in `<store>/downloads/` named after `name`, then checks that exactly `size`
+    /// bytes with SHA-256 `sha256` arrived; `altered` words the error for other bytes (given their SHA-256). The
+    /// response is cut at `size` plus `sizeMargin`. Returns the file, which the caller removes.
+    func downloadVerified(_ url: URL, size: Int64, sha256: String, name: String, from source: RegistrySource,
+                          cancellation: RegistryCancellation, progress: DownloadProgress?,
+                          altered: (String) -> String) throws(RegistryError) -> String
+    {
+        let path = try newDownloadFile(name)
         var kept = false
         defer { if !kept { unlink(path) } }
         guard let file = FileHandle(forWritingAtPath: path) else { throw RegistryError(.io, path, "cannot be written") }
-        let total = release.size
         var onBytes: RegistryHTTP.Progress?
-        if let progress { onBytes = { received, _ in progress(received, total) } }
-        let transfer = RegistryHTTP(url: url, timeout: timeout, maxBytes: release.size + Self.sizeMargin,
-                                    expected: release.size, allowsRedirect: source.allowsRedirect, file: file, progress: onBytes)
+        if let progress { onBytes = { received, _ in progress(received, size) } }
+        let transfer = RegistryHTTP(url: url, timeout: timeout, maxBytes: size + Self.sizeMargin,
+                                    expected: size, allowsRedirect: source.allowsRedirect, file: file, progress: onBytes)
         let response: RegistryHTTP.Response
         do {
             defer { try? file.close() }
             response = try cancellation.run(transfer)
         }
         guard response.status == 200 else { throw RegistryError(.network, url.absoluteString, "HTTP \(response.status)") }
-        let (sha, size) = try RegistryPublisher.digest(of: path)
-        guard size == release.size else {
-            throw RegistryError(.mismatch, url.absoluteString, "\(size) bytes arrived but the index says \(release.size); refused")
+        let (sha, received) = try RegistryPublisher.digest(of: path)
+        guard received == size else {
+            throw RegistryError(.mismatch, url.absoluteString, "\(received) bytes arrived but the index says \(size); refused")
         }
-        guard sha == release.sha256 else {
-            throw RegistryError(.mismatch, url.absoluteString, "SHA-256 \(sha.prefix(12))… does not match the index (\(release.sha256.prefix(12))…): the archive was altered; refused")
-        }
+        guard sha == sha256 else { throw RegistryError(.mismatch, url.absoluteString, altered(sha)) }
         kept = true
         return path
     }
 
-    /// Downloads, verifies and installs `release` of `id` as the app's current version (the previous one is kept for
-    /// rollback; the first launch of the new one is on probation), and records the registry as the app's origin.
+    /// The bytes installing `release` of `id` is expected to download: the changed files when a file-level update
+    /// applies, else the whole archive. Progress starts from it.
+    public func expectedDownload(of release: RegistryIndex.Release, id: String) -> Int64 {
+        if case .files(let update) = FileLevelUpdate.plan(id: id, release: release, store: store) { return update.downloadBytes }
+        return release.size
+    }
+
+    /// Installs `release` of `id` as the app's current version (the previous one is kept for rollback; the first
+    /// launch of the new one is on probation), and records the registry as the app's origin. When an older version
+    /// is installed and the index lists the release's files, only the files that changed are downloaded and the
+    /// bundle is rebuilt (`FileLevelUpdate`); any failure of that, but a refusal the archive would meet too, falls
+    /// back to the whole archive with a warning. The report says what was downloaded.
     public func install(id: String, release: RegistryIndex.Release, from source: RegistrySource, retryFailed: Bool = false,
                         rotations: [KeyRotation] = [], holdPermissionChanges: Bool = false, cancellation: RegistryCancellation = RegistryCancellation(),
-                        progress: DownloadProgress? = nil) throws(RegistryError) -> InstallResult
+                        progress: DownloadProgress? = nil) throws(RegistryError) -> (result: InstallResult, download: DownloadReport)
     {
         // Checked again under the store's lock by the installer; this only saves the download.
         if !retryFailed, let failure = (try? store.pointer(for: id))??.failure(of: release.version) {
             throw RegistryError(.conflict, id, BundleInstaller.failedBeforeMessage(id, failure))
         }
-        let path = try download(release, id: id, from: source, cancellation: cancellation, progress: progress)
-        defer { unlink(path) }
         let location = source.archiveURL(release).absoluteString
-        let result = try installArchive(path, location: location, trust: source.trust, retryFailed: retryFailed,
-                                        rotations: rotations, holdPermissionChanges: holdPermissionChanges) { manifest throws(RegistryError) in
+        let matchesIndex = { (manifest: BundleManifest) throws(RegistryError) in
             guard manifest.id == id, SemanticVersion(manifest.version) == SemanticVersion(release.version) else {
                 throw RegistryError(.mismatch, location,
-                                    "the archive holds \(manifest.id) \(manifest.version), but the index lists it as \(id) \(release.version); refused")
+                                    "the bundle holds \(manifest.id) \(manifest.version), but the index lists it as \(id) \(release.version); refused")
             }
         }
+        func installBundle(_ open: () throws(BundleError) -> any BundleContents, replacing local: String? = nil) throws(RegistryError) -> InstallResult {
+            try installContents(open, replacing: local, location: location, trust: source.trust, retryFailed: retryFailed,
+                                rotations: rotations, holdPermissionChanges: holdPermissionChanges, check: matchesIndex)
+        }
+        var report = DownloadReport(archiveSize: release.size)
+        var installed: InstallResult?
+        switch FileLevelUpdate.plan(id: id, release: release, store: store) {
+        case .files(let update):
+            do throws(RegistryError) {
+                installed = try update.install(client: self, from: source, report: &report, cancellation: cancellation,
+                                               progress: progress) { rebuilt throws(RegistryError) in try installBundle({ rebuilt }) }
+            } catch where error.kind != .conflict && !cancellation.isCancelled {
+                warn("\(id) \(release.version): the file-level update failed: \(error); downloading the whole archive instead")
+                report.archiveReason = "the file-level update failed: \(error.message)"
+            }
+        case .wholeArchive(let reason):
+            report.archiveReason = reason
+        }
+        if installed == nil {
+            let path = try download(release, id: id, from: source, cancellation: cancellation, progress: progress)
+            defer { unlink(path) }
+            report.downloaded += release.size
+            let limits = ExtractionLimits.standard
+            installed = try installBundle({ () throws(BundleError) in try BundleArchiveReader(path: path, limits: limits) }, replacing: path)
+        }
         try sources.recordOrigin(id, registry: source.name)
-        return result
+        return (installed!, report)
     }
 
     /// Downloads one archive from a URL (no index: the bundle's own signature is the only check, as for a local file)
@@ -156,7 +198,7 @@ public struct RegistryClient: Sendable {
                         cancellation: RegistryCancellation = RegistryCancellation(),
                         progress: (@Sendable (Int64, Int64?) -> Void)? = nil) throws(RegistryError) -> InstallResult
     {
-        let path = try newDownloadFile(id: "url", version: "0")
+        let path = try newDownloadFile("url.zip")
         defer { unlink(path) }
         guard let file = FileHandle(forWritingAtPath: path) else { throw RegistryError(.io, path, "cannot be written") }
         let host = url.host?.lowercased()
@@ -173,39 +215,40 @@ public struct RegistryClient: Sendable {
             response = try cancellation.run(transfer)
         }
         guard response.status == 200 else { throw RegistryError(.network, url.absoluteString, "HTTP \(response.status)") }
-        return try installArchive(path, location: url.absoluteString, trust: trust, skipSignatureCheck: skipSignatureCheck,
-                                  retryFailed: retryFailed) { _ in }
+        let limits = ExtractionLimits.standard
+        return try installContents({ () throws(BundleError) in try BundleArchiveReader(path: path, limits: limits) }, replacing: path,
+                                   location: url.absoluteString, trust: trust, skipSignatureCheck: skipSignatureCheck,
+                                   retryFailed: retryFailed) { _ in }
     }
 
-    private func installArchive(_ path: String, location: String, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
-                                retryFailed: Bool, rotations: [KeyRotation] = [], holdPermissionChanges: Bool = false,
-                                check: (BundleManifest) throws(RegistryError) -> Void) throws(RegistryError) -> InstallResult
+    /// Verifies the bundle `open` gives, runs `check` on its manifest, and installs it: the one install path for a
+    /// downloaded archive and a rebuilt bundle. Error locations name `location` instead of the local file `local`.
+    private func installContents(_ open: () throws(BundleError) -> any BundleContents, replacing local: String? = nil,
+                                 location: String, trust: [BundlePublicKey], skipSignatureCheck: Bool = false,
+                                 retryFailed: Bool, rotations: [KeyRotation] = [], holdPermissionChanges: Bool = false,
+                                 check: (BundleManifest) throws(RegistryError) -> Void) throws(RegistryError) -> InstallResult
     {
         var options = InstallOptions(trustedKeys: trust, skipSignatureCheck: skipSignatureCheck, retryFailed: retryFailed)
         options.rotations = rotations
         options.holdPermissionChanges = holdPermissionChanges
         let installer = BundleInstaller(store: store, options: options)
         func named(_ error: BundleError) -> RegistryError {
-            RegistryError([.alreadyInstalled, .failedBefore, .publisherMismatch].contains(error.kind) ? .conflict : .install,
-                          error.location.replacingOccurrences(of: path, with: location), error.message)
+            let at = local.map { error.location.replacingOccurrences(of: $0, with: location) } ?? error.location
+            return RegistryError([.alreadyInstalled, .failedBefore, .publisherMismatch].contains(error.kind) ? .conflict : .install, at, error.message)
         }
-        do { try check(try installer.verify(archivePath: path).manifest) } catch let error as BundleError {
-            throw named(error)
-        } catch let error as RegistryError {
-            throw error
-        } catch {
-            throw RegistryError(.install, location, "\(error)")
-        }
-        do { return try installer.install(archivePath: path) } catch { throw named(error) }
+        let verified: BundleInstaller.VerifiedBundle
+        do { verified = try installer.verify(try open()) } catch { throw named(error) }
+        try check(verified.manifest)
+        do { return try installer.install(verified) } catch { throw named(error) }
     }
 
     /// A new file in `<store>/downloads/`, named after this process so that files of killed processes can be told
     /// apart and removed.
-    private func newDownloadFile(id: String, version: String) throws(RegistryError) -> String {
+    private func newDownloadFile(_ name: String) throws(RegistryError) -> String {
         let folder = sources.downloadsFolder
         do { try StoreFileOperations.makeDirectories(folder) } catch { throw RegistryError(.io, folder, error.message) }
         removeDownloadsOfDeadProcesses()
-        let path = folder + "/\(getpid())-\(UInt32.random(in: 0 ... .max))-\(id)-\(version).zip"
+        let path = folder + "/\(getpid())-\(UInt32.random(in: 0 ... .max))-\(name)"
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw RegistryError(.io, path, "cannot be created")
         }

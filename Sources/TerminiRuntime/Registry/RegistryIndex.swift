@@ -2,18 +2,33 @@ import Foundation
 import TerminiTemplate
 
 /// A registry's `index.json`: every app it serves, every published version with the archive's path, SHA-256, size,
-/// engine requirement and publish time, and optionally the lowest version clients may still run (`minimum`).
+/// engine requirement, publish time and the bundle's files (for file-level updates), and optionally the lowest
+/// version clients may still run (`minimum`).
 ///
 /// ```json
 /// {"format": "termini.registry-index/1", "updated": "2025-01-02T03:04:05Z",
 ///  "apps": {"todo": {"minimum": "1.2.0", "versions": {"1.2.0": {"path": "apps/todo/1.2.0.zip",
-///    "sha256": "…", "size": 5120, "engine": ">=0.1.0", "published": "2025-01-02T03:04:05Z"}}}}}
+///    "sha256": "…", "size": 5120, "engine": ">=0.1.0", "published": "2025-01-02T03:04:05Z",
+///    "files": {"main.js": {"sha256": "…", "size": 812}, "manifest.json": {…}, "signature": {…}}}}}}}
 /// ```
 /// Its Ed25519 signature is the separate file `index.json.sig` (the bundle signature format, over the exact bytes).
 public struct RegistryIndex: Equatable, Sendable {
     public static let format = "termini.registry-index/1"
     /// Clients refuse index files larger than this, so an endless response cannot fill memory.
     public static let maxBytes = 8 << 20
+
+    /// One file of a published bundle, served as `files/<sha256>` (`RegistryIndex.filePath`).
+    public struct BundleFile: Equatable, Sendable {
+        /// Lowercase hex SHA-256 of the file's bytes: also its name under `files/`.
+        public var sha256: String
+        /// The file's size in bytes.
+        public var size: Int64
+
+        public init(sha256: String, size: Int64) {
+            self.sha256 = sha256
+            self.size = size
+        }
+    }
 
     /// One published archive of one version.
     public struct Release: Equatable, Sendable {
@@ -34,6 +49,10 @@ public struct RegistryIndex: Equatable, Sendable {
         public var channel: String = RegistryIndex.stableChannel
         /// The percentage of installs that take it (`publish --rollout`, `termini rollout`): see `StagedRollout`.
         public var rollout: Int = 100
+        /// Every file of the bundle by its path (`manifest.json` and `signature` included), each also stored once as
+        /// `files/<sha256>`: a client that has an older version downloads only the files it lacks. Nil for versions
+        /// published before file-level updates, which are installed from the archive.
+        public var files: [String: BundleFile]? = nil
 
         /// Whether a client following `channel` sees it: its own channel's releases and every stable one.
         public func isVisible(on channel: String) -> Bool { self.channel == channel || self.channel == RegistryIndex.stableChannel }
@@ -108,6 +127,9 @@ public struct RegistryIndex: Equatable, Sendable {
                 if r.withdrawn { members["withdrawn"] = .bool(true) }
                 if r.channel != Self.stableChannel { members["channel"] = .string(r.channel) }
                 if r.rollout != 100 { members["rollout"] = .number(Double(r.rollout)) }
+                if let files = r.files {
+                    members["files"] = .object(files.mapValues { .object(["sha256": .string($0.sha256), "size": .number(Double($0.size))]) })
+                }
                 return .object(members)
             })]
             if let minimum = app.minimum { o["minimum"] = .string(minimum) }
@@ -149,7 +171,7 @@ public struct RegistryIndex: Equatable, Sendable {
                 guard let path = r["path"]?.stringValue, path == Self.archivePath(id: id, version: version) else {
                     throw bad("\(at).path must be \"\(Self.archivePath(id: id, version: version))\"")
                 }
-                guard let sha = r["sha256"]?.stringValue, sha.count == 64, sha.allSatisfy({ "0123456789abcdef".contains($0) }) else {
+                guard let sha = r["sha256"]?.stringValue, Self.isSHA256(sha) else {
                     throw bad("\(at).sha256 is not a lowercase hex SHA-256")
                 }
                 guard let size = r["size"]?.intValue, size > 0 else { throw bad("\(at).size is not a positive integer") }
@@ -174,9 +196,10 @@ public struct RegistryIndex: Equatable, Sendable {
                     if let problem = Self.rolloutProblem(percent) { throw bad("\(at).rollout \(problem)") }
                     rollout = percent
                 }
+                let files = try r["files"].map { value throws(RegistryError) in try Self.bundleFiles(value, at: "\(at).files", location: location) }
                 app.releases[version] = Release(version: version, path: path, sha256: sha, size: Int64(size), engine: engine,
                                                 published: r["published"]?.stringValue ?? "", withdrawn: withdrawn,
-                                                channel: channel, rollout: rollout)
+                                                channel: channel, rollout: rollout, files: files)
             }
             apps[id] = app
         }
@@ -206,6 +229,34 @@ public struct RegistryIndex: Equatable, Sendable {
 
     /// Where an archive lives in a registry, relative to its root: the one layout both sides agree on.
     public static func archivePath(id: String, version: String) -> String { "apps/\(id)/\(version).zip" }
+
+    /// Where a bundle file is stored once, by its content, relative to the registry's root.
+    public static func filePath(sha256: String) -> String { "files/\(sha256)" }
+
+    /// Whether `text` is a lowercase hex SHA-256: safe as a file name and a URL part.
+    static func isSHA256(_ text: String) -> Bool { text.utf8.count == 64 && text.allSatisfy { "0123456789abcdef".contains($0) } }
+
+    /// A release's `files`: each path safe inside a bundle folder (as an archive entry must be), each with a hash
+    /// and a size, no more entries than an install accepts.
+    private static func bundleFiles(_ value: JSONValue, at: String, location: String) throws(RegistryError) -> [String: BundleFile] {
+        func bad(_ m: String) -> RegistryError { RegistryError(.badIndex, location, m) }
+        guard case .object(let entries) = value else { throw bad("\(at) is not an object") }
+        guard entries.count <= ExtractionLimits.standard.maxEntries else {
+            throw bad("\(at) lists more than \(ExtractionLimits.standard.maxEntries) files")
+        }
+        var files: [String: BundleFile] = [:]
+        for (path, entry) in entries {
+            guard case .success(let normalised) = BundleEntryPath.validate(path), normalised == path else {
+                throw bad("\(at): \(path.debugDescription) is not a safe relative path")
+            }
+            guard let sha = entry["sha256"]?.stringValue, isSHA256(sha) else {
+                throw bad("\(at).\(path).sha256 is not a lowercase hex SHA-256")
+            }
+            guard let size = entry["size"]?.intValue, size >= 0 else { throw bad("\(at).\(path).size is not a whole number of bytes") }
+            files[path] = BundleFile(sha256: sha, size: Int64(size))
+        }
+        return files
+    }
 
     /// The current time in the index's ISO 8601 form.
     static func timestamp(_ date: Date = Date()) -> String {

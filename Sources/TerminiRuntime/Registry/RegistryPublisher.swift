@@ -16,10 +16,11 @@ public struct PublishResult: Equatable, Sendable {
 }
 
 /// Adds signed bundles to a registry folder that any static HTTP server can serve (docs/DISTRIBUTION.md):
-/// `<dir>/apps/<id>/<version>.zip`, `<dir>/index.json` and `<dir>/index.json.sig`.
+/// `<dir>/apps/<id>/<version>.zip`, each of its files once by content as `<dir>/files/<sha256>`, `<dir>/index.json`
+/// and `<dir>/index.json.sig`.
 ///
-/// Order makes it safe for readers: the archive is renamed into place first, then the signature, then the index,
-/// each by write-to-temp + rename, so an index never names a missing archive. A reader that catches the index and
+/// Order makes it safe for readers: the bundle's files and the archive are renamed into place first, then the
+/// signature, then the index, each by write-to-temp + rename, so an index never names a missing file. A reader that catches the index and
 /// its signature from different publishes sees a mismatch and retries once (`RegistryClient`). Concurrent
 /// publishers are serialised by `flock` on `<dir>/.publish.lock`.
 public struct RegistryPublisher: Sendable {
@@ -46,7 +47,9 @@ public struct RegistryPublisher: Sendable {
             throw RegistryError(.config, "--channel", "'\(channel)' is not a channel name (lowercase letters, digits and '-', starting with a letter, e.g. beta)")
         }
         if let rollout, let problem = RegistryIndex.rolloutProblem(rollout) { throw RegistryError(.config, "--rollout", problem) }
-        let manifest = try checkBundle(archive)
+        let scratch = NSTemporaryDirectory() + "termini-publish-\(getpid())-\(UUID().uuidString)"
+        defer { StoreFileOperations.removeTree(scratch) }
+        let manifest = try checkBundle(archive, extractingInto: scratch)
         if let minimum, SemanticVersion(minimum) == nil {
             throw RegistryError(.config, "--minimum", "'\(minimum)' is not a semantic version (MAJOR.MINOR.PATCH)")
         }
@@ -78,11 +81,13 @@ public struct RegistryPublisher: Sendable {
                                      archivePath: destination, unchanged: true, minimum: app.minimum)
             }
         } else {
+            let files = try storeFiles(of: scratch)
             // An archive the index does not name is debris of an interrupted publish: replace it.
             try Self.copyAtomically(archive, to: destination)
             app.releases[manifest.version] = RegistryIndex.Release(
                 version: manifest.version, path: relative, sha256: sha256, size: size, engine: manifest.engine,
-                published: RegistryIndex.timestamp(), channel: channel ?? RegistryIndex.stableChannel, rollout: rollout ?? 100)
+                published: RegistryIndex.timestamp(), channel: channel ?? RegistryIndex.stableChannel, rollout: rollout ?? 100,
+                files: files)
         }
         if let minimum {
             guard let m = SemanticVersion(minimum), app.releases.keys.contains(where: { SemanticVersion($0) == m }) else {
@@ -218,10 +223,24 @@ public struct RegistryPublisher: Sendable {
         return try RegistryIndex(data: data, location: indexPath)
     }
 
-    /// Runs every install check in a scratch folder, so a registry never serves a bundle clients would refuse.
-    private func checkBundle(_ archive: String) throws(RegistryError) -> BundleManifest {
-        let scratch = NSTemporaryDirectory() + "termini-publish-\(getpid())-\(UUID().uuidString)"
-        defer { StoreFileOperations.removeTree(scratch) }
+    /// Stores every file of the bundle extracted in `folder` as `files/<sha256>`, unless a file of that content is
+    /// there already (files are shared between versions and apps), and returns the list the index carries.
+    private func storeFiles(of folder: String) throws(RegistryError) -> [String: RegistryIndex.BundleFile] {
+        let filesFolder = self.folder + "/files"
+        do { try StoreFileOperations.makeDirectories(filesFolder) } catch { throw RegistryError(.io, filesFolder, error.message) }
+        var files: [String: RegistryIndex.BundleFile] = [:]
+        for path in FileManager.default.subpaths(atPath: folder) ?? [] where !StoreFileOperations.isDirectory(folder + "/" + path) {
+            let (sha, size) = try Self.digest(of: folder + "/" + path)
+            let stored = self.folder + "/" + RegistryIndex.filePath(sha256: sha)
+            // A file whose content does not match its name (a torn copy, an edit) is replaced.
+            if (try? Self.digest(of: stored))?.0 != sha { try Self.copyAtomically(folder + "/" + path, to: stored) }
+            files[path] = RegistryIndex.BundleFile(sha256: sha, size: size)
+        }
+        return files
+    }
+
+    /// Runs every install check, extracting into `scratch`, so a registry never serves a bundle clients would refuse.
+    private func checkBundle(_ archive: String, extractingInto scratch: String) throws(RegistryError) -> BundleManifest {
         let installer = BundleInstaller(store: AppStore(root: scratch + "-store"),
                                         options: InstallOptions(trustedKeys: [key.publicKey] + bundleKeys))
         do { return try installer.extractChecked(archivePath: archive, into: scratch) } catch {

@@ -45,6 +45,8 @@ public struct RegistrySource: Equatable, Sendable {
     public var indexURL: URL { url.appendingPathComponent("index.json") }
     public var signatureURL: URL { url.appendingPathComponent(RegistryIndexSignature.fileName) }
     public func archiveURL(_ release: RegistryIndex.Release) -> URL { URL(string: release.path, relativeTo: url)!.absoluteURL }
+    /// A bundle file stored by its content: `files/<sha256>`.
+    public func fileURL(sha256: String) -> URL { URL(string: RegistryIndex.filePath(sha256: sha256), relativeTo: url)!.absoluteURL }
 
     /// The redirect rule of docs/DISTRIBUTION.md: https→https to the registry's own host or an allowed host. An
     /// http registry (a development server) may redirect over http to the same hosts; nothing may go from https
