@@ -119,7 +119,8 @@ import Testing
         let early = try await setup.snapshot(events: "key Tab\nkey Enter\n")
         #expect(early.stdout.contains("apply failed: applyUpdate:fail no update"), "no update is ready yet: \(early.stdout)")
         try await setup.publish("1.1.0")
-        let applied = try await setup.snapshot(events: "wait 1500\nkey Tab\nkey Enter\n")
+        // 4 s for the background check to download and install 1.1.0, on a machine busy with the parallel suite.
+        let applied = try await setup.snapshot(events: "wait 4000\nkey Tab\nkey Enter\n")
         #expect(applied.status == 0, "\(applied.stderr)")
         #expect(applied.stdout.contains("Hello version 1.1.0"), "the same run now shows the new version: \(applied.stdout)")
         #expect(try await setup.list().contains("* 1.1.0  (current)"), "its first launch was confirmed")

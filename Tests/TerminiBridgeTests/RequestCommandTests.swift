@@ -149,7 +149,8 @@ import TerminiTemplate
         let h = try ServiceHarness()
         defer { h.remove(); server.stop() }
         let box = OutcomeBox()
-        h.router.invoke("request", params: ["url": .string("http://127.0.0.1:\(server.port)/slow")],
+        // A timeout far past any wait for a thread of the pool: the cancel, not the timeout, must end it.
+        h.router.invoke("request", params: ["url": .string("http://127.0.0.1:\(server.port)/slow"), "timeout": 600_000],
                         context: ServiceHarness.context(page: 9)) { box.add($0) }
         try await waitUntil("the server got the request") { server.slowCounts.started == 1 }
         #expect(h.router.inFlightCount == 1)

@@ -67,12 +67,18 @@ import TerminiTemplate
         defer { h.shutdown() }
         let runtime = h.runtime
         h.delegate.respond { call in runtime.resolveInvoke(callbackId: call.callbackId, result: [:], ok: true) }
+        // Each stop is waited for, up to a minute: the limit counts the JS thread's CPU time, which a loaded machine
+        // hands out slowly.
+        func settle(untilErrors count: Int) { for _ in 0..<6 where h.delegate.errors.count < count { h.settle() } }
         h.load("const spin = () => Promise.resolve().then(spin); spin()")
+        settle(untilErrors: 1)
         #expect(h.delegate.errors.last?.kind == .timeout)
         #expect(h.delegate.errors.last?.fileName == "main.js")
         h.load("setTimeout(() => { const f = () => queueMicrotask(f); f() }, 1)")
+        settle(untilErrors: 2)
         #expect(h.delegate.errors.count == 2 && h.delegate.errors.last?.handler == "timer", "\(h.delegate.errors)")
         h.load("bridge.invoke('echo').then(async () => { for (;;) await null })")
+        settle(untilErrors: 3)
         #expect(h.delegate.errors.count == 3 && h.delegate.errors.last?.handler == "bridge.invoke", "\(h.delegate.errors)")
         #expect(h.delegate.errors.map(\.kind) == [.timeout, .timeout, .timeout])
         h.load("console.log('still running')")
