@@ -7,8 +7,10 @@ struct PublishCommand: ParsableCommand {
         commandName: "publish",
         abstract: "Add a signed bundle to a registry folder that any static HTTP server can serve.",
         discussion: """
-            Writes <dir>/apps/<id>/<version>.zip, then <dir>/index.json.sig and <dir>/index.json (each by \
-            write-to-temp + rename, so readers never see an index that names a missing archive). The bundle must \
+            Writes each file of the bundle once as <dir>/files/<sha256> (clients that have an earlier version \
+            download only the changed ones), <dir>/apps/<id>/<version>.zip, then <dir>/index.json.sig and \
+            <dir>/index.json (each by write-to-temp + rename, so readers never see an index that names a missing \
+            file). The bundle must \
             pass every install check and be signed by the registry key (or a --trust key). Publishing the same \
             version again with the same bytes changes nothing; with different bytes it is refused. \
             docs/DISTRIBUTION.md explains hosting.
