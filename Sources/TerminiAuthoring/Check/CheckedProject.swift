@@ -51,36 +51,28 @@ struct CheckedProject {
         guard fm.fileExists(atPath: project, isDirectory: &isDir), isDir.boolValue else {
             return .failure(Stop(findings: [CheckFinding(.error, project, "no such folder")]))
         }
-        let appPath = (project as NSString).appendingPathComponent("app.json")
-        let pagesPath = (project as NSString).appendingPathComponent("pages")
-        guard fm.fileExists(atPath: appPath) else {
-            var missing = ["app.json"]
-            if !fm.fileExists(atPath: pagesPath) { missing.append("pages/") }
-            if !fm.fileExists(atPath: (project as NSString).appendingPathComponent("main.js")) { missing.append("main.js") }
-            return .failure(Stop(findings: [CheckFinding(.error, project, "not a Termini project: \(missing.joined(separator: ", ")) missing "
+        let folder = ProjectFolder(project)
+        let appPath = folder.appPath
+        guard !folder.missingParts.contains("app.json") else {
+            return .failure(Stop(findings: [CheckFinding(.error, project, "not a Termini project: \(folder.missingParts.joined(separator: ", ")) missing "
                                                           + "(a project has app.json, pages/*.swift and main.js; `termini new` makes one)")]))
         }
-        let appText: String
-        do { appText = try BundleLoader.readText(appPath) } catch {
+        let appText: String, manifest: BundleManifest
+        do { (appText, manifest) = try folder.readManifest() } catch {
             return .failure(Stop(findings: [CheckFinding(.error, error.file, error.message)]))
         }
-        let manifest: BundleManifest
-        do { manifest = try BundleManifest(text: appText, file: appPath) } catch {
-            return .failure(Stop(findings: [CheckFinding(.error, error.file, error.message)]))
-        }
-        let scriptPath = (project as NSString).appendingPathComponent(manifest.entry)
+        let scriptPath = folder.file(manifest.entry)
         var loaded = CheckedProject(path: project, appPath: appPath, appText: appText, manifest: manifest,
                                     scriptPath: scriptPath, scan: ScriptSourceScan(source: "", file: scriptPath),
                                     commands: commands)
-        loaded.compilePages(pagesPath: pagesPath)
+        loaded.compilePages(folder)
         loaded.readScripts()
         return .success(loaded)
     }
 
     /// Every diagnostic of every page and component file.
-    private mutating func compilePages(pagesPath: String) {
-        let componentsPath = ProjectLoader.componentsFolder(ofProject: path)
-        let (sources, readErrors) = PageSourceLoader.load(paths: [pagesPath] + (componentsPath.map { [$0] } ?? []))
+    private mutating func compilePages(_ folder: ProjectFolder) {
+        let (sources, readErrors) = folder.readDeclarations()
         var diagnostics = readErrors
         if readErrors.isEmpty {
             do {
@@ -89,7 +81,7 @@ struct CheckedProject {
                 for page in result.pages { templates[page.page] = page }
                 for component in result.components { componentTemplates[component.name] = component }
             } catch {
-                diagnostics.append(CompileDiagnostic(file: pagesPath, line: nil, column: nil, message: "\(error)"))
+                diagnostics.append(CompileDiagnostic(file: folder.pagesFolder, line: nil, column: nil, message: "\(error)"))
             }
         }
         findings += diagnostics.map { d in

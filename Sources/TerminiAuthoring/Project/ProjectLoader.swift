@@ -15,37 +15,23 @@ public enum ProjectLoader {
     public static func isProject(_ folder: String) -> Bool { BundleResolver.isProject(folder) }
 
     public static func load(folder: String) throws -> LoadedBundle {
-        let appPath = (folder as NSString).appendingPathComponent("app.json")
-        let manifest = try BundleManifest(text: try BundleLoader.readText(appPath), file: appPath)
+        let project = ProjectFolder(folder)
+        let manifest = try project.readManifest().manifest
         let (pages, components) = try compile(project: folder)
-        try requireDeclared(manifest, in: pages, file: appPath)
-        let scriptPath = (folder as NSString).appendingPathComponent(manifest.entry)
-        let script = try BundleLoader.readText(scriptPath)
-        var modules: [String: String] = [:]
-        for path in ScriptFiles.modules(inProject: folder, entry: manifest.entry) {
-            modules[path] = try BundleLoader.readText((folder as NSString).appendingPathComponent(path))
-        }
-        var bundle = LoadedBundle(manifest: manifest, origin: folder, script: script,
-                                  scriptName: (folder as NSString).appendingPathComponent(manifest.entry), pages: pages,
-                                  modules: modules)
+        try requireDeclared(manifest, in: pages, file: project.appPath)
+        let scriptPath = project.file(manifest.entry)
+        var bundle = LoadedBundle(manifest: manifest, origin: folder, script: try BundleLoader.readText(scriptPath),
+                                  scriptName: scriptPath, pages: pages, modules: try project.readModules(entry: manifest.entry))
         bundle.components = components
         return bundle
     }
 }
 
 extension ProjectLoader {
-    /// A project's `components/` folder, when it has one.
-    public static func componentsFolder(ofProject project: String) -> String? {
-        let folder = (project as NSString).appendingPathComponent("components")
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) && isDir.boolValue ? folder : nil
-    }
-
     /// Reads and compiles every `.swift` file under the project's `pages/` and `components/` as one run: pages and
     /// components by name, or every diagnostic.
     public static func compile(project: String) throws -> (pages: [String: TemplateFile], components: [String: ComponentTemplate]) {
-        let paths = [(project as NSString).appendingPathComponent("pages")] + (componentsFolder(ofProject: project).map { [$0] } ?? [])
-        let (sources, readErrors) = PageSourceLoader.load(paths: paths)
+        let (sources, readErrors) = ProjectFolder(project).readDeclarations()
         if !readErrors.isEmpty { throw ProjectCompileError(diagnostics: readErrors) }
         return try compile(sources)
     }

@@ -16,7 +16,7 @@ public enum ProjectPageCompiler {
         let projectName = (project as NSString).lastPathComponent
         let displayRoot = projectName.isEmpty ? "" : projectName + "/"
         let displayPrefix = displayRoot + "pages/"
-        let componentsFolder = ProjectLoader.componentsFolder(ofProject: project)
+        let componentsFolder = ProjectFolder(project).componentsFolder
         let (loaded, loadErrors) = PageSourceLoader.load(paths: [folder] + (componentsFolder.map { [$0] } ?? []))
         if !loadErrors.isEmpty { return .failure(PageCompileFailure(diagnostics: loadErrors.map(\.description))) }
         let projectRoot = project.isEmpty ? "" : project + "/"
