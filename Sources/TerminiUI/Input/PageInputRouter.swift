@@ -101,7 +101,7 @@ final class PageInputRouter {
         switch mouse.kind {
         case .scrollUp:
             // A wheel-up at the top of a list is the terminal's pull-to-refresh.
-            if let target = focus.scrollTarget(near: hit, painted: painted), (target.state as? ScrollState)?.offset == 0 {
+            if let target = focus.scrollTarget(near: hit, painted: painted), target.widget.isScrolledToTop(target) {
                 return [UIEvent(handler: Self.pullDownRefreshHandler, type: .pullDownRefresh, dataset: .object([:]),
                                 detail: .object([:]), loc: target.node.loc, ifDefined: true)]
             }

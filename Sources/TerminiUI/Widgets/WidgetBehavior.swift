@@ -132,6 +132,8 @@ protocol WidgetBehavior: Equatable, Sendable {
     func takesFocus(_ element: Element) -> Bool
     /// Scrolls a scrollable element by `delta` rows (or items); clamping finishes in layout.
     func scroll(_ element: Element, by delta: Int)
+    /// Whether a scrollable element shows its first row: a wheel-up there asks the page to refresh.
+    func isScrolledToTop(_ element: Element) -> Bool
     /// Scrolls a scrollable element so that its descendant `target`, whose top is `top` rows below this element's
     /// content origin in the last layout and which sits in the child `child`, is in view. Returns whether it moved.
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool
@@ -200,6 +202,7 @@ extension WidgetBehavior {
     func focusableChildren(of element: Element) -> [Element] { element.children }
     func takesFocus(_ element: Element) -> Bool { true }
     func scroll(_ element: Element, by delta: Int) {}
+    func isScrolledToTop(_ element: Element) -> Bool { false }
     func buildAhead(_ element: Element, in pass: LayoutPass, budget: inout Int) -> Bool { false }
     func reveal(_ target: Element, top: Int, via child: Element, in element: Element) -> Bool { false }
     func loadMoreDone(_ element: Element) {}

@@ -547,6 +547,8 @@ extension ListViewProps: StatefulWidget, ItemsBinding {
         Self.state(e).reachBottom.rearm()
     }
 
+    func isScrolledToTop(_ e: Element) -> Bool { Self.state(e).offset == 0 }
+
     func scroll(_ e: Element, by delta: Int) {
         let state = Self.state(e)
         state.offset = min(max(0, state.offset.addingClamped(delta)), max(0, state.slots.count - 1))

@@ -37,6 +37,8 @@ extension ScrollViewProps: StatefulWidget {
     /// A Tab stop only while its content is taller than its box.
     func takesFocus(_ e: Element) -> Bool { Self.state(e).contentHeight > e.box.height }
 
+    func isScrolledToTop(_ e: Element) -> Bool { Self.state(e).offset == 0 }
+
     func scroll(_ e: Element, by delta: Int) {
         let scroll = Self.state(e)
         scroll.offset = min(max(0, scroll.offset.addingClamped(delta)), max(0, scroll.contentHeight - e.box.height))
