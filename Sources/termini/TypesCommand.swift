@@ -30,7 +30,7 @@ struct TypesCommand: ParsableCommand {
 
     func run() throws {
         if let docs {
-            for section in try Self.docSections() { try Self.write(section, into: docs) }
+            for section in GeneratedDocSection.all(commands: try Self.builtInCommands()) { try Self.write(section, into: docs) }
             return
         }
         let text = galleryHost
@@ -50,11 +50,6 @@ struct TypesCommand: ParsableCommand {
             }
         }
         print("wrote \(out)")
-    }
-
-    /// Every generated section of the engine's docs.
-    static func docSections() throws -> [GeneratedDocSection] {
-        [WidgetContractDocs.events, WidgetContractDocs.widgetKeys, CommandReferenceDocs.section(try builtInCommands())]
     }
 
     private static func write(_ section: GeneratedDocSection, into folder: String) throws {

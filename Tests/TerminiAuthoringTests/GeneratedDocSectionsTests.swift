@@ -19,8 +19,7 @@ import Testing
     }
 
     @Test func everyGeneratedSectionIsCurrent() throws {
-        let sections = [WidgetContractDocs.events, WidgetContractDocs.widgetKeys, CommandReferenceDocs.section(try registered())]
-        for section in sections {
+        for section in GeneratedDocSection.all(commands: try registered()) {
             let text = try String(contentsOfFile: Self.docs + "/" + section.document, encoding: .utf8)
             #expect(section.applied(to: text) != nil, "docs/\(section.document) lacks the markers of '\(section.name)'")
             #expect(section.isCurrent(in: text), "docs/\(section.document) section '\(section.name)' is stale: run Scripts/gen-types")

@@ -1,3 +1,5 @@
+import TerminiBridge
+
 /// A part of a hand-written document that is generated: the text between `<!-- BEGIN GENERATED name … -->` and
 /// `<!-- END GENERATED name -->`. The prose around it stays the author's; the facts inside come from their owner
 /// (a widget's declaration, a command's shape), so the two cannot drift.
@@ -23,6 +25,12 @@ public struct GeneratedDocSection: Sendable {
         guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
         else { return nil }
         return String(text[..<start.upperBound]) + "\n" + body + String(text[stop.lowerBound...])
+    }
+
+    /// Every generated section of the engine's docs, for `commands` (the registry's signatures): what
+    /// `Scripts/gen-types` writes and `GeneratedDocSectionsTests` checks.
+    public static func all(commands: [CommandSignature]) -> [GeneratedDocSection] {
+        [WidgetContractDocs.events, WidgetContractDocs.widgetKeys, CommandReferenceDocs.section(commands)]
     }
 
     /// Whether `text` already holds this body.
