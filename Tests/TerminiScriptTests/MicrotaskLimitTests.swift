@@ -98,10 +98,13 @@ import TerminiTemplate
         h.settle()
         let start = MonotonicClock.now()
         h.event(1, "hog")
+        // A loaded machine takes seconds to hand the JS thread its CPU: wait for the stop, up to a minute.
+        for _ in 0..<6 where h.delegate.errors.isEmpty { h.settle() }
         #expect(h.delegate.errors.map(\.kind) == [.timeout], "\(h.delegate.errors)")
         #expect(h.delegate.errors.first?.message.hasPrefix("the script used more than 64 MB") == true,
                 "\(h.delegate.errors)")
-        #expect(Self.since(start) < .seconds(10), "the memory limit, not the 20 s time limit, stopped it")
+        // The message says which limit stopped it; the wall time only rules out the 20 s time limit.
+        #expect(Self.since(start) < .seconds(20), "the memory limit, not the 20 s time limit, stopped it")
     }
 
     @Test func jobsStillRunAfterTheHandlerInTheirOrder() {
