@@ -148,3 +148,13 @@ import TerminiTemplate
         #expect(check.status == 0, "generated files are stale: \(check.stdout)")
     }
 }
+
+/// Package.swift cannot import the project model, so it spells a project's declaration folders itself; this holds
+/// that spelling to `ProjectLayout`.
+@Suite struct SampleTargetsFollowTheProjectLayoutTests {
+    @Test func theManifestNamesTheLayoutsDeclarationFolders() throws {
+        let manifest = try String(contentsOf: SamplePagesCompileTests.repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let spelled = "let sources = [" + ProjectLayout.declarationFolderNames.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        #expect(manifest.contains(spelled), "Package.swift's sample targets must compile \(ProjectLayout.declarationFolderNames)")
+    }
+}
