@@ -1800,21 +1800,47 @@ extension Catalog {
       "name": "Padding"
     },
     {
-      "doc": "A horizontal bar filled to a fraction.",
+      "doc": "A horizontal bar filled to a fraction, or sweeping while the amount is unknown.",
       "initializers": [
         {
-          "doc": "Fills `value` of the width, from 0 to 1 (clamped).",
+          "doc": "Fills `value` of the width, from 0 to 1 (clamped), followed by ` 42%` when `showPercentage`; while `indeterminate`, a block sweeps to and fro instead and `value` is not shown.",
           "name": "init",
           "parameters": [
             {
               "bindable": true,
               "builder": false,
+              "default": 0,
+              "defaultSource": "0",
               "key": "value",
               "label": "value",
               "name": "value",
               "optional": false,
               "type": "Binding<Double>",
               "valueType": "Double"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "showPercentage",
+              "label": "showPercentage",
+              "name": "showPercentage",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "indeterminate",
+              "label": "indeterminate",
+              "name": "indeterminate",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
             }
           ]
         }

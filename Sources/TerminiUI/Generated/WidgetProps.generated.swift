@@ -764,22 +764,30 @@ public struct PaddingProps: Equatable, Sendable {
     }
 }
 
-/// Props of `ProgressBar`: A horizontal bar filled to a fraction.
+/// Props of `ProgressBar`: A horizontal bar filled to a fraction, or sweeping while the amount is unknown.
 public struct ProgressBarProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "ProgressBar"
 
-    /// JSON `value`, declared `value: Binding<Double>`, required.
+    /// JSON `value`, declared `value: Binding<Double>`, default `0`.
     public var value: Double
+    /// JSON `showPercentage`, declared `showPercentage: Binding<Bool>`, default `false`.
+    public var showPercentage: Bool
+    /// JSON `indeterminate`, declared `indeterminate: Binding<Bool>`, default `false`.
+    public var indeterminate: Bool
 
     /// Builds props directly, with the DSL's defaults.
-    public init(value: Double) {
+    public init(value: Double = 0, showPercentage: Bool = false, indeterminate: Bool = false) {
         self.value = value
+        self.showPercentage = showPercentage
+        self.indeterminate = indeterminate
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.value = try PropReader.required(props, "value", as: Double.self, owner: "ProgressBar")
+        self.value = (try PropReader.optional(props, "value", as: Double.self, owner: "ProgressBar")) ?? 0
+        self.showPercentage = (try PropReader.optional(props, "showPercentage", as: Bool.self, owner: "ProgressBar")) ?? false
+        self.indeterminate = (try PropReader.optional(props, "indeterminate", as: Bool.self, owner: "ProgressBar")) ?? false
     }
 }
 
