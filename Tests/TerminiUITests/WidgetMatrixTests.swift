@@ -48,6 +48,7 @@ import Testing
         propless("Divider", shows: "──"),
         leaf("Expanded", ["flex": 2], shows: wide, bad: ("flex", "lots"), children: [text]),
         leaf("ForEach", ["p1": [1, 2], "item": "n"], shows: wide, bad: ("p1", 7), children: [text]),
+        leaf("Grid", ["minColumnWidth": 8], shows: wide, bad: ("spacing", "wide"), children: [text, text]),
         propless("If", ["p1": true], shows: wide, children: [text]),
         leaf("ListView", ["p1": [1, 2, 3], "item": "n"], shows: wide, bad: ("p1", "rows"), children: [text]),
         leaf("Log", ["p1": ["一", .string(wide)]], shows: wide, bad: ("p1", 3)),

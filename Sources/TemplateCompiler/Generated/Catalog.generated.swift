@@ -1475,6 +1475,66 @@ extension Catalog {
       "name": "Form"
     },
     {
+      "doc": "Children in as many equal columns as fit, row by row.",
+      "initializers": [
+        {
+          "doc": "Columns at least `minColumnWidth` cells wide, as many as the width holds (at most `columns`), `spacing` blank columns apart; the children fill them left to right, and a row is as tall as its tallest child. A narrower screen reflows the same children into fewer columns.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "columns",
+              "label": "columns",
+              "name": "columns",
+              "optional": true,
+              "type": "Binding<Int>?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 20,
+              "defaultSource": "20",
+              "key": "minColumnWidth",
+              "label": "minColumnWidth",
+              "name": "minColumnWidth",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 1,
+              "defaultSource": "1",
+              "key": "spacing",
+              "label": "spacing",
+              "name": "spacing",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": true,
+              "key": "children",
+              "label": null,
+              "name": "content",
+              "optional": false,
+              "type": "() -> [any Widget]",
+              "valueType": "() -> [any Widget]"
+            }
+          ],
+          "slots": [],
+          "trailingBuilder": true
+        }
+      ],
+      "name": "Grid"
+    },
+    {
       "doc": "Shows its content when `condition` is truthy and the `else` content otherwise.",
       "initializers": [
         {
@@ -1897,7 +1957,7 @@ extension Catalog {
       "doc": "Children side by side, left to right.",
       "initializers": [
         {
-          "doc": "`spacing` blank columns between children; `align` places them vertically.",
+          "doc": "`spacing` blank columns between children; `align` places them vertically. With `wrap`, a child that does not fit on the line starts the next one, as words do.",
           "name": "init",
           "parameters": [
             {
@@ -1926,6 +1986,18 @@ extension Catalog {
               "optional": false,
               "type": "Alignment",
               "valueType": "Alignment"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "wrap",
+              "label": "wrap",
+              "name": "wrap",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
             },
             {
               "bindable": false,

@@ -602,6 +602,33 @@ public struct FormProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Grid`: Children in as many equal columns as fit, row by row.
+public struct GridProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Grid"
+
+    /// JSON `columns`, declared `columns: Binding<Int>?`, default `nil`.
+    public var columns: Int?
+    /// JSON `minColumnWidth`, declared `minColumnWidth: Binding<Int>`, default `20`.
+    public var minColumnWidth: Int
+    /// JSON `spacing`, declared `spacing: Binding<Int>`, default `1`.
+    public var spacing: Int
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(columns: Int? = nil, minColumnWidth: Int = 20, spacing: Int = 1) {
+        self.columns = columns
+        self.minColumnWidth = minColumnWidth
+        self.spacing = spacing
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.columns = try PropReader.optional(props, "columns", as: Int.self, owner: "Grid")
+        self.minColumnWidth = (try PropReader.optional(props, "minColumnWidth", as: Int.self, owner: "Grid")) ?? 20
+        self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Grid")) ?? 1
+    }
+}
+
 /// Props of `If`: Shows its content when `condition` is truthy and the `else` content otherwise.
 public struct IfProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -827,17 +854,21 @@ public struct RowProps: Equatable, Sendable {
     public var spacing: Int
     /// JSON `align`, declared `align: Alignment`, default `.start`.
     public var align: Alignment
+    /// JSON `wrap`, declared `wrap: Binding<Bool>`, default `false`.
+    public var wrap: Bool
 
     /// Builds props directly, with the DSL's defaults.
-    public init(spacing: Int = 0, align: Alignment = .start) {
+    public init(spacing: Int = 0, align: Alignment = .start, wrap: Bool = false) {
         self.spacing = spacing
         self.align = align
+        self.wrap = wrap
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Row")) ?? 0
         self.align = (try PropReader.optional(props, "align", as: Alignment.self, owner: "Row")) ?? .start
+        self.wrap = (try PropReader.optional(props, "wrap", as: Bool.self, owner: "Row")) ?? false
     }
 }
 
@@ -1294,6 +1325,7 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
     ExpandedProps.self,
     ForEachProps.self,
     FormProps.self,
+    GridProps.self,
     IfProps.self,
     ListViewProps.self,
     LogProps.self,
