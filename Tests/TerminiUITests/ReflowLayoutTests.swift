@@ -13,12 +13,6 @@ import TerminiTemplate
         #expect(PageView(root: row, data: [:]).renderText(width: 5, height: 5) == "alpha\nbeta\ngamma\ndelta\nafter")
     }
 
-    @Test func aRowWithoutWrapKeepsOneLine() {
-        let row = node("Row", ["spacing": 1], tags)
-        let text = PageView(root: row, data: [:]).renderText(width: 12, height: 2)
-        #expect(!text.hasPrefix("alpha beta\ngamma"), "without wrap the children share one line's width: \(text)")
-    }
-
     @Test func aGridReflowsIntoAsManyColumnsAsFit() {
         let grid = node("Grid", ["minColumnWidth": 6, "spacing": 1], tags)
         #expect(PageView(root: grid, data: [:]).renderText(width: 27, height: 2) == "alpha  beta   gamma  delta\n",
