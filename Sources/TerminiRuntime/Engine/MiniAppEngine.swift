@@ -109,7 +109,7 @@ public final class MiniAppEngine {
                                   fixedClock: fixedClock,
                                   dateNow: Self.dateNow(options: options, fixedClock: fixedClock, activity: activity),
                                   randomSeed: randomSeed,
-                                  activity: activity,
+                                  activity: activity, recordedAnswers: options.recordedAnswers,
                                   syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.storageId) },
                                   wake: { waker?.wake() }) { runtime in
             let leaveGuard = LeaveGuard(runtime: runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
@@ -191,7 +191,8 @@ public final class MiniAppEngine {
         } else if let fixedClock {
             told = { fixedClock.now }
         } else {
-            told = { Date().timeIntervalSince1970 * 1000 }
+            // Whole milliseconds, as JavaScriptCore's own Date.now() tells.
+            told = { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
         }
         return {
             let now = told()
@@ -311,6 +312,34 @@ public final class MiniAppEngine {
     /// Whether input is held for the script's answer to an earlier one (a snapshot is not settled while it is).
     package var isHoldingInput: Bool { typeAhead.isHolding }
 
+    /// Handles an input a trace recorded as the app received it: the type-ahead hold already happened in the run.
+    package func handleRecorded(_ event: InputEvent) {
+        if case .resize(let width, let height) = event, let headless = backend as? HeadlessBackend {
+            headless.resize(width: width, height: height)
+        }
+        if activity.isObserved {
+            let now = clock.now()
+            activity.each { $0.inputHandled(event, at: now) }
+        }
+        input.handle(event)
+        input.startedScriptReaction = false
+    }
+
+    /// Script messages waiting for the UI thread.
+    package var waitingScriptMessages: Int { inbox.count }
+
+    /// Renders a frame now, whatever the frame rate allows (a replay renders where the recording did).
+    package func renderFrameNow() {
+        while true {
+            scheduler.markDirty()
+            if let frame = scheduler.beginFrameIfDue() {
+                frames.render(frame)
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.0002)
+        }
+    }
+
     /// Handles the input held while the script answered an earlier one, once it has (`TypeAhead`).
     private func releaseTypeAhead() {
         while let held = typeAhead.release(scriptAnswered: inbox.isEmpty && !scriptIsWorking, now: clock.now()) {
@@ -355,8 +384,11 @@ public final class MiniAppEngine {
     /// Whether the script has posted messages the UI thread has not applied yet (the bench polls it).
     package var hasScriptMessages: Bool { !inbox.isEmpty }
 
-    package func applyScriptMessages() {
-        let messages = inbox.drain()
+    package func applyScriptMessages() { applyScriptMessages(limit: nil) }
+
+    /// Applies the oldest `limit` waiting messages (all when nil): a replay applies the recording's batches.
+    package func applyScriptMessages(limit: Int?) {
+        let messages = inbox.drain(limit: limit)
         scriptQueueHighWater = max(scriptQueueHighWater, messages.count)
         if !messages.isEmpty { activity.each { $0.scriptMessagesApplied(count: messages.count) } }
         for message in messages {

@@ -22,6 +22,7 @@ final class ScriptBridge {
     /// the script's calls from the first one on.
     init(manifest: BundleManifest, storageId: String, scriptLimit: Duration, scriptMemoryLimit: Int? = nil, fixedClock: FixedScriptClock? = nil,
          dateNow: (@Sendable () -> Double)? = nil, randomSeed: UInt32? = nil, activity: EngineActivity = EngineActivity(observers: []),
+         recordedAnswers: (@Sendable (BridgeCall) -> CommandOutcome?)? = nil,
          syncStorage: (any ScriptSyncStorage)? = nil, wake: @escaping @Sendable () -> Void, makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
     {
         appId = storageId
@@ -34,6 +35,13 @@ final class ScriptBridge {
         let permissions = permissions
         inbox = ScriptInbox(wake: wake, routeDirectly: { call in
             guard let (runtime, router) = slot.value, router.thread(of: call.name) == .script else { return false }
+            if let recordedAnswers {
+                // A replay: the recording's answer instead of the network, storage or clock; none, none at all.
+                if let outcome = recordedAnswers(call) {
+                    runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+                }
+                return true
+            }
             let context = CommandContext(appId: appId, pageId: call.pageId, pageName: nil, permissions: permissions)
             Self.invoke(call, thread: .script, context: context, router: router, runtime: runtime, activity: activity)
             return true

@@ -1,0 +1,36 @@
+/// What the flight recorder keeps of a frame: a hash of each row's cells (characters, styles, wide-character halves)
+/// that is the same in every process, and a row's text for a diff.
+extension CellBuffer {
+    /// FNV-1a over the row's cells. A grapheme of several scalars is hashed by its scalars, not by its code in this
+    /// process's grapheme table, so a replay in another process hashes the same screen the same way.
+    public func rowHash(_ row: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let start = row * width
+        for index in start..<(start + width) {
+            let bits = cells[index].bits
+            let code = UInt32(truncatingIfNeeded: bits & Cell.codeMask)
+            if code >= GraphemeTable.firstTableCode {
+                for scalar in GraphemeTable.character(for: code).unicodeScalars {
+                    hash = (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
+                }
+                hash = (hash ^ (bits & ~Cell.codeMask)) &* 0x100_0000_01b3
+            } else {
+                hash = (hash ^ bits) &* 0x100_0000_01b3
+            }
+        }
+        return hash
+    }
+
+    /// The row's characters, trailing spaces trimmed, continuation cells left out (as `renderText` writes it).
+    public func rowText(_ row: Int) -> String {
+        var line = ""
+        let start = row * width
+        for index in start..<(start + width) {
+            let cell = cells[index]
+            if cell.isWideContinuation { continue }
+            line.append(cell.character)
+        }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,34 @@
+import TerminiUI
+
+/// What a trace keeps of each frame: one hash of the whole screen (every cell's character and style), and the text
+/// of the rows that changed since the previous frame, from which a replay rebuilds the recorded screen for its diff.
+struct ScreenDigest {
+    private(set) var rowHashes: [UInt64] = []
+    private(set) var width = 0
+
+    /// Digests `screen` against the previous one: its hash, and the rows whose cells changed with their text.
+    mutating func digest(_ screen: CellBuffer) -> (hash: UInt64, changedRows: [(row: Int, text: String)]) {
+        let sameSize = screen.width == width && screen.height == rowHashes.count
+        if !sameSize {
+            width = screen.width
+            rowHashes = Array(repeating: 0, count: screen.height)
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(screen.width << 16 | screen.height)
+        var changed: [(row: Int, text: String)] = []
+        for row in 0..<screen.height {
+            let rowHash = screen.rowHash(row)
+            if !sameSize || rowHash != rowHashes[row] {
+                rowHashes[row] = rowHash
+                changed.append((row, screen.rowText(row)))
+            }
+            hash = (hash ^ rowHash) &* 0x100_0000_01b3
+        }
+        return (hash, changed)
+    }
+
+    /// A hash as a trace writes it: 16 hex digits.
+    static func hex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
