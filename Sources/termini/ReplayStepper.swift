@@ -65,7 +65,18 @@ struct ReplayStepper {
         }
         if panelX < width {
             for row in 0..<max(0, height - 1) { _ = buffer.write("│", x: left, y: row, style: .plain) }
-            for (row, line) in panel.prefix(max(0, height - 1)).enumerated() {
+            // A patch is often longer than the panel is wide: it goes on over the next rows, indented.
+            let panelWidth = max(8, width - panelX)
+            let wrapped = panel.flatMap { line -> [String] in
+                var pieces: [String] = []
+                var rest = Substring(line)
+                while rest.count > panelWidth {
+                    pieces.append(String(rest.prefix(panelWidth)))
+                    rest = "    " + rest.dropFirst(panelWidth)
+                }
+                return pieces + [String(rest)]
+            }
+            for (row, line) in wrapped.prefix(max(0, height - 1)).enumerated() {
                 _ = buffer.write(line, x: panelX, y: row, style: .plain, maxWidth: width - panelX)
             }
         }
