@@ -34,3 +34,16 @@ extension CellBuffer {
         return line
     }
 }
+
+extension CellBuffer {
+    /// A copy of the row's cells (a recorder keeps them and makes text of them only when it writes).
+    public func rowCells(_ row: Int) -> [Cell] { Array(cells[(row * width)..<((row + 1) * width)]) }
+
+    /// The text of cells that `rowCells` copied, as `rowText` writes it.
+    public static func text(ofRow cells: [Cell]) -> String {
+        var line = ""
+        for cell in cells where !cell.isWideContinuation { line.append(cell.character) }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

@@ -182,6 +182,9 @@ import TerminiUI
         try h.play("key Enter")
         #expect(automatic.wasWritten)
         #expect(automatic.path.hasPrefix(store.path + "/traces/nav/") && automatic.path.hasSuffix(".trace"))
+        // It holds what the user typed: readable by the user alone.
+        let attributes = try FileManager.default.attributesOfItem(atPath: automatic.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let recording = try TraceRecording.load(path: automatic.path)
         #expect(recording.steps.contains { if case .scriptError(let m) = $0 { m.contains("boom") } else { false } })
         #expect(lines.value.contains { $0.hasPrefix("[trace] the script failed; trace written to \(automatic.path)") })

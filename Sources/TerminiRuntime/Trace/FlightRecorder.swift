@@ -13,6 +13,10 @@ import TerminiUI
 /// patches, pages, calls and errors) is dropped oldest first when the ring is full. If the needed part alone
 /// outgrows the ring, recording stops there and the trace says so: a replay then reproduces the run up to that
 /// point.
+///
+/// Patches, pages, call parameters and frames' rows are kept as values and made JSON only when a trace is written
+/// (a 1,000-row patch would otherwise be serialized on every setData): the ring counts them at an estimate of their
+/// size, and the writer drops the oldest explanations again if the written records outgrow `capacity`.
 public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     /// The ring's default bound: 4 MiB of framed records.
     public static let defaultCapacity = 4 << 20
@@ -25,14 +29,22 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     private var liveBytes = 0
     private var evidenceCursor = 0
     private var droppedEvidence = 0
+    /// Dropped records still taking a slot in `entries`, removed in one pass once they are most of it.
+    private var droppedSlots = 0
     private var stopped = false
     private var startedAt: UInt64 = 0
     /// The UI thread's digest of the previous frame.
     private var screen = ScreenDigest()
 
     private struct Entry {
-        var bytes: [UInt8]
+        /// The framed record, or nil while it is deferred (or dropped).
+        var bytes: [UInt8]?
+        /// Makes the record when the trace is written.
+        var deferred: (@Sendable () -> [String: JSONValue])?
+        /// Bytes counted against the ring: the framed size, or an estimate for a deferred record.
+        var size: Int
         var isEvidence: Bool
+        var isDropped: Bool { bytes == nil && deferred == nil }
     }
 
     public init(target: String, capacity: Int = FlightRecorder.defaultCapacity) {
@@ -67,13 +79,18 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     }
 
     public func framePresented(_ frame: FrameActivity) {
-        let (hash, rows) = screen.digest(frame.screen)
-        append(isEvidence: false, [
+        let (hash, rows) = screen.digestCells(frame.screen)
+        let record: [String: JSONValue] = [
             "t": .string("frame"), "n": .number(Double(frame.number)), "ms": .number(milliseconds(frame.timing.vsyncStart)),
             "width": .number(Double(frame.screen.width)), "height": .number(Double(frame.screen.height)),
             "hash": .string(ScreenDigest.hex(hash)),
-            "rows": .array(rows.map { .array([.number(Double($0.row)), .string($0.text)]) }),
-        ])
+        ]
+        let estimate = 160 + rows.reduce(0) { $0 + 8 + $1.cells.count }
+        defer_(isEvidence: false, estimate: estimate) {
+            var full = record
+            full["rows"] = .array(rows.map { .array([.number(Double($0.row)), .string(CellBuffer.text(ofRow: $0.cells))]) })
+            return full
+        }
     }
 
     public func scriptClockRead(milliseconds: Double) {
@@ -85,7 +102,8 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
                                            "command": .string(call.command), "params": call.params,
                                            "thread": .string(call.thread == .ui ? "ui" : "script")]
         if let page = call.pageId { record["page"] = .number(Double(page)) }
-        append(isEvidence: true, record)
+        let made = record
+        defer_(isEvidence: true, estimate: 96 + Self.estimate(call.params)) { made }
     }
 
     public func bridgeCallAnswered(_ answer: BridgeAnswerActivity) {
@@ -95,15 +113,38 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     }
 
     public func pageCreated(pageId: Int, name: String, data: JSONValue) {
-        append(isEvidence: true, ["t": .string("page"), "id": .number(Double(pageId)), "name": .string(name), "data": data])
+        let record: [String: JSONValue] = ["t": .string("page"), "id": .number(Double(pageId)), "name": .string(name), "data": data]
+        defer_(isEvidence: true, estimate: 64 + Self.estimate(data)) { record }
     }
 
     public func setDataApplied(_ activity: SetDataActivity) {
+        let patches = activity.patches
         var record: [String: JSONValue] = ["t": .string("setData"), "page": .number(Double(activity.pageId)),
-                                           "seq": .number(Double(activity.sequence)),
-                                           "patches": .array(activity.patches.map { .string($0.summary) })]
+                                           "seq": .number(Double(activity.sequence))]
         if let name = activity.pageName { record["name"] = .string(name) }
-        append(isEvidence: true, record)
+        let head = record
+        let estimate = patches.reduce(64) { total, patch in
+            switch patch.change {
+            case .set(let value): return total + 32 + Self.estimate(value)
+            case .splice(_, _, let inserting): return total + 48 + Self.estimate(.array(inserting))
+            }
+        }
+        defer_(isEvidence: true, estimate: estimate) {
+            var full = head
+            full["patches"] = .array(patches.map { .string($0.summary) })
+            return full
+        }
+    }
+
+    /// A value's JSON size, guessed without walking it: an array's elements at 96 bytes each (a list row), an
+    /// object's members at 32, a string's bytes.
+    static func estimate(_ value: JSONValue) -> Int {
+        switch value {
+        case .null, .bool, .number: return 8
+        case .string(let text): return text.utf8.count + 2
+        case .array(let array): return 2 + array.count * 96
+        case .object(let object): return 2 + object.count * 32
+        }
     }
 
     public func scriptFailed(_ error: ScriptError) {
@@ -120,23 +161,41 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
 
     private func append(isEvidence: Bool, _ record: [String: JSONValue]) {
         let bytes = TraceFraming.frame(JSONValue.object(record).serialized())
+        keep(Entry(bytes: bytes, deferred: nil, size: bytes.count, isEvidence: isEvidence))
+    }
+
+    /// Keeps a record made only when the trace is written, counted at `estimate` bytes.
+    private func defer_(isEvidence: Bool, estimate: Int, _ make: @escaping @Sendable () -> [String: JSONValue]) {
+        keep(Entry(bytes: nil, deferred: make, size: estimate, isEvidence: isEvidence))
+    }
+
+    private func keep(_ entry: Entry) {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
-        entries.append(Entry(bytes: bytes, isEvidence: isEvidence))
-        liveBytes += bytes.count
+        entries.append(entry)
+        liveBytes += entry.size
         while liveBytes > capacity {
             guard let index = nextEvidence() else {
                 // Only what a replay needs is left: keep the run up to here whole rather than a hole in the middle.
                 stopped = true
-                liveBytes -= entries.removeLast().bytes.count
+                liveBytes -= entries.removeLast().size
                 return
             }
-            liveBytes -= entries[index].bytes.count
-            entries[index].bytes = []
-            entries[index].isEvidence = false
-            droppedEvidence += 1
+            drop(index)
         }
+        if droppedSlots > 4096, droppedSlots * 2 > entries.count {
+            entries.removeAll { $0.isDropped }
+            evidenceCursor = 0
+            droppedSlots = 0
+        }
+    }
+
+    private func drop(_ index: Int) {
+        liveBytes -= entries[index].size
+        entries[index] = Entry(bytes: nil, deferred: nil, size: 0, isEvidence: false)
+        droppedEvidence += 1
+        droppedSlots += 1
     }
 
     /// The oldest evidence still held; the cursor only moves forward, so the ring drops in O(1) amortized.
@@ -150,29 +209,53 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
 
     // MARK: - Writing
 
-    /// The trace as a file's bytes: the magic line, the held records, and the end record.
+    /// The trace as a file's bytes: the magic line, the held records, and the end record. Deferred records are made
+    /// now; if they come out larger than estimated and the records outgrow `capacity`, the oldest explanations go.
     public func traceBytes() -> [UInt8] {
         lock.lock()
-        let held = entries.filter { !$0.bytes.isEmpty }
-        let dropped = droppedEvidence
+        let held = entries
+        var dropped = droppedEvidence
         let overflowed = stopped
         lock.unlock()
+        var records: [(bytes: [UInt8], isEvidence: Bool)] = []
+        records.reserveCapacity(held.count)
+        var total = 0
+        for entry in held where !entry.isDropped {
+            let bytes = entry.bytes ?? TraceFraming.frame(JSONValue.object(entry.deferred!()).serialized())
+            total += bytes.count
+            records.append((bytes, entry.isEvidence))
+        }
+        var index = 0
+        while total > capacity, index < records.count {
+            if records[index].isEvidence {
+                total -= records[index].bytes.count
+                records[index].bytes = []
+                dropped += 1
+            }
+            index += 1
+        }
+        let kept = records.filter { !$0.bytes.isEmpty }
         var out = Array(TraceFraming.magic.utf8)
-        out.reserveCapacity(held.reduce(out.count + 128) { $0 + $1.bytes.count })
-        for entry in held { out += entry.bytes }
+        out.reserveCapacity(total + out.count + 128)
+        for record in kept { out += record.bytes }
         out += TraceFraming.frame(JSONValue.object([
-            "t": .string("end"), "records": .number(Double(held.count)), "droppedEvidence": .number(Double(dropped)),
+            "t": .string("end"), "records": .number(Double(kept.count)), "droppedEvidence": .number(Double(dropped)),
             "overflowed": .bool(overflowed),
         ]).serialized())
         return out
     }
 
-    /// Writes the trace to `path` (replacing it, through a temporary file beside it, so a reader never sees half).
+    /// Writes the trace to `path` (replacing it, through a temporary file beside it, so a reader never sees half),
+    /// readable by the user only (0600; a folder it makes, 0700).
     public func write(to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A trace holds what the user typed: its folder and file are the user's alone.
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial")
-        try Data(traceBytes()).write(to: partial)
+        guard FileManager.default.createFile(atPath: partial.path, contents: Data(traceBytes()),
+                                             attributes: [.posixPermissions: 0o600])
+        else { throw TraceWriteError(path: path, reason: String(cString: strerror(errno))) }
         guard rename(partial.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: partial)

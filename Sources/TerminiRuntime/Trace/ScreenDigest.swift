@@ -8,18 +8,25 @@ struct ScreenDigest {
 
     /// Digests `screen` against the previous one: its hash, and the rows whose cells changed with their text.
     mutating func digest(_ screen: CellBuffer) -> (hash: UInt64, changedRows: [(row: Int, text: String)]) {
+        let (hash, rows) = digestCells(screen)
+        return (hash, rows.map { ($0.row, CellBuffer.text(ofRow: $0.cells)) })
+    }
+
+    /// As `digest`, with the changed rows' cells copied instead of made text: the recorder's hot path, which makes
+    /// text only when it writes a trace.
+    mutating func digestCells(_ screen: CellBuffer) -> (hash: UInt64, changedRows: [(row: Int, cells: [Cell])]) {
         let sameSize = screen.width == width && screen.height == rowHashes.count
         if !sameSize {
             width = screen.width
             rowHashes = Array(repeating: 0, count: screen.height)
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(screen.width << 16 | screen.height)
-        var changed: [(row: Int, text: String)] = []
+        var changed: [(row: Int, cells: [Cell])] = []
         for row in 0..<screen.height {
             let rowHash = screen.rowHash(row)
             if !sameSize || rowHash != rowHashes[row] {
                 rowHashes[row] = rowHash
-                changed.append((row, screen.rowText(row)))
+                changed.append((row, screen.rowCells(row)))
             }
             hash = (hash ^ rowHash) &* 0x100_0000_01b3
         }
