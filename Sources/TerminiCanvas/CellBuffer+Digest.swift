@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the flight recorder keeps of a frame: a hash of each row's cells (characters, styles, wide-character halves)
 /// that is the same in every process, and a row's text for a diff.
 extension CellBuffer {
@@ -45,5 +51,17 @@ extension CellBuffer {
         for cell in cells where !cell.isWideContinuation { line.append(cell.character) }
         while line.last == " " { line.removeLast() }
         return line
+    }
+}
+
+extension CellBuffer {
+    /// Whether the row holds the same cells in both buffers (of one width): libc's memcmp over the row.
+    public func rowEquals(_ row: Int, in other: CellBuffer) -> Bool {
+        guard width == other.width, row < height, row < other.height else { return false }
+        return cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                memcmp(mine.baseAddress! + row * width, theirs.baseAddress! + row * width, width * MemoryLayout<Cell>.stride) == 0
+            }
+        }
     }
 }

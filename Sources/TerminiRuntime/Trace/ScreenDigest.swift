@@ -5,6 +5,9 @@ import TerminiUI
 struct ScreenDigest {
     private(set) var rowHashes: [UInt64] = []
     private(set) var width = 0
+    /// The previous frame: it shares its storage with the compositor's buffer (no copy), and only the rows that
+    /// differ from it are hashed again.
+    private var previous: CellBuffer?
 
     /// Digests `screen` against the previous one: its hash, and the rows whose cells changed with their text.
     mutating func digest(_ screen: CellBuffer) -> (hash: UInt64, changedRows: [(row: Int, text: String)]) {
@@ -23,13 +26,14 @@ struct ScreenDigest {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(screen.width << 16 | screen.height)
         var changed: [(row: Int, cells: [Cell])] = []
         for row in 0..<screen.height {
-            let rowHash = screen.rowHash(row)
-            if !sameSize || rowHash != rowHashes[row] {
+            if !sameSize || previous.map({ !screen.rowEquals(row, in: $0) }) ?? true {
+                let rowHash = screen.rowHash(row)
+                if !sameSize || rowHash != rowHashes[row] { changed.append((row, screen.rowCells(row))) }
                 rowHashes[row] = rowHash
-                changed.append((row, screen.rowCells(row)))
             }
-            hash = (hash ^ rowHash) &* 0x100_0000_01b3
+            hash = (hash ^ rowHashes[row]) &* 0x100_0000_01b3
         }
+        previous = screen
         return (hash, changed)
     }
 
