@@ -11,8 +11,19 @@ import TerminiTemplate
 /// (unless the page set one), except for GET and HEAD, where an object becomes the query string as in WeChat.
 /// `timeout` is in milliseconds. A response body is parsed as JSON when its content type says JSON (falling back to
 /// the text if it does not parse), else returned as a string.
-public struct RequestCommand: Command {
-    public static let name = "request"
+public struct RequestCommand: Sendable {
+    /// The command's name, permission and shape, as the tools list it.
+    public static var signature: CommandSignature { definition.signature }
+
+    static let definition = CommandDefinition<CommandEnvironment>(
+        name: "request", permission: "request", shape: shape
+    ) { environment, params, context throws(CommandError) in
+        var command = RequestCommand(context: context, params: params, requestDomains: environment.requestDomains(context.appId),
+                                     limits: environment.requestLimits, fixtures: environment.requestFixtures)
+        try command.checkAndParse()
+        return { [command] () throws(CommandError) in try await command.run() }
+    }
+
     public static let shape = CommandShape(
         "An HTTP request to a host in the manifest's requestDomains; any HTTP status resolves.",
         parameters: [
@@ -24,7 +35,6 @@ public struct RequestCommand: Command {
         ],
         result: [CommandField("statusCode", "number"), CommandField("header", "Record<string, string>"),
                  CommandField("data", "any", "parsed JSON when the response says JSON, else the text")])
-    public static let permission: String? = "request"
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 
     private let params: JSONValue

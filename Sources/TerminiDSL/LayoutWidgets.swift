@@ -61,6 +61,19 @@ public struct Box: Widget {
     }
 }
 
+/// A titled section whose content folds away.
+public struct Collapsible: Widget {
+    let title: Binding<String>, collapsed: Binding<Bool>, onToggle: String?, children: [any Widget]
+    /// A title row, `▾ title` while open and `▸ title` while folded, with `content` indented below it while open.
+    /// Enter, Space or a click on the title (Left folds, Right opens) switch it and call `onToggle` with
+    /// `detail.value`, the new `collapsed`; a new `collapsed` from the page switches it too.
+    public init(title: Binding<String>, collapsed: Binding<Bool> = false, onToggle: String? = nil,
+                @WidgetBuilder _ content: () -> [any Widget])
+    {
+        self.title = title; self.collapsed = collapsed; self.onToggle = onToggle; self.children = content()
+    }
+}
+
 /// Takes a share of the free space along its parent's main axis.
 public struct Expanded: Widget {
     let flex: Binding<Int>, children: [any Widget]

@@ -42,6 +42,7 @@ import Testing
         leaf("Box", ["title": .string(wide), "height": 3], shows: wide, bad: ("width", "wide"), children: [text]),
         leaf("Button", ["p1": .string(wide), "onTap": "go"], shows: "[ \(wide) ]", bad: ("p1", object)),
         leaf("Checkbox", ["checked": true, "label": .string(wide)], shows: "[x] \(wide)", bad: ("label", object)),
+        leaf("Collapsible", ["title": .string(wide)], shows: "▾ \(wide)", bad: ("title", object), children: [text]),
         leaf("Column", ["spacing": 1], shows: wide, bad: ("spacing", object), children: [text, text]),
         leaf("Form", ["spacing": 1], shows: wide, bad: ("spacing", object), children: [text, text]),
         propless("Divider", shows: "──"),

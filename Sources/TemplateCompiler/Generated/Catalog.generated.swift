@@ -1189,6 +1189,64 @@ extension Catalog {
       "name": "Checkbox"
     },
     {
+      "doc": "A titled section whose content folds away.",
+      "initializers": [
+        {
+          "doc": "A title row, `▾ title` while open and `▸ title` while folded, with `content` indented below it while open. Enter, Space or a click on the title (Left folds, Right opens) switch it and call `onToggle` with `detail.value`, the new `collapsed`; a new `collapsed` from the page switches it too.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "title",
+              "label": "title",
+              "name": "title",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "collapsed",
+              "label": "collapsed",
+              "name": "collapsed",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onToggle",
+              "label": "onToggle",
+              "name": "onToggle",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": true,
+              "key": "children",
+              "label": null,
+              "name": "content",
+              "optional": false,
+              "type": "() -> [any Widget]",
+              "valueType": "() -> [any Widget]"
+            }
+          ],
+          "slots": [],
+          "trailingBuilder": true
+        }
+      ],
+      "name": "Collapsible"
+    },
+    {
       "doc": "Children stacked top to bottom.",
       "initializers": [
         {

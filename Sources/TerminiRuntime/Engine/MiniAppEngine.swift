@@ -97,45 +97,39 @@ public final class MiniAppEngine {
         Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore, fixtures: options.requestFixtures)
         let overlays = OverlayPresenter(scheduler: scheduler, clock: clock)
         self.overlays = overlays
-        var navigator: Navigator?
         let updates = AppUpdateHandoff()
         self.updates = updates
         // One store for the storage commands and getStorageSync/setStorageSync: its in-memory copy is how each sees
         // the other's writes. Made before the runtime, whose script thread reads it from the first line of main.js.
         let storage = options.storeDirectory.map { StorageStore(directory: URL(fileURLWithPath: $0)) }
         let fixedClock = options.fixedClockStart.map(FixedScriptClock.init(start:))
-        bridge = try ScriptBridge(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
-                                  scriptMemoryLimit: options.scriptMemoryLimit,
-                                  fixedClock: fixedClock,
-                                  dateNow: Self.dateNow(options: options, fixedClock: fixedClock, activity: activity),
-                                  randomSeed: randomSeed,
-                                  activity: activity, recordedAnswers: options.recordedAnswers,
-                                  syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.storageId) },
-                                  wake: { waker?.wake() }) { runtime in
-            let leaveGuard = LeaveGuard(runtime: runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
-            let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler,
-                                  leaveGuard: leaveGuard)
-            navigator = pages
-            let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {
-                GetPreloadedDataCommand(context: $0, params: $1, store: preloadStore)
-            }
-            var registrations: [CommandRegistration] = commands
-            registrations.append(preloadCommand)
-            registrations += pages.commandRegistrations()
-            registrations += overlays.commandRegistrations()
-            registrations += ListCommands.registrations(navigator: pages, scheduler: scheduler)
-            registrations += FocusCommands.registrations(navigator: pages, scheduler: scheduler)
-            registrations += ThemeCommands.registrations(navigator: pages, scheduler: scheduler)
-            registrations += ClipboardCommands.registrations(backend: backend)
-            registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })
-            registrations += try Self.services(bundle: bundle, storage: storage, options: options, size: publishedSize)
-            return try CommandRouter(registrations)
+        let script = ScriptBridge.start(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
+                                        scriptMemoryLimit: options.scriptMemoryLimit,
+                                        fixedClock: fixedClock,
+                                        dateNow: Self.dateNow(options: options, fixedClock: fixedClock, activity: activity),
+                                        randomSeed: randomSeed, activity: activity,
+                                        recordedAnswers: options.recordedAnswers,
+                                        syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.storageId) },
+                                        wake: { waker?.wake() })
+        let leaveGuard = LeaveGuard(runtime: script.runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
+        let pages = Navigator(bundle: bundle, runtime: script.runtime, overlays: overlays, scheduler: scheduler,
+                              leaveGuard: leaveGuard)
+        let services = EngineServices(navigator: pages, overlays: overlays, backend: backend, scheduler: scheduler,
+                                      preload: preloadStore, updates: updates,
+                                      environment: Self.environment(bundle: bundle, storage: storage, options: options,
+                                                                    size: publishedSize))
+        let router: CommandRouter
+        do {
+            router = try CommandRouter(commands + EngineCommandTable.definitions.compactMap { $0.registration(with: services) })
+        } catch {
+            script.runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind
+            throw error
         }
-        let pages = navigator!  // made by the closure above, which ran before `bridge` was assigned
+        bridge = ScriptBridge(script, manifest: bundle.manifest, storageId: bundle.storageId, router: router,
+                              activity: activity)
         self.navigator = pages
         let inbox = bridge.inbox
         pages.componentData = { inbox.initialData(of: $0) }
-        let router = bridge.router
         pages.onRetire = { [unowned router] pageId in router.cancelAll(pageId: pageId) }
         do {
             frames = try FramePresenter(backend: backend, scheduler: scheduler, clock: clock, runtime: bridge.runtime,
@@ -427,22 +421,21 @@ public final class MiniAppEngine {
         }
     }
 
-    /// The native services every app gets: storage (when a store is configured), request and getSystemInfo.
-    static func services(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
-                         size: Locked<(width: Int, height: Int)>) throws -> [CommandRegistration]
+    /// The native services every app gets: storage, request and getSystemInfo, when a store is configured.
+    static func environment(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
+                            size: Locked<(width: Int, height: Int)>) -> CommandEnvironment?
     {
-        guard let storage else { return [] }
+        guard let storage else { return nil }
         let domains = bundle.manifest.requestDomains
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
-        let environment = CommandEnvironment(
+        return CommandEnvironment(
             storage: storage, requestDomains: { _ in domains }, requestFixtures: options.requestFixtures,
             systemInfo: { _ in
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
                                   engineVersion: TerminiEngine.version.description, appVersion: appVersion)
             })
-        return BuiltinCommands.registrations(environment: environment)
     }
 
     /// The terminal shows something this engine did not draw (another engine ran on it): the next frame writes

@@ -461,6 +461,33 @@ public struct CheckboxProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Collapsible`: A titled section whose content folds away.
+public struct CollapsibleProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Collapsible"
+
+    /// JSON `title`, declared `title: Binding<String>`, required.
+    public var title: String
+    /// JSON `collapsed`, declared `collapsed: Binding<Bool>`, default `false`.
+    public var collapsed: Bool
+    /// JSON `onToggle`, declared `onToggle: String?`, default `nil`.
+    public var onToggle: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(title: String, collapsed: Bool = false, onToggle: String? = nil) {
+        self.title = title
+        self.collapsed = collapsed
+        self.onToggle = onToggle
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.title = try PropReader.required(props, "title", as: String.self, owner: "Collapsible")
+        self.collapsed = (try PropReader.optional(props, "collapsed", as: Bool.self, owner: "Collapsible")) ?? false
+        self.onToggle = try PropReader.optional(props, "onToggle", as: String.self, owner: "Collapsible")
+    }
+}
+
 /// Props of `Column`: Children stacked top to bottom.
 public struct ColumnProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -1253,6 +1280,7 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
     BoxProps.self,
     ButtonProps.self,
     CheckboxProps.self,
+    CollapsibleProps.self,
     ColumnProps.self,
     DividerProps.self,
     ExpandedProps.self,
