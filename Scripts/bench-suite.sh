@@ -48,6 +48,39 @@ text_bench() { # BIN
   }' <<<"$json"
 }
 
+# The flight recorder's cost (on in every `termini run`): the keyed-list operations without it and with it, in
+# alternating rounds of this run, so both see the same machine. Per operation the p50 end to end off and on; the
+# cost is the sum of the p50s on against off (RECORDER_ARGS narrows it, e.g. "--ops 1,4 --runs 5"; RECORDER_ROUNDS
+# sets the rounds, default 2).
+recorder_bench() { # BIN
+  # A build from before the recorder (the base of --against) has nothing to compare.
+  "$1/termini" bench --help 2>/dev/null | grep -q -- --recorder || return 0
+  local args="${RECORDER_ARGS:---ops 1,2,3,4,5,6,8,9}" off="" on="" round json
+  for round in $(seq "${RECORDER_ROUNDS:-2}"); do
+    json="$("$1/termini" bench --json $args 2>/dev/null)" || { "$1/termini" bench --runs 1 --warmups 0 >&2; return 1; }
+    off+="$json"$'\n'
+    json="$("$1/termini" bench --json --recorder $args 2>/dev/null)" || { "$1/termini" bench --recorder --runs 1 --warmups 0 >&2; return 1; }
+    on+="$json"$'\n'
+  done
+  # Each side's p50 is the mean of its rounds' p50s.
+  awk -v off="$off" -v on="$on" 'BEGIN {
+    n = split(off, a, "\n"); for (i = 1; i <= n; i++) take(a[i], "off")
+    n = split(on, b, "\n"); for (i = 1; i <= n; i++) take(b[i], "on")
+    for (op in count_off) {
+      o = sum_off[op] / count_off[op]; w = sum_on[op] / count_on[op]
+      printf "recorder_off_%s_p50_ms %.4f\nrecorder_on_%s_p50_ms %.4f\n", op, o, op, w
+      total_off += o; total_on += w
+    }
+    printf "recorder_keyed_cost_percent %.1f\n", (total_on / total_off - 1) * 100
+  }
+  function take(line, side,   op, v) {
+    if (line !~ /"p50_ms"/) return
+    op = line; sub(/.*"op": "/, "", op); sub(/".*/, "", op)
+    v = line; sub(/.*"p50_ms": /, "", v); sub(/[,}].*/, "", v)
+    if (side == "off") { sum_off[op] += v; count_off[op]++ } else { sum_on[op] += v; count_on[op]++ }
+  }'
+}
+
 bench_suite() { # BIN
   local bin="$1"
   run_bench tplgen env TPLGEN="$bin/tplgen" Tools/bench/tplgen/run.sh
@@ -59,6 +92,7 @@ bench_suite() { # BIN
   # A one-file change to a 2 MB bundle over nginx on 127.0.0.1: a file-level update against the whole archive.
   run_bench registry env TERMINI="$bin/termini" Tools/bench/registry/run.sh
   run_bench keyed keyed_bench "$bin"
+  run_bench recorder recorder_bench "$bin"
   run_bench table table_bench "$bin"
   run_bench text text_bench "$bin"
 }

@@ -81,6 +81,12 @@ public struct CommandOutcome: Equatable, Sendable {
     /// `{errMsg: '<name>:ok', ...}` or `{errMsg: '<name>:fail <reason>', errCode}`.
     public var envelope: JSONValue
 
+    /// An answer as it was recorded (a replay hands it back as it was).
+    public init(ok: Bool, envelope: JSONValue) {
+        self.ok = ok
+        self.envelope = envelope
+    }
+
     public static func success(_ name: String, _ result: [String: JSONValue]) -> CommandOutcome {
         var o = result
         o["errMsg"] = .string("\(name):ok")
