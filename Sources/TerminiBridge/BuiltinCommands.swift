@@ -8,6 +8,7 @@ public enum BuiltinCommands {
         let domains = environment.requestDomains
         let systemInfo = environment.systemInfo
         let fixtures = environment.requestFixtures
+        let fileCommands = environment.files.map { FileCommands.registrations(files: $0) } ?? []
         return [
             CommandRegistration(SetStorageCommand.self) { SetStorageCommand(context: $0, params: $1, store: store) },
             CommandRegistration(GetStorageCommand.self) { GetStorageCommand(context: $0, params: $1, store: store) },
@@ -21,6 +22,6 @@ public enum BuiltinCommands {
             CommandRegistration(GetSystemInfoCommand.self) {
                 GetSystemInfoCommand(context: $0, params: $1, provider: systemInfo)
             },
-        ]
+        ] + fileCommands
     }
 }

@@ -24,7 +24,8 @@ import Testing
                   "showToast", "hideToast", "showModal", "showActionSheet", "showLoading", "hideLoading", "scrollTo", "loadMoreDone", "focus", "blur", "validate",
                   "applyUpdate", "setTheme", "getTheme", "setClipboardData"]
         let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
-                      "getStorageInfo", "request", "getSystemInfo"]
+                      "getStorageInfo", "request", "getSystemInfo", "readFile", "writeFile", "appendFile", "readdir", "stat",
+                      "mkdir", "unlink", "rename", "readAsset", "openURL"]
         #expect(engine.router.commandNames == (ui + script).sorted())
         for name in ui { #expect(engine.router.thread(of: name) == .ui, "\(name)") }
         for name in script { #expect(engine.router.thread(of: name) == .script, "\(name)") }

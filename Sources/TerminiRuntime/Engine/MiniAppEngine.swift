@@ -343,12 +343,15 @@ public final class MiniAppEngine {
         }
     }
 
-    /// The native services every app gets: storage (when a store is configured), request and getSystemInfo.
+    /// The native services every app gets: storage and files (when a store is configured), request and getSystemInfo.
     static func services(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
                          size: Locked<(width: Int, height: Int)>) throws -> [CommandRegistration]
     {
-        guard let storage else { return [] }
+        guard let storage, let storeDirectory = options.storeDirectory else { return [] }
         let domains = bundle.manifest.requestDomains
+        let quota = min(bundle.manifest.quotaMegabytes.map { $0 * 1024 * 1024 } ?? AppFiles.defaultQuotaBytes,
+                        max(options.maxQuotaBytes, AppFiles.defaultQuotaBytes))
+        let files = AppFiles(root: storeDirectory + "/files", storage: storage, quota: { _ in quota })
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
         let environment = CommandEnvironment(
@@ -357,8 +360,12 @@ public final class MiniAppEngine {
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
                                   engineVersion: TerminiEngine.version.description, appVersion: appVersion)
-            })
-        return BuiltinCommands.registrations(environment: environment)
+            }, files: files)
+        let openable = bundle.manifest.requestDomains + bundle.manifest.openDomains
+        return BuiltinCommands.registrations(environment: environment) + [
+            CommandRegistration(ReadAssetCommand.self) { _, params in ReadAssetCommand(params: params, bundle: bundle) },
+            CommandRegistration(OpenURLCommand.self) { OpenURLCommand(context: $0, params: $1, domains: openable) },
+        ]
     }
 
     /// The terminal shows something this engine did not draw (another engine ran on it): the next frame writes
