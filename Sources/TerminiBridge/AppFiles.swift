@@ -70,8 +70,11 @@ public final class AppFiles: @unchecked Sendable {
     /// Bytes the app uses: every regular file under its folder, plus its storage.
     public func usedBytes(app: String) throws(CommandError) -> Int {
         let files = Self.size(ofTree: root + "/" + app)
-        let stored = try storage?.usage(app: app).currentBytes ?? 0
-        return files + stored
+        do {
+            return files + (try storage?.usage(app: app).currentBytes ?? 0)
+        } catch where error.code == .unavailable {
+            return files  // a storage file that cannot be opened holds nothing this app can count or use
+        }
     }
 
     /// The app's quota in bytes.
