@@ -56,3 +56,11 @@ import TerminiTemplate
         #expect(buffer.link(atX: 2, y: 0) == nil && buffer.link(atX: 7, y: 0) == "https://a.org")
     }
 }
+
+/// A URL cannot end its OSC 8 sequence early: its control characters are dropped.
+@Suite struct HyperlinkSequenceTests {
+    @Test func controlCharactersNeverReachTheSequence() {
+        #expect(HyperlinkSequence.open("https://a.org/\u{1B}\\\u{1B}]0;x\u{07}y\u{9C}") == "\u{1B}]8;;https://a.org/\\]0;xy\u{1B}\\")
+        #expect(HyperlinkSequence.close == "\u{1B}]8;;\u{1B}\\")
+    }
+}
