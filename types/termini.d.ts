@@ -73,6 +73,8 @@ declare namespace termini {
     setData(changes: Record<string, any>, callback?: () => void): void;
     /** Splices the list at `path` as `Array.prototype.splice` does; costs the change, not the list. */
     spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+    /** Appends `lines` to the Log's list at `path`, dropping its oldest so it keeps at most `maxLines` (10,000); costs the lines appended. */
+    appendLog(path: string, lines: any[] | string, maxLines?: number): Promise<void>;
     /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
     focus(id: string): Promise<termini.FocusResult>;
     /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
@@ -95,6 +97,7 @@ declare namespace termini {
     /** Changes the instance's data; only its own widgets re-render. */
     setData(changes: Record<string, any>, callback?: () => void): void;
     spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+    appendLog(path: string, lines: any[] | string, maxLines?: number): Promise<void>;
     /** Calls the handler the use site named for `event` (`onChange:` for 'change') with `{ type, detail }`. */
     triggerEvent(event: string, detail?: any): void;
     /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
@@ -183,6 +186,17 @@ declare var module: { exports: any; id: string; loaded: boolean };
 declare var exports: any;
 
 declare namespace termini {
+  /** Params of `appendFile`. */
+  interface AppendFileParams {
+    filePath: string;
+    /** text, or base64 with encoding 'base64' */
+    data: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `appendFile` resolves with. */
+  interface AppendFileResult extends Success {}
+
   /** Params of `applyUpdate`. */
   interface ApplyUpdateParams {}
   /** What `applyUpdate` resolves with. */
@@ -287,6 +301,15 @@ declare namespace termini {
   /** What `loadMoreDone` resolves with. */
   interface LoadMoreDoneResult extends Success {}
 
+  /** Params of `mkdir`. */
+  interface MkdirParams {
+    dirPath: string;
+    /** make missing parents too; default false */
+    recursive?: boolean;
+  }
+  /** What `mkdir` resolves with. */
+  interface MkdirResult extends Success {}
+
   /** Params of `navigateBack`. */
   interface NavigateBackParams {
     /** whole number >= 1, default 1 */
@@ -316,6 +339,14 @@ declare namespace termini {
   /** What `navigateTo` resolves with. */
   interface NavigateToResult extends Success {}
 
+  /** Params of `openURL`. */
+  interface OpenURLParams {
+    /** http or https */
+    url: string;
+  }
+  /** What `openURL` resolves with. */
+  interface OpenURLResult extends Success {}
+
   /** Params of `reLaunch`. */
   interface ReLaunchParams {
     /** a page name with an optional query (`detail?id=3`) or minigame://<app>/<page> */
@@ -327,6 +358,41 @@ declare namespace termini {
   interface ReLaunchResult extends Success {
     /** false when the page's onBeforeLeave chose to stay */
     left: boolean;
+  }
+
+  /** Params of `readAsset`. */
+  interface ReadAssetParams {
+    /** relative to assets/ */
+    path: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `readAsset` resolves with. */
+  interface ReadAssetResult extends Success {
+    /** the text, or base64 */
+    data: string;
+  }
+
+  /** Params of `readFile`. */
+  interface ReadFileParams {
+    /** relative to the app's folder */
+    filePath: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `readFile` resolves with. */
+  interface ReadFileResult extends Success {
+    /** the text, or base64 */
+    data: string;
+  }
+
+  /** Params of `readdir`. */
+  interface ReaddirParams {
+    dirPath: string;
+  }
+  /** What `readdir` resolves with. */
+  interface ReaddirResult extends Success {
+    files: string[];
   }
 
   /** Params of `redirectTo`. */
@@ -348,6 +414,14 @@ declare namespace termini {
   }
   /** What `removeStorage` resolves with. */
   interface RemoveStorageResult extends Success {}
+
+  /** Params of `rename`. */
+  interface RenameParams {
+    oldPath: string;
+    newPath: string;
+  }
+  /** What `rename` resolves with. */
+  interface RenameResult extends Success {}
 
   /** Params of `request`. */
   interface RequestParams {
@@ -474,6 +548,20 @@ declare namespace termini {
   /** What `showToast` resolves with. */
   interface ShowToastResult extends Success {}
 
+  /** Params of `stat`. */
+  interface StatParams {
+    path: string;
+  }
+  /** What `stat` resolves with. */
+  interface StatResult extends Success {
+    /** bytes */
+    size: number;
+    isFile: boolean;
+    isDirectory: boolean;
+    /** ms since 1970 */
+    lastModifiedTime: number;
+  }
+
   /** Params of `switchTab`. */
   interface SwitchTabParams {
     /** a tab page's name, without a query */
@@ -486,6 +574,13 @@ declare namespace termini {
     /** false when the page's onBeforeLeave chose to stay */
     left: boolean;
   }
+
+  /** Params of `unlink`. */
+  interface UnlinkParams {
+    filePath: string;
+  }
+  /** What `unlink` resolves with. */
+  interface UnlinkResult extends Success {}
 
   /** Params of `validate`. */
   interface ValidateParams {
@@ -501,8 +596,22 @@ declare namespace termini {
     errors: Record<string, string>;
   }
 
+  /** Params of `writeFile`. */
+  interface WriteFileParams {
+    /** relative to the app's folder; its folder must exist */
+    filePath: string;
+    /** text, or base64 with encoding 'base64' */
+    data: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `writeFile` resolves with. */
+  interface WriteFileResult extends Success {}
+
   /** `bridge.invoke`, one overload per command. */
   interface Bridge {
+    /** Appends to a file of the app's folder, making it when missing, within the app's quota. Needs the manifest permission `files`. */
+    invoke(name: 'appendFile', params: AppendFileParams): Promise<AppendFileResult>;
     /** Ends this run and starts the update that App.onUpdateReady announced. */
     invoke(name: 'applyUpdate', params?: ApplyUpdateParams): Promise<ApplyUpdateResult>;
     /** Takes the keyboard focus off the calling page's focused widget. */
@@ -529,16 +638,28 @@ declare namespace termini {
     invoke(name: 'hideToast', params?: HideToastParams): Promise<HideToastResult>;
     /** Asks the page's lists (or the one marked .id("…")) to call onReachBottom again the next time they are at their end. */
     invoke(name: 'loadMoreDone', params?: LoadMoreDoneParams): Promise<LoadMoreDoneResult>;
+    /** Makes a folder in the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'mkdir', params: MkdirParams): Promise<MkdirResult>;
     /** Closes the top page (or `delta` pages). */
     invoke(name: 'navigateBack', params?: NavigateBackParams): Promise<NavigateBackResult>;
     /** Opens a page above the current one (at most 10 on the stack). */
     invoke(name: 'navigateTo', params: NavigateToParams): Promise<NavigateToResult>;
+    /** Opens an http(s) URL in the desktop's browser; its host must be in requestDomains or openDomains. */
+    invoke(name: 'openURL', params: OpenURLParams): Promise<OpenURLResult>;
     /** Closes every page and opens one. */
     invoke(name: 'reLaunch', params: ReLaunchParams): Promise<ReLaunchResult>;
+    /** Reads a file of the bundle's assets/ folder, checked against the bundle's hashes. */
+    invoke(name: 'readAsset', params: ReadAssetParams): Promise<ReadAssetResult>;
+    /** Reads a file of the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'readFile', params: ReadFileParams): Promise<ReadFileResult>;
+    /** Lists the names in a folder of the app's folder ('' for the folder itself), sorted. Needs the manifest permission `files`. */
+    invoke(name: 'readdir', params: ReaddirParams): Promise<ReaddirResult>;
     /** Replaces the current page. */
     invoke(name: 'redirectTo', params: RedirectToParams): Promise<RedirectToResult>;
     /** Removes a key (a missing key is not an error). */
     invoke(name: 'removeStorage', params: RemoveStorageParams): Promise<RemoveStorageResult>;
+    /** Moves a file or folder within the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'rename', params: RenameParams): Promise<RenameResult>;
     /** An HTTP request to a host in the manifest's requestDomains; any HTTP status resolves. Needs the manifest permission `request`. */
     invoke(name: 'request', params: RequestParams): Promise<RequestResult>;
     /** Scrolls a ListView marked .id("…") so that a row, found by key or index, is the first shown. */
@@ -559,10 +680,16 @@ declare namespace termini {
     invoke(name: 'showModal', params?: ShowModalParams): Promise<ShowModalResult>;
     /** Shows a one-line message near the bottom of the screen. */
     invoke(name: 'showToast', params: ShowToastParams): Promise<ShowToastResult>;
+    /** Describes a file or folder of the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'stat', params: StatParams): Promise<StatResult>;
     /** Shows a tab page of app.json's tabBar, closing the pages above the tabs. */
     invoke(name: 'switchTab', params: SwitchTabParams): Promise<SwitchTabResult>;
+    /** Removes a file of the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'unlink', params: UnlinkParams): Promise<UnlinkResult>;
     /** Checks every field of the Form marked .id("…") on the calling page, as its submit does; each field shows its message. */
     invoke(name: 'validate', params: ValidateParams): Promise<ValidateResult>;
+    /** Writes a file of the app's folder whole (a temporary file renamed over it), within the app's quota. Needs the manifest permission `files`. */
+    invoke(name: 'writeFile', params: WriteFileParams): Promise<WriteFileResult>;
   }
 }
 

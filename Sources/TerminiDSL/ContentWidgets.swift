@@ -2,7 +2,8 @@
 public struct Text: Widget {
     let text: Binding<String>, style: Binding<[TextStyle]>, color: Binding<Color>, wrap: Binding<Bool>
     /// Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping.
-    /// `style` is one style or a list that combines, `style: [.bold, .underline]`.
+    /// `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it shows are
+    /// hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.
     public init(_ text: Binding<String>, style: Binding<[TextStyle]> = [], color: Binding<Color> = .default,
                 wrap: Binding<Bool> = true)
     {

@@ -8,9 +8,13 @@ import TerminiTemplate
         let h = try ServiceHarness()
         defer { h.remove() }
         #expect(h.router.commandNames == [
-            "clearStorage", "getStorage", "getStorageInfo", "getSystemInfo", "removeStorage", "request", "setStorage",
+            "appendFile", "clearStorage", "getStorage", "getStorageInfo", "getSystemInfo", "mkdir", "readFile", "readdir",
+            "removeStorage", "rename", "request", "setStorage", "stat", "unlink", "writeFile",
         ])
         #expect(h.router.signatures == BuiltinCommands.definitions.signatures(), "the router holds the declared table")
+        for name in ["appendFile", "mkdir", "readFile", "readdir", "rename", "stat", "unlink", "writeFile"] {
+            #expect(h.router.signatures.first { $0.name == name }?.permission == "files", "\(name)")
+        }
     }
 
     @Test func hostAddsItsOwnCommandsAndDuplicatesFailAtStartUp() async throws {

@@ -1712,10 +1712,10 @@ extension Catalog {
       "name": "ListView"
     },
     {
-      "doc": "An append-only view of lines that keeps to the bottom while `follow` is true.",
+      "doc": "An append-only view of lines that keeps to the bottom while `follow` is true; lines holding ANSI colours show them.",
       "initializers": [
         {
-          "doc": "Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again.",
+          "doc": "Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again. A line with SGR escapes (`\\u{1B}[31m`) keeps their colours and styles; every other escape is dropped. At most the last `maxLines` lines are kept in view (the scrollback); `this.appendLog(path, lines)` trims the data to it.",
           "name": "init",
           "parameters": [
             {
@@ -1739,6 +1739,17 @@ extension Catalog {
               "optional": false,
               "type": "Binding<Bool>",
               "valueType": "Bool"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "defaultSource": "10_000",
+              "key": "maxLines",
+              "label": "maxLines",
+              "name": "maxLines",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
             }
           ]
         }
@@ -1746,7 +1757,7 @@ extension Catalog {
       "name": "Log"
     },
     {
-      "doc": "Markdown text: headings, emphasis, lists, code blocks, block quotes and links (shown as text).",
+      "doc": "Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).",
       "initializers": [
         {
           "doc": "Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width.",
@@ -2520,7 +2531,7 @@ extension Catalog {
       "doc": "A run of text.",
       "initializers": [
         {
-          "doc": "Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`.",
+          "doc": "Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it shows are hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.",
           "name": "init",
           "parameters": [
             {

@@ -23,6 +23,11 @@ public struct BundleManifest: Equatable, Sendable {
     public var themes = ThemeSet()
     /// Relative path to lowercase hex SHA-256.
     public var files: [String: String]
+    /// The quota of the app's files and storage together, in MB (`"quota"`), when it asks for more than the
+    /// default 50; the host caps it (`EngineOptions.maxQuotaBytes`).
+    public var quotaMegabytes: Int?
+    /// Hosts `openURL` may open besides `requestDomains` (`"openDomains"`), in the same forms.
+    public var openDomains: [String] = []
 
     /// One request to start while the JS context boots.
     public struct PreloadRequest: Equatable, Sendable {
@@ -90,6 +95,13 @@ extension BundleManifest {
         if pages.isEmpty { throw fail("$.pages: the app declares no pages") }
         permissions = try strings("permissions")
         requestDomains = try strings("requestDomains")
+        openDomains = try strings("openDomains")
+        if let q = o["quota"] {
+            guard case .number(let n) = q, n == n.rounded(), n >= 1, n <= 1_000_000 else {
+                throw fail("$.quota: expected a whole number of MB from 1 to 1000000, found \(q.serialized())")
+            }
+            quotaMegabytes = Int(n)
+        }
         preload = [:]
         if let p = o["preload"] {
             guard case .object(let byPage) = p else { throw fail("$.preload: expected an object, found \(p.typeName)") }
@@ -139,6 +151,8 @@ extension BundleManifest {
             })
         }
         if !files.isEmpty { o["files"] = .object(files.mapValues { .string($0) }) }
+        if !openDomains.isEmpty { o["openDomains"] = .array(openDomains.map { .string($0) }) }
+        if let quotaMegabytes { o["quota"] = .number(Double(quotaMegabytes)) }
         if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
         if let tabBar { o["tabBar"] = tabBar.json }
         if !themes.themes.isEmpty {

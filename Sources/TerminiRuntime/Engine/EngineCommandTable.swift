@@ -17,6 +17,8 @@ struct EngineServices: @unchecked Sendable {
     let scheduler: FrameScheduler
     let preload: PreloadStore
     let updates: AppUpdateHandoff
+    /// The running bundle: its assets and its manifest's domains.
+    let bundle: LoadedBundle
     /// The storage, network and system services; nil when the engine has no store, which leaves out their commands.
     let environment: CommandEnvironment?
 }
@@ -26,7 +28,7 @@ struct EngineServices: @unchecked Sendable {
 enum EngineCommandTable {
     static let definitions: [EngineCommand] =
         BuiltinCommands.definitions.map { $0.lifted { $0.environment } }
-        + [PreloadStore.command]
+        + [PreloadStore.command, ReadAssetCommand.command, OpenURLCommand.command]
         + Navigator.commands
         + OverlayPresenter.commands
         + ListCommands.definitions

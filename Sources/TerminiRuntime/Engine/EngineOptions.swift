@@ -15,8 +15,11 @@ public struct EngineOptions: Sendable {
     public var timingsPath: String?
     /// Report a UI or JS thread that misses its heartbeat for this long.
     public var stallThreshold: Duration = .seconds(1)
-    /// The store folder: app storage lives in `<store>/storage.sqlite`. Nil runs without storage commands.
+    /// The store folder: app storage lives in `<store>/storage.sqlite`, app files in `<store>/files/<app id>/`. Nil
+    /// runs without storage and file commands.
     public var storeDirectory: String? = AppStore.defaultRoot()
+    /// The most a manifest's `quota` may raise an app's quota of files and storage to, in bytes (1 GB).
+    public var maxQuotaBytes = 1024 * 1024 * 1024
     /// The script's `Date` starts at this epoch time in milliseconds and moves only as the host advances it
     /// (`termini snapshot --clock`); nil tells the real time.
     public var fixedClockStart: Double?

@@ -115,7 +115,7 @@ public final class MiniAppEngine {
         let pages = Navigator(bundle: bundle, runtime: script.runtime, overlays: overlays, scheduler: scheduler,
                               leaveGuard: leaveGuard)
         let services = EngineServices(navigator: pages, overlays: overlays, backend: backend, scheduler: scheduler,
-                                      preload: preloadStore, updates: updates,
+                                      preload: preloadStore, updates: updates, bundle: bundle,
                                       environment: Self.environment(bundle: bundle, storage: storage, options: options,
                                                                     size: publishedSize))
         let router: CommandRouter
@@ -421,12 +421,15 @@ public final class MiniAppEngine {
         }
     }
 
-    /// The native services every app gets: storage, request and getSystemInfo, when a store is configured.
+    /// The native services every app gets: storage, files, request and getSystemInfo, when a store is configured.
     static func environment(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
                             size: Locked<(width: Int, height: Int)>) -> CommandEnvironment?
     {
-        guard let storage else { return nil }
+        guard let storage, let storeDirectory = options.storeDirectory else { return nil }
         let domains = bundle.manifest.requestDomains
+        let quota = min(bundle.manifest.quotaMegabytes.map { $0 * 1024 * 1024 } ?? AppFiles.defaultQuotaBytes,
+                        max(options.maxQuotaBytes, AppFiles.defaultQuotaBytes))
+        let files = AppFiles(root: storeDirectory + "/files", storage: storage, quota: { _ in quota })
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
         return CommandEnvironment(
@@ -435,7 +438,7 @@ public final class MiniAppEngine {
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
                                   engineVersion: TerminiEngine.version.description, appVersion: appVersion)
-            })
+            }, files: files)
     }
 
     /// The terminal shows something this engine did not draw (another engine ran on it): the next frame writes

@@ -699,7 +699,7 @@ public struct ListViewProps: Equatable, Sendable {
     }
 }
 
-/// Props of `Log`: An append-only view of lines that keeps to the bottom while `follow` is true.
+/// Props of `Log`: An append-only view of lines that keeps to the bottom while `follow` is true; lines holding ANSI colours show them.
 public struct LogProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Log"
@@ -708,21 +708,25 @@ public struct LogProps: Equatable, Sendable {
     public var lines: JSONArray
     /// JSON `follow`, declared `follow: Binding<Bool>`, default `true`.
     public var follow: Bool
+    /// JSON `maxLines`, declared `maxLines: Binding<Int>`, default `10_000`.
+    public var maxLines: Int
 
     /// Builds props directly, with the DSL's defaults.
-    public init(lines: JSONArray, follow: Bool = true) {
+    public init(lines: JSONArray, follow: Bool = true, maxLines: Int = 10_000) {
         self.lines = lines
         self.follow = follow
+        self.maxLines = maxLines
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.lines = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Log")
         self.follow = (try PropReader.optional(props, "follow", as: Bool.self, owner: "Log")) ?? true
+        self.maxLines = (try PropReader.optional(props, "maxLines", as: Int.self, owner: "Log")) ?? 10_000
     }
 }
 
-/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes and links (shown as text).
+/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).
 public struct MarkdownProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Markdown"
