@@ -37,6 +37,8 @@ public final class MiniAppEngine {
     /// `onUpdateReady` and `applyUpdate` (Engine/AppUpdateHandoff.swift).
     let updates: AppUpdateHandoff
     let clock = MonotonicClock.system
+    /// The app's storage (nil without a store folder); the commands and the synchronous calls share it.
+    let storage: StorageStore?
     private let publishedSize: Locked<(width: Int, height: Int)>
 
     var runtime: ScriptRuntime { bridge.runtime }
@@ -95,6 +97,7 @@ public final class MiniAppEngine {
         // One store for the storage commands and getStorageSync/setStorageSync: its in-memory copy is how each sees
         // the other's writes. Made before the runtime, whose script thread reads it from the first line of main.js.
         let storage = options.storeDirectory.map { StorageStore(directory: URL(fileURLWithPath: $0)) }
+        self.storage = storage
         bridge = try ScriptBridge(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
                                   scriptMemoryLimit: options.scriptMemoryLimit,
                                   fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
