@@ -57,6 +57,7 @@ public final class PreviewSession {
         self.backend = wrapped
         var options = options
         options.hostKeys += PreviewBackend.keys
+        options.activityObservers.append(inspectorLog)
         self.options = options
         watcher = ProjectWatcher(folder: project)
         lastPoll = clock.now()
@@ -67,11 +68,7 @@ public final class PreviewSession {
     }
 
     private func attach(_ engine: MiniAppEngine) {
-        let log = inspectorLog
-        engine.onFrame = { [weak self] timing in
-            log.recordFrame(timing)
-            self?.onFrame?(timing)
-        }
+        engine.onFrame = { [weak self] timing in self?.onFrame?(timing) }
         engine.hostLayers = [errorLayer]
     }
 
@@ -158,6 +155,8 @@ public final class PreviewSession {
     static func probeStart(_ bundle: LoadedBundle, size: (width: Int, height: Int), options: EngineOptions) -> [String]? {
         var quiet = options
         quiet.console = { _ in }
+        // The probe's own calls and frames are not the app's: the inspector hears only the engine on screen.
+        quiet.activityObservers = []
         // A scratch store: the probe's storage calls work (an app may not catch their failure) but never touch the
         // app's real data.
         quiet.storeDirectory = NSTemporaryDirectory() + "termini-preview-probe-\(getpid())"

@@ -19,6 +19,14 @@ public struct EngineOptions: Sendable {
     public var fixedClockStart: Double?
     /// Canned answers for `request` instead of the network (`termini snapshot --mock request=…`).
     public var requestFixtures: RequestFixtures?
+    /// Told of everything the engine does (inputs, patches, bridge calls, clock reads, frames): the flight recorder
+    /// and the inspector (`EngineActivityObserver`).
+    public var activityObservers: [any EngineActivityObserver] = []
+    /// The seed of the script's `Math.random`; nil: a new one for each run, told to the observers.
+    public var randomSeed: UInt32?
+    /// What the script's `Date.now()` tells instead of the real time (a replay's recorded reads); nil: the fixed
+    /// clock when there is one, else the real time.
+    public var dateNow: (@Sendable () -> Double)?
     /// Receives console output, warnings and stall reports. Interactive runs must not write to the terminal.
     public var console: @Sendable (String) -> Void = { _ in }
 

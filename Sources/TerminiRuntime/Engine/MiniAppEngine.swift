@@ -39,6 +39,10 @@ public final class MiniAppEngine {
     let clock = MonotonicClock.system
     /// The app's storage (nil without a store folder); the commands and the synchronous calls share it.
     let storage: StorageStore?
+    /// Who is told of each input, patch, bridge call and frame (`EngineOptions.activityObservers`).
+    let activity: EngineActivity
+    /// The seed of this run's `Math.random`.
+    public let randomSeed: UInt32
     private let publishedSize: Locked<(width: Int, height: Int)>
 
     var runtime: ScriptRuntime { bridge.runtime }
@@ -78,6 +82,10 @@ public final class MiniAppEngine {
     {
         self.options = options
         self.backend = backend
+        let activity = EngineActivity(observers: options.activityObservers)
+        self.activity = activity
+        let randomSeed = options.randomSeed ?? UInt32.random(in: .min ... .max)
+        self.randomSeed = randomSeed
         let waker = (backend as? any WakeableInput)?.inputWaker
         let scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond, waker: waker)
         self.scheduler = scheduler
@@ -98,9 +106,13 @@ public final class MiniAppEngine {
         // the other's writes. Made before the runtime, whose script thread reads it from the first line of main.js.
         let storage = options.storeDirectory.map { StorageStore(directory: URL(fileURLWithPath: $0)) }
         self.storage = storage
+        let fixedClock = options.fixedClockStart.map(FixedScriptClock.init(start:))
         bridge = try ScriptBridge(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
                                   scriptMemoryLimit: options.scriptMemoryLimit,
-                                  fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
+                                  fixedClock: fixedClock,
+                                  dateNow: Self.dateNow(options: options, fixedClock: fixedClock, activity: activity),
+                                  randomSeed: randomSeed,
+                                  activity: activity,
                                   syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.storageId) },
                                   wake: { waker?.wake() }) { runtime in
             let leaveGuard = LeaveGuard(runtime: runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
@@ -130,7 +142,8 @@ public final class MiniAppEngine {
         pages.onRetire = { [unowned router] pageId in router.cancelAll(pageId: pageId) }
         do {
             frames = try FramePresenter(backend: backend, scheduler: scheduler, clock: clock, runtime: bridge.runtime,
-                                        navigator: pages, overlays: overlays, options: options)
+                                        navigator: pages, overlays: overlays, options: options,
+                                        activity: activity)
         } catch {
             bridge.runtime.shutdown()
             throw error
@@ -151,6 +164,11 @@ public final class MiniAppEngine {
     public func start(page: String? = nil, query: [String: String] = [:]) {
         StartupTimeline.process.mark(.pageRequested)
         let launch = page ?? bundle.launchPage
+        let size = backend.size
+        let start = EngineStartActivity(appId: bundle.manifest.id, appVersion: bundle.manifest.version, page: launch,
+                                        query: query, width: size.width, height: size.height, randomSeed: randomSeed,
+                                        startedAt: clock.now())
+        activity.each { $0.engineStarted(start) }
         if launch != bundle.launchPage {
             Self.startPreload(for: launch, bundle: bundle, into: preload, fixtures: options.requestFixtures)
         }
@@ -162,6 +180,27 @@ public final class MiniAppEngine {
         navigator.launch(launch, query: query)
         updates.attach(runtime)
         scheduler.markDirty()
+    }
+
+    /// What the script's `Date.now()` tells: the host's choice, else the fixed clock, else the real time; routed
+    /// through the host only when someone observes the reads (or the host chose), so other runs keep JSC's own `Date`.
+    private static func dateNow(options: EngineOptions, fixedClock: FixedScriptClock?,
+                                activity: EngineActivity) -> (@Sendable () -> Double)?
+    {
+        guard activity.isObserved else { return options.dateNow }
+        let told: @Sendable () -> Double
+        if let chosen = options.dateNow {
+            told = chosen
+        } else if let fixedClock {
+            told = { fixedClock.now }
+        } else {
+            told = { Date().timeIntervalSince1970 * 1000 }
+        }
+        return {
+            let now = told()
+            activity.each { $0.scriptClockRead(milliseconds: now) }
+            return now
+        }
     }
 
     private static func startPreload(for page: String, bundle: LoadedBundle, into store: PreloadStore,
@@ -260,6 +299,10 @@ public final class MiniAppEngine {
         case .terminalClosed: isFinished = true
         default:
             if typeAhead.holds(event) { return }
+            if activity.isObserved {
+                let now = clock.now()
+                activity.each { $0.inputHandled(event, at: now) }
+            }
             input.handle(event)
             if input.startedScriptReaction {
                 input.startedScriptReaction = false
@@ -318,18 +361,27 @@ public final class MiniAppEngine {
     package func applyScriptMessages() {
         let messages = inbox.drain()
         scriptQueueHighWater = max(scriptQueueHighWater, messages.count)
+        if !messages.isEmpty { activity.each { $0.scriptMessagesApplied(count: messages.count) } }
         for message in messages {
             switch message {
             case .pageCreated(let pageId, let name, let data, let bindable):
+                activity.each { $0.pageCreated(pageId: pageId, name: name, data: data) }
                 navigator.pageCreated(pageId: pageId, name: name, data: data, bindable: bindable)
             case .setData(let pageId, let patches, let sequence, let answersInput):
-                guard let entry = navigator.entry(pageId: pageId) else { continue }
+                let entry = navigator.entry(pageId: pageId)
+                if activity.isObserved {
+                    let applied = SetDataActivity(pageId: pageId, pageName: entry?.name, patches: patches,
+                                                  sequence: sequence, appliedAt: clock.now())
+                    activity.each { $0.setDataApplied(applied) }
+                }
+                guard let entry else { continue }
                 entry.view.applySetData(patches)
                 entry.unpresentedSequence = sequence
                 scheduler.markDirty(answeringInput: answersInput)
             case .invoke(let call):
                 bridge.route(call, pageName: call.pageId.flatMap(navigator.entry(pageId:))?.name)
             case .error(let error):
+                activity.each { $0.scriptFailed(error) }
                 options.console("[error] \(error)")
                 navigator.scriptFailed(error)
             case .log(let level, let text):

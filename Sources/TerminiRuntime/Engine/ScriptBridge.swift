@@ -16,14 +16,17 @@ final class ScriptBridge {
     /// The app id commands see; storage is kept under it (`LoadedBundle.storageId`).
     private let appId: String
     private let permissions: Set<String>
+    private let activity: EngineActivity
 
     /// `makeRouter` receives the runtime, which the UI thread's commands (navigation) need; the router answers
     /// the script's calls from the first one on.
     init(manifest: BundleManifest, storageId: String, scriptLimit: Duration, scriptMemoryLimit: Int? = nil, fixedClock: FixedScriptClock? = nil,
+         dateNow: (@Sendable () -> Double)? = nil, randomSeed: UInt32? = nil, activity: EngineActivity = EngineActivity(observers: []),
          syncStorage: (any ScriptSyncStorage)? = nil, wake: @escaping @Sendable () -> Void, makeRouter: (ScriptRuntime) throws -> CommandRouter) throws
     {
         appId = storageId
         permissions = Set(manifest.permissions)
+        self.activity = activity
         // The inbox is the runtime's delegate, so it exists before the runtime, and the router (whose commands need
         // the runtime) after both: the inbox reaches them through this slot, filled before any script runs.
         let slot = Locked<(ScriptRuntime, CommandRouter)?>(nil)
@@ -32,14 +35,14 @@ final class ScriptBridge {
         inbox = ScriptInbox(wake: wake, routeDirectly: { call in
             guard let (runtime, router) = slot.value, router.thread(of: call.name) == .script else { return false }
             let context = CommandContext(appId: appId, pageId: call.pageId, pageName: nil, permissions: permissions)
-            router.invoke(call.name, params: call.params, context: context) { outcome in
-                runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
-            }
+            Self.invoke(call, thread: .script, context: context, router: router, runtime: runtime, activity: activity)
             return true
         })
         var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
         configuration.entryObserver = { handler, pageId in CrashReport.noteScriptEntry(handler, pageId: pageId) }
         configuration.fixedClock = fixedClock
+        configuration.dateNow = dateNow
+        configuration.randomSeed = randomSeed
         configuration.scriptMemoryLimit = scriptMemoryLimit
         configuration.syncStorage = syncStorage
         runtime = ScriptRuntime(configuration: configuration, delegate: inbox)
@@ -53,8 +56,26 @@ final class ScriptBridge {
     /// Routes a call the inbox queued for the UI thread; `pageName` is the calling page's, when it is open.
     func route(_ call: BridgeCall, pageName: String?) {
         let context = CommandContext(appId: appId, pageId: call.pageId, pageName: pageName, permissions: permissions)
-        let runtime = self.runtime
+        Self.invoke(call, thread: .ui, context: context, router: router, runtime: runtime, activity: activity)
+    }
+
+    /// Runs the call through the router and hands its answer to the script; the observers hear of both.
+    private static func invoke(_ call: BridgeCall, thread: CommandThread, context: CommandContext, router: CommandRouter,
+                               runtime: ScriptRuntime, activity: EngineActivity)
+    {
+        guard activity.isObserved else {
+            router.invoke(call.name, params: call.params, context: context) { outcome in
+                runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+            }
+            return
+        }
+        let started = BridgeCallActivity(callId: call.callbackId, command: call.name, params: call.params,
+                                         pageId: call.pageId, thread: thread, startedAt: MonotonicClock.now())
+        activity.each { $0.bridgeCallStarted(started) }
         router.invoke(call.name, params: call.params, context: context) { outcome in
+            let answer = BridgeAnswerActivity(callId: call.callbackId, command: call.name, outcome: outcome,
+                                              answeredAt: MonotonicClock.now())
+            activity.each { $0.bridgeCallAnswered(answer) }
             runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
         }
     }
