@@ -38,7 +38,7 @@ public final class PreviewSession {
     /// The error box, kept across restarts and handed to each new engine.
     private let errorLayer = PreviewErrorLayer()
     /// The app's activity the inspector shows, kept across restarts.
-    let inspectorLog = InspectorLog()
+    let inspectorLog: InspectorLog
     /// The `--inspect-socket` listener, if asked for.
     private var inspectorSocket: InspectorSocket?
     /// The log's version the pane last showed.
@@ -57,7 +57,9 @@ public final class PreviewSession {
         self.backend = wrapped
         var options = options
         options.hostKeys += PreviewBackend.keys
-        options.activityObservers.append(inspectorLog)
+        let log = InspectorLog()
+        inspectorLog = log
+        options.activityObservers.append(log)
         self.options = options
         watcher = ProjectWatcher(folder: project)
         lastPoll = clock.now()
