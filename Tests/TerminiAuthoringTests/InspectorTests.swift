@@ -78,15 +78,17 @@ import TerminiTerminal
         backend.enqueue(.key(.enter))
         stepUntil(session, backend) { $0.contains("Todo (3)") }
 
-        let data = try #require(try answer(#"{"get":"data"}"#, session) { $0["data"]?["diffs"]?.arrayValue?.isEmpty == false })["data"])
+        let dataAnswer = try answer(#"{"get":"data"}"#, session) { $0["data"]?["diffs"]?.arrayValue?.isEmpty == false }
+        let data = try #require(dataAnswer["data"])
         #expect(data["value"]?["todos"]?.arrayValue?.last?["title"] == "Buy milk", "\(data.serialized())")
         let patches = (data["diffs"]?.arrayValue.map(Array.init) ?? []).flatMap { $0["patches"]?.arrayValue.map(Array.init) ?? [] }
         #expect(patches.contains { $0["path"] == "draft" && $0["value"] == "Buy milk" }, "\(data.serialized())")
         #expect(patches.contains { $0["path"] == "todos" }, "\(data.serialized())")
 
-        let bridge = try #require(try answer(#"{"get":"bridge"}"#, session) { json in
+        let bridgeAnswer = try answer(#"{"get":"bridge"}"#, session) { json in
             json["bridge"]?["calls"]?.arrayValue?.contains { $0["command"] == "setStorage" && $0["ok"] == true } == true
-        }["bridge"])
+        }
+        let bridge = try #require(bridgeAnswer["bridge"])
         let calls = bridge["calls"]?.arrayValue.map(Array.init) ?? []
         let firstLoad = try #require(calls.first { $0["command"] == "getStorage" }, "\(bridge.serialized())")
         #expect(firstLoad["params"] == ["key": "todos"])
@@ -169,9 +171,7 @@ import TerminiTerminal
     func stepToRow(_ session: PreviewSession, _ backend: HeadlessBackend, _ predicate: (String) -> Bool) -> String? {
         for _ in 0..<40 {
             backend.enqueue(.key(.down))
-            let deadline = Date().addingTimeInterval(10)
-            while backend.count > 0 && Date() < deadline { session.step(maxWaitMilliseconds: 5) }
-            session.step(maxWaitMilliseconds: 5)
+            for _ in 0..<4 { session.step(maxWaitMilliseconds: 5) }
             let paneX = backend.screen.width - InspectorPane.width(forTerminal: backend.screen.width)
             for y in 0..<backend.screen.height where backend.screen[paneX + 2, y].style.attributes.contains(.reverse) && y > 0 {
                 let row = String((paneX..<backend.screen.width).map { backend.screen[$0, y].character })

@@ -33,9 +33,7 @@ final class InspectorLog: @unchecked Sendable {
     static let capacity = 200
 
     private struct Entries {
-        /// Changes with every diff, call and answer recorded (not with frames).
-    var version: Int { entries.withLock { $0.version } }
-    var diffs: [DataDiff] = []
+        var diffs: [DataDiff] = []
         var calls: [BridgeCall] = []
         var frames: [(at: Double, timing: FrameTiming)] = []
         var diffCount = 0

@@ -31,8 +31,8 @@ final class InspectorPane {
     private var showsTree: Bool { section.lines == nil }
 
     /// The pane's width for a terminal `width` columns wide (its separator column included): two fifths, at least
-    /// 24 and at most 72 columns, and never so wide that the app has fewer than 10.
-    static func width(forTerminal width: Int) -> Int { max(0, min(min(72, max(24, width * 2 / 5)), width - 10)) }
+    /// 44 (the section tabs) and at most 72 columns, and never so wide that the app has fewer than 10.
+    static func width(forTerminal width: Int) -> Int { max(0, min(min(72, max(44, width * 2 / 5)), width - 10)) }
 
     /// Reads the current section from `source`.
     func refresh(from source: InspectorSource) {
@@ -106,7 +106,7 @@ final class InspectorPane {
         buffer.fill(x: x, y: frame.y, width: width, height: 1, with: Cell(character: " ", style: Self.headerStyle))
         var column = x
         for (index, section) in InspectorSection.all.enumerated() {
-            let label = " \(index + 1) \(section.name) "
+            let label = " \(index + 1) \(section.name)"
             let style = index == sectionIndex ? Self.tabStyle : Self.headerStyle
             column += buffer.write(label, x: column, y: frame.y, style: style, maxWidth: max(0, x + width - column))
         }

@@ -11,11 +11,11 @@ struct InspectorSource {
 
 /// One part of the inspector: its name (the socket's `{"get": name}` and the pane's tab) and its JSON. The pane
 /// and the socket show the same JSON, so what a tool reads is what the author sees.
-struct InspectorSection {
+struct InspectorSection: Sendable {
     let name: String
-    let json: (InspectorSource) -> JSONValue
+    let json: @Sendable (InspectorSource) -> JSONValue
     /// The pane's rows for the section's JSON; nil for the tree, whose rows the pane selects widgets in.
-    let lines: ((JSONValue) -> [String])?
+    let lines: (@Sendable (JSONValue) -> [String])?
 
     /// In the pane's tab order (1–5).
     static let all: [InspectorSection] = [

@@ -83,8 +83,10 @@ final class InspectorSocket {
     /// what the sockets take. UI thread.
     func poll(answer: (String) -> String) {
         while true {
-            let client = accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+            let client = accept(listener, nil, nil)
             guard client >= 0 else { break }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
             clients.append(Client(descriptor: client))
         }
         clients.removeAll { client in
@@ -119,13 +121,14 @@ final class InspectorSocket {
             }
             let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             if text.isEmpty { continue }
-            client.unsent += Array((answer(text) + "\n").utf8)
+            let reply = line.count > Self.maximumRequestBytes ? Self.oversized : answer(text)
+            client.unsent += Array((reply + "\n").utf8)
         }
         if client.received.count > Self.maximumRequestBytes {
             client.received.removeAll()
             if !client.skippingToNewline {
                 client.skippingToNewline = true
-                client.unsent += Array((Self.error("a request line is longer than \(Self.maximumRequestBytes) bytes") + "\n").utf8)
+                client.unsent += Array((Self.oversized + "\n").utf8)
             }
         }
     }
@@ -140,6 +143,8 @@ final class InspectorSocket {
         }
         return client.unsent.count <= Self.maximumUnreadBytes
     }
+
+    static let oversized = error("a request line is longer than \(maximumRequestBytes) bytes")
 
     /// The error line for a request that cannot be answered.
     static func error(_ message: String) -> String { JSONValue.object(["error": .string(message)]).serialized() }
