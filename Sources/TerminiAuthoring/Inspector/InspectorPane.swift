@@ -20,7 +20,8 @@ final class InspectorPane {
     /// Rows the body had at the last paint (for paging).
     private var bodyHeight = 1
 
-    static let highlight = CellStyle(foreground: .index(0), background: .index(6))
+    /// Black on cyan, underlined so that it shows under `NO_COLOR` too.
+    static let highlight = CellStyle(foreground: .index(0), background: .index(6), attributes: [.underline])
     private static let headerStyle = CellStyle(attributes: [.reverse])
     private static let tabStyle = CellStyle(attributes: [.bold])
     private static let selectedStyle = CellStyle(attributes: [.reverse])
