@@ -181,6 +181,11 @@ import TerminiTerminal
         return nil
     }
 
+    @Test func f12IsTheToolsSoNoAppMayBindIt() throws {
+        #expect(throws: KeyChordError.self) { try KeyChord(parsing: "f12") }
+        _ = try KeyChord(parsing: "ctrl+f12")   // only the plain key is kept
+    }
+
     @Test func socketIsPrivateReplacesAStaleOneAndRefusesOtherFiles() throws {
         let tmp = TemporaryFolder()
         let path = tmp.sub("inspect.sock")
