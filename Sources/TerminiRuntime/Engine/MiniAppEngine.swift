@@ -37,6 +37,8 @@ public final class MiniAppEngine {
     /// `onUpdateReady` and `applyUpdate` (Engine/AppUpdateHandoff.swift).
     let updates: AppUpdateHandoff
     let clock = MonotonicClock.system
+    /// The app's storage (nil without a store folder); the commands and the synchronous calls share it.
+    let storage: StorageStore?
     /// Who is told of each input, patch, bridge call and frame (`EngineOptions.activityObservers`).
     let activity: EngineActivity
     /// The seed of this run's `Math.random`.
@@ -102,6 +104,7 @@ public final class MiniAppEngine {
         // One store for the storage commands and getStorageSync/setStorageSync: its in-memory copy is how each sees
         // the other's writes. Made before the runtime, whose script thread reads it from the first line of main.js.
         let storage = options.storeDirectory.map { StorageStore(directory: URL(fileURLWithPath: $0)) }
+        self.storage = storage
         let fixedClock = options.fixedClockStart.map(FixedScriptClock.init(start:))
         let script = ScriptBridge.start(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
                                         scriptMemoryLimit: options.scriptMemoryLimit,
