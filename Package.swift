@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TerminiClock", "TestSupport"]),
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript", "TerminiClock", "CJavaScriptCore"]),
-        .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport"]),
+        .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport", "CMalloc"]),
         .testTarget(name: "TerminiAuthoringTests", dependencies: ["TerminiAuthoring", "TerminiRuntime", "TestSupport"]),
         .testTarget(name: "TerminiBenchTests", dependencies: ["TerminiBench"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI", "TestSupport"],

@@ -15,8 +15,11 @@ import TerminiUI
 /// point.
 ///
 /// Patches, pages, call parameters and frames' rows are kept as values and made JSON only when a trace is written
-/// (a 1,000-row patch would otherwise be serialized on every setData): the ring counts them at an estimate of their
-/// size, and the writer drops the oldest explanations again if the written records outgrow `capacity`.
+/// (a 1,000-row patch would otherwise be serialized on every setData). The ring counts what it holds in memory: a
+/// frame's cells at 8 bytes each, a value at an estimate of its heap size, every record's slot. When only what a
+/// replay needs is left to drop, the oldest frames are made into their written form instead (a row's text is an
+/// eighth of its cells), so a long run keeps recording within the bound; recording stops only when that is not
+/// enough. The writer drops the oldest explanations again if the written records outgrow `capacity`.
 public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     /// The ring's default bound: 4 MiB of framed records.
     public static let defaultCapacity = 4 << 20
@@ -31,6 +34,8 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     private var droppedEvidence = 0
     /// Dropped records still taking a slot in `entries`, removed in one pass once they are most of it.
     private var droppedSlots = 0
+    /// Below this index every record a replay needs is in its written form.
+    private var compactionCursor = 0
     private var stopped = false
     private var startedAt: UInt64 = 0
     /// The UI thread's digest of the previous frame.
@@ -85,7 +90,7 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
             "width": .number(Double(frame.screen.width)), "height": .number(Double(frame.screen.height)),
             "hash": .string(ScreenDigest.hex(hash)),
         ]
-        let estimate = 160 + rows.reduce(0) { $0 + 8 + $1.cells.count }
+        let estimate = 160 + rows.reduce(0) { $0 + 48 + $1.cells.count * MemoryLayout<Cell>.stride }
         defer_(isEvidence: false, estimate: estimate) {
             var full = record
             full["rows"] = .array(rows.map { .array([.number(Double($0.row)), .string(CellBuffer.text(ofRow: $0.cells))]) })
@@ -136,14 +141,19 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         }
     }
 
-    /// A value's JSON size, guessed without walking it: an array's elements at 96 bytes each (a list row), an
-    /// object's members at 32, a string's bytes.
+    /// A value's size in memory, guessed without walking a long array: its elements are taken to be like the first
+    /// (a list's rows are), an object's members are each counted with their dictionary slot, a string past the
+    /// 15 bytes Swift keeps inline with its heap buffer.
     static func estimate(_ value: JSONValue) -> Int {
+        func text(_ string: String) -> Int { string.utf8.count > 15 ? 32 + string.utf8.count : 0 }
         switch value {
-        case .null, .bool, .number: return 8
-        case .string(let text): return text.utf8.count + 2
-        case .array(let array): return 2 + array.count * 96
-        case .object(let object): return 2 + object.count * 32
+        case .null, .bool, .number: return 0
+        case .string(let string): return text(string)
+        case .array(let array):
+            guard let first = array.first else { return 32 }
+            return 32 + array.count * (24 + estimate(first))
+        case .object(let object):
+            return object.reduce(64) { $0 + 48 + text($1.key) + estimate($1.value) }
         }
     }
 
@@ -169,26 +179,54 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         keep(Entry(bytes: nil, deferred: make, size: estimate, isEvidence: isEvidence))
     }
 
+    /// What a record's place in the ring costs besides its content: its `Entry` and its buffer's header.
+    static let slotBytes = 64
+
     private func keep(_ entry: Entry) {
+        var entry = entry
+        entry.size += Self.slotBytes
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
         entries.append(entry)
         liveBytes += entry.size
         while liveBytes > capacity {
-            guard let index = nextEvidence() else {
-                // Only what a replay needs is left: keep the run up to here whole rather than a hole in the middle.
+            if let index = nextEvidence() {
+                drop(index)
+            } else if let index = nextDeferredNeed() {
+                compact(index)
+            } else {
+                // Only what a replay needs is left, written: keep the run up to here whole rather than a hole in
+                // the middle.
                 stopped = true
                 liveBytes -= entries.removeLast().size
                 return
             }
-            drop(index)
         }
         if droppedSlots > 4096, droppedSlots * 2 > entries.count {
             entries.removeAll { $0.isDropped }
             evidenceCursor = 0
+            compactionCursor = 0
             droppedSlots = 0
         }
+    }
+
+    /// Makes a deferred record its written bytes now.
+    private func compact(_ index: Int) {
+        guard let make = entries[index].deferred else { return }
+        let bytes = TraceFraming.frame(JSONValue.object(make()).serialized())
+        let size = bytes.count + Self.slotBytes
+        liveBytes += size - entries[index].size
+        entries[index] = Entry(bytes: bytes, deferred: nil, size: size, isEvidence: entries[index].isEvidence)
+    }
+
+    /// The oldest record a replay needs that is still deferred; like `nextEvidence`, the cursor only moves forward.
+    private func nextDeferredNeed() -> Int? {
+        while compactionCursor < entries.count {
+            defer { compactionCursor += 1 }
+            if entries[compactionCursor].deferred != nil, !entries[compactionCursor].isEvidence { return compactionCursor }
+        }
+        return nil
     }
 
     private func drop(_ index: Int) {
