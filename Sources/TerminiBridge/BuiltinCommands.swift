@@ -18,6 +18,9 @@ public enum BuiltinCommands {
                 RequestCommand(context: context, params: params, requestDomains: domains(context.appId), limits: limits,
                                fixtures: fixtures)
             },
+            CommandRegistration(EventSourceCommand.self) { context, params in
+                EventSourceCommand(context: context, params: params, requestDomains: domains(context.appId), limits: limits)
+            },
             CommandRegistration(GetSystemInfoCommand.self) {
                 GetSystemInfoCommand(context: $0, params: $1, provider: systemInfo)
             },

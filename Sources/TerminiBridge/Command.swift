@@ -62,11 +62,15 @@ public protocol Command: Sendable {
     mutating func checkAndParse() throws(CommandError)
     /// Does the work. The result's members are merged into the success envelope.
     func run() async throws(CommandError) -> [String: JSONValue]
+    /// Does the work and reports progress to the caller through `events` (a stream's chunks, a socket's messages)
+    /// before the answer. Commands with nothing to report implement `run()` only.
+    func run(events: CommandEvents) async throws(CommandError) -> [String: JSONValue]
 }
 
 extension Command {
     public static var permission: String? { nil }
     public static var shape: CommandShape { .undescribed }
+    public func run(events: CommandEvents) async throws(CommandError) -> [String: JSONValue] { try await run() }
 }
 
 /// A command that needs nothing but the call's context and parameters, so `CommandRegistration(type)` can make it.

@@ -8,7 +8,8 @@ import TerminiTemplate
         let h = try ServiceHarness()
         defer { h.remove() }
         #expect(h.router.commandNames == [
-            "clearStorage", "getStorage", "getStorageInfo", "getSystemInfo", "removeStorage", "request", "setStorage",
+            "clearStorage", "connectEventSource", "getStorage", "getStorageInfo", "getSystemInfo", "removeStorage", "request",
+            "setStorage",
         ])
     }
 

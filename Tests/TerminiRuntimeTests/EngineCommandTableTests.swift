@@ -24,7 +24,7 @@ import Testing
                   "showToast", "hideToast", "showModal", "showActionSheet", "showLoading", "hideLoading", "scrollTo", "loadMoreDone", "focus", "blur", "validate",
                   "applyUpdate", "setTheme", "getTheme", "setClipboardData"]
         let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
-                      "getStorageInfo", "request", "getSystemInfo"]
+                      "getStorageInfo", "request", "connectEventSource", "getSystemInfo"]
         #expect(engine.router.commandNames == (ui + script).sorted())
         for name in ui { #expect(engine.router.thread(of: name) == .ui, "\(name)") }
         for name in script { #expect(engine.router.thread(of: name) == .script, "\(name)") }

@@ -349,10 +349,12 @@ public final class MiniAppEngine {
     {
         guard let storage else { return [] }
         let domains = bundle.manifest.requestDomains
+        var limits = RequestLimits()
+        if let mb = bundle.manifest.requestStreamLimitMB { limits.maxStreamBytes = mb << 20 }
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
         let environment = CommandEnvironment(
-            storage: storage, requestDomains: { _ in domains }, requestFixtures: options.requestFixtures,
+            storage: storage, requestDomains: { _ in domains }, requestLimits: limits, requestFixtures: options.requestFixtures,
             systemInfo: { _ in
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,

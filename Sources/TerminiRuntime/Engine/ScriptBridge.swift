@@ -32,11 +32,9 @@ final class ScriptBridge {
         inbox = ScriptInbox(wake: wake, routeDirectly: { call in
             guard let (runtime, router) = slot.value, router.thread(of: call.name) == .script else { return false }
             let context = CommandContext(appId: appId, pageId: call.pageId, pageName: nil, permissions: permissions)
-            router.invoke(call.name, params: call.params, context: context) { outcome in
-                runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
-            }
+            ScriptBridge.invoke(call, router: router, runtime: runtime, context: context)
             return true
-        })
+        }, abort: { callbackId in slot.value?.1.abort(callId: callbackId) })
         var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
         configuration.entryObserver = { handler, pageId in CrashReport.noteScriptEntry(handler, pageId: pageId) }
         configuration.fixedClock = fixedClock
@@ -53,9 +51,16 @@ final class ScriptBridge {
     /// Routes a call the inbox queued for the UI thread; `pageName` is the calling page's, when it is open.
     func route(_ call: BridgeCall, pageName: String?) {
         let context = CommandContext(appId: appId, pageId: call.pageId, pageName: pageName, permissions: permissions)
-        let runtime = self.runtime
-        router.invoke(call.name, params: call.params, context: context) { outcome in
-            runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+        Self.invoke(call, router: router, runtime: runtime, context: context)
+    }
+
+    /// Runs a call, sending its events and then its answer to the script; the callback id is the call's id for an
+    /// abort.
+    private static func invoke(_ call: BridgeCall, router: CommandRouter, runtime: ScriptRuntime, context: CommandContext) {
+        let callbackId = call.callbackId
+        router.invoke(call.name, params: call.params, context: context, callId: callbackId,
+                      events: { runtime.deliverInvokeEvent(callbackId: callbackId, event: $0) }) { outcome in
+            runtime.resolveInvoke(callbackId: callbackId, result: outcome.envelope, ok: outcome.ok)
         }
     }
 }
