@@ -66,11 +66,16 @@ public struct EventSourceCommand: Command {
             if !lastEventId.isEmpty { request.setValue(lastEventId, forHTTPHeaderField: "Last-Event-ID") }
 
             let overLongLine = Locked(false)
+            // A refusal ends the source; only a lost connection is retried.
+            let refused = Locked(false)
             let transport = RequestTransport(
                 request: request, timeout: timeout, maxBytes: limits.maxStreamBytes, maxRedirects: limits.maxRedirects,
                 redirectAllowed: { domains.allows($0) },
                 headersReceived: { status, headers in
-                    if let refusal = Self.refusal(status: status, headers: headers) { return refusal }
+                    if let refusal = Self.refusal(status: status, headers: headers) {
+                        refused.value = true
+                        return refusal
+                    }
                     events.send("open", ["statusCode": .number(Double(status))])
                     return nil
                 },
@@ -91,7 +96,7 @@ public struct EventSourceCommand: Command {
             } catch {
                 // A refusal (status, type, permission, size) ends the source; a lost connection is retried.
                 switch error.code {
-                case .timeout, .network: dropped = error
+                case .timeout, .network where !refused.value: dropped = error
                 default: throw error
                 }
             }
