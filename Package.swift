@@ -14,7 +14,8 @@ let samplePageTargets: [Target] = {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("pages").path, isDirectory: &isDir),
               isDir.boolValue else { return nil }
-        // Pages and the components they use are one module, as in a project's own Package.swift.
+        // Pages and the components they use are one module, as in a project's own Package.swift. The folders are
+        // ProjectLayout.declarationFolderNames, which this manifest cannot import (SampleTargetsFollowTheProjectLayoutTests).
         let sources = ["pages", "components"].filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }

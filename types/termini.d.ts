@@ -98,6 +98,8 @@ declare namespace termini {
     setData(changes: Record<string, any>, callback?: () => void): void;
     /** Splices the list at `path` as `Array.prototype.splice` does; costs the change, not the list. */
     spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+    /** Appends `lines` to the Log's list at `path`, dropping its oldest so it keeps at most `maxLines` (10,000); costs the lines appended. */
+    appendLog(path: string, lines: any[] | string, maxLines?: number): Promise<void>;
     /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
     focus(id: string): Promise<termini.FocusResult>;
     /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
@@ -120,6 +122,7 @@ declare namespace termini {
     /** Changes the instance's data; only its own widgets re-render. */
     setData(changes: Record<string, any>, callback?: () => void): void;
     spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+    appendLog(path: string, lines: any[] | string, maxLines?: number): Promise<void>;
     /** Calls the handler the use site named for `event` (`onChange:` for 'change') with `{ type, detail }`. */
     triggerEvent(event: string, detail?: any): void;
     /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
@@ -213,6 +216,17 @@ declare var module: { exports: any; id: string; loaded: boolean };
 declare var exports: any;
 
 declare namespace termini {
+  /** Params of `appendFile`. */
+  interface AppendFileParams {
+    filePath: string;
+    /** text, or base64 with encoding 'base64' */
+    data: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `appendFile` resolves with. */
+  interface AppendFileResult extends Success {}
+
   /** Params of `applyUpdate`. */
   interface ApplyUpdateParams {}
   /** What `applyUpdate` resolves with. */
@@ -328,6 +342,15 @@ declare namespace termini {
   /** What `loadMoreDone` resolves with. */
   interface LoadMoreDoneResult extends Success {}
 
+  /** Params of `mkdir`. */
+  interface MkdirParams {
+    dirPath: string;
+    /** make missing parents too; default false */
+    recursive?: boolean;
+  }
+  /** What `mkdir` resolves with. */
+  interface MkdirResult extends Success {}
+
   /** Params of `navigateBack`. */
   interface NavigateBackParams {
     /** whole number >= 1, default 1 */
@@ -357,6 +380,14 @@ declare namespace termini {
   /** What `navigateTo` resolves with. */
   interface NavigateToResult extends Success {}
 
+  /** Params of `openURL`. */
+  interface OpenURLParams {
+    /** http or https */
+    url: string;
+  }
+  /** What `openURL` resolves with. */
+  interface OpenURLResult extends Success {}
+
   /** Params of `reLaunch`. */
   interface ReLaunchParams {
     /** a page name with an optional query (`detail?id=3`) or minigame://<app>/<page> */
@@ -368,6 +399,41 @@ declare namespace termini {
   interface ReLaunchResult extends Success {
     /** false when the page's onBeforeLeave chose to stay */
     left: boolean;
+  }
+
+  /** Params of `readAsset`. */
+  interface ReadAssetParams {
+    /** relative to assets/ */
+    path: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `readAsset` resolves with. */
+  interface ReadAssetResult extends Success {
+    /** the text, or base64 */
+    data: string;
+  }
+
+  /** Params of `readFile`. */
+  interface ReadFileParams {
+    /** relative to the app's folder */
+    filePath: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `readFile` resolves with. */
+  interface ReadFileResult extends Success {
+    /** the text, or base64 */
+    data: string;
+  }
+
+  /** Params of `readdir`. */
+  interface ReaddirParams {
+    dirPath: string;
+  }
+  /** What `readdir` resolves with. */
+  interface ReaddirResult extends Success {
+    files: string[];
   }
 
   /** Params of `redirectTo`. */
@@ -389,6 +455,14 @@ declare namespace termini {
   }
   /** What `removeStorage` resolves with. */
   interface RemoveStorageResult extends Success {}
+
+  /** Params of `rename`. */
+  interface RenameParams {
+    oldPath: string;
+    newPath: string;
+  }
+  /** What `rename` resolves with. */
+  interface RenameResult extends Success {}
 
   /** Params of `request`. */
   interface RequestParams {
@@ -519,6 +593,20 @@ declare namespace termini {
   /** What `showToast` resolves with. */
   interface ShowToastResult extends Success {}
 
+  /** Params of `stat`. */
+  interface StatParams {
+    path: string;
+  }
+  /** What `stat` resolves with. */
+  interface StatResult extends Success {
+    /** bytes */
+    size: number;
+    isFile: boolean;
+    isDirectory: boolean;
+    /** ms since 1970 */
+    lastModifiedTime: number;
+  }
+
   /** Params of `switchTab`. */
   interface SwitchTabParams {
     /** a tab page's name, without a query */
@@ -531,6 +619,13 @@ declare namespace termini {
     /** false when the page's onBeforeLeave chose to stay */
     left: boolean;
   }
+
+  /** Params of `unlink`. */
+  interface UnlinkParams {
+    filePath: string;
+  }
+  /** What `unlink` resolves with. */
+  interface UnlinkResult extends Success {}
 
   /** Params of `validate`. */
   interface ValidateParams {
@@ -546,8 +641,22 @@ declare namespace termini {
     errors: Record<string, string>;
   }
 
+  /** Params of `writeFile`. */
+  interface WriteFileParams {
+    /** relative to the app's folder; its folder must exist */
+    filePath: string;
+    /** text, or base64 with encoding 'base64' */
+    data: string;
+    /** default 'utf8' */
+    encoding?: 'utf8' | 'base64';
+  }
+  /** What `writeFile` resolves with. */
+  interface WriteFileResult extends Success {}
+
   /** `bridge.invoke`, one overload per command. */
   interface Bridge {
+    /** Appends to a file of the app's folder, making it when missing, within the app's quota. Needs the manifest permission `files`. */
+    invoke(name: 'appendFile', params: AppendFileParams): termini.Task<AppendFileResult>;
     /** Ends this run and starts the update that App.onUpdateReady announced. */
     invoke(name: 'applyUpdate', params?: ApplyUpdateParams): termini.Task<ApplyUpdateResult>;
     /** Takes the keyboard focus off the calling page's focused widget. */
@@ -576,16 +685,28 @@ declare namespace termini {
     invoke(name: 'hideToast', params?: HideToastParams): termini.Task<HideToastResult>;
     /** Asks the page's lists (or the one marked .id("…")) to call onReachBottom again the next time they are at their end. */
     invoke(name: 'loadMoreDone', params?: LoadMoreDoneParams): termini.Task<LoadMoreDoneResult>;
+    /** Makes a folder in the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'mkdir', params: MkdirParams): termini.Task<MkdirResult>;
     /** Closes the top page (or `delta` pages). */
     invoke(name: 'navigateBack', params?: NavigateBackParams): termini.Task<NavigateBackResult>;
     /** Opens a page above the current one (at most 10 on the stack). */
     invoke(name: 'navigateTo', params: NavigateToParams): termini.Task<NavigateToResult>;
+    /** Opens an http(s) URL in the desktop's browser; its host must be in requestDomains or openDomains. */
+    invoke(name: 'openURL', params: OpenURLParams): termini.Task<OpenURLResult>;
     /** Closes every page and opens one. */
     invoke(name: 'reLaunch', params: ReLaunchParams): termini.Task<ReLaunchResult>;
+    /** Reads a file of the bundle's assets/ folder, checked against the bundle's hashes. */
+    invoke(name: 'readAsset', params: ReadAssetParams): termini.Task<ReadAssetResult>;
+    /** Reads a file of the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'readFile', params: ReadFileParams): termini.Task<ReadFileResult>;
+    /** Lists the names in a folder of the app's folder ('' for the folder itself), sorted. Needs the manifest permission `files`. */
+    invoke(name: 'readdir', params: ReaddirParams): termini.Task<ReaddirResult>;
     /** Replaces the current page. */
     invoke(name: 'redirectTo', params: RedirectToParams): termini.Task<RedirectToResult>;
     /** Removes a key (a missing key is not an error). */
     invoke(name: 'removeStorage', params: RemoveStorageParams): termini.Task<RemoveStorageResult>;
+    /** Moves a file or folder within the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'rename', params: RenameParams): termini.Task<RenameResult>;
     /** An HTTP request to a host in the manifest's requestDomains; any HTTP status resolves. Needs the manifest permission `request`. */
     invoke(name: 'request', params: RequestParams): termini.Task<RequestResult>;
     /** Scrolls a ListView marked .id("…") so that a row, found by key or index, is the first shown. */
@@ -606,10 +727,16 @@ declare namespace termini {
     invoke(name: 'showModal', params?: ShowModalParams): termini.Task<ShowModalResult>;
     /** Shows a one-line message near the bottom of the screen. */
     invoke(name: 'showToast', params: ShowToastParams): termini.Task<ShowToastResult>;
+    /** Describes a file or folder of the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'stat', params: StatParams): termini.Task<StatResult>;
     /** Shows a tab page of app.json's tabBar, closing the pages above the tabs. */
     invoke(name: 'switchTab', params: SwitchTabParams): termini.Task<SwitchTabResult>;
+    /** Removes a file of the app's folder. Needs the manifest permission `files`. */
+    invoke(name: 'unlink', params: UnlinkParams): termini.Task<UnlinkResult>;
     /** Checks every field of the Form marked .id("…") on the calling page, as its submit does; each field shows its message. */
     invoke(name: 'validate', params: ValidateParams): termini.Task<ValidateResult>;
+    /** Writes a file of the app's folder whole (a temporary file renamed over it), within the app's quota. Needs the manifest permission `files`. */
+    invoke(name: 'writeFile', params: WriteFileParams): termini.Task<WriteFileResult>;
   }
 }
 

@@ -22,6 +22,8 @@ public final class KeyedListBench {
         public var height = 40
         /// The bench app's page to open (`components` for the component operation).
         public var page: String?
+        /// Keep a flight recorder, as `termini run` does by default (`termini bench --recorder`): its cost.
+        public var recorder = false
         public init() {}
     }
 
@@ -97,6 +99,7 @@ public final class KeyedListBench {
         let box = ErrorBox()
         engineOptions.console = { line in if line.hasPrefix("[error]") || line.hasPrefix("[warn]") { box.append(line) } }
         errorBox = box
+        if options.recorder { engineOptions.activityObservers = [FlightRecorder(target: "bench")] }
         engine = try MiniAppEngine(bundle: bundle, backend: backend, options: engineOptions)
         engine.start(page: options.page, query: ["rows": String(options.rows)])
         let deadline = clock.now() + 10_000_000_000

@@ -15,12 +15,15 @@ public struct CommandEnvironment: Sendable {
     public var requestFixtures: RequestFixtures?
     /// What `getSystemInfo` reports; the host fills in the terminal size, colours and versions at call time.
     public var systemInfo: @Sendable (CommandContext) -> SystemInfo
+    /// The apps' folders behind the file commands; nil registers none.
+    public var files: AppFiles?
 
     public init(storage: StorageStore,
                 requestDomains: @escaping @Sendable (_ appId: String) -> [String],
                 requestLimits: RequestLimits = RequestLimits(), requestFixtures: RequestFixtures? = nil,
-                systemInfo: @escaping @Sendable (CommandContext) -> SystemInfo)
+                systemInfo: @escaping @Sendable (CommandContext) -> SystemInfo, files: AppFiles? = nil)
     {
+        self.files = files
         self.requestFixtures = requestFixtures
         self.storage = storage
         self.requestDomains = requestDomains

@@ -28,53 +28,43 @@ public struct CommandReply: Sendable {
     public func fail(_ error: CommandError) { deliver(.failure(name, error)) }
 }
 
-/// A command's name, permission and thread, and how a call is handled. Registration is an explicit table (Linux
-/// has no `+load` hook), and each registration captures what its command needs: a store, the page stack, a host
-/// service.
+/// A command bound to its services, as the router holds it: its signature and thread, and how a call is handled.
+/// Engines make these from `CommandDefinition` tables (`registration(with:)`); a host passes its own commands as
+/// registrations made with the closure initializer below.
 public struct CommandRegistration: Sendable {
     /// A handler that answers through `reply`, now or later.
     public typealias Handler = @Sendable (_ params: JSONValue, _ context: CommandContext, _ reply: CommandReply)
         throws(CommandError) -> Void
 
     enum Body: Sendable {
-        /// A `Command` instance per call: `checkAndParse` on the calling thread, `run` as a task the page's unload
-        /// cancels.
-        case instance(@Sendable (CommandContext, JSONValue) -> any Command)
+        /// Parameters checked on the calling thread, then the work as a task that the page's unload cancels.
+        case work(@Sendable (JSONValue, CommandContext) throws(CommandError) -> CommandWork)
         /// A closure on the registration's thread.
         case handler(Handler)
     }
 
-    public let name: String
-    public let permission: String?
+    public let signature: CommandSignature
     public let thread: CommandThread
-    /// What JS passes and gets back, for the editor types and `termini check`.
-    public let shape: CommandShape
     let body: Body
 
-    /// Registers `type` with a factory, so each instance receives the services it needs (a store, a host object).
-    public init<C: Command>(_ type: C.Type, make: @escaping @Sendable (CommandContext, JSONValue) -> C) {
-        name = C.name
-        permission = C.permission
-        thread = .script
-        shape = C.shape
-        body = .instance { context, params in make(context, params) }
+    public var name: String { signature.name }
+    public var permission: String? { signature.permission }
+    /// What JS passes and gets back, for the editor types and `termini check`.
+    public var shape: CommandShape { signature.shape }
+
+    init(signature: CommandSignature, thread: CommandThread, body: Body) {
+        self.signature = signature
+        self.thread = thread
+        self.body = body
     }
 
-    /// Registers a command that needs nothing but its context and parameters.
-    public init<C: SelfContainedCommand>(_ type: C.Type) {
-        self.init(type) { C(context: $0, params: $1) }
-    }
-
-    /// Registers a command written as one closure, e.g. `CommandRegistration(name: "hostGreeting") { _, _, reply in
+    /// A host's command written as one closure, e.g. `CommandRegistration(name: "hostGreeting") { _, _, reply in
     /// reply.succeed(["text": "hello"]) }`. `.ui` handlers run on the UI thread and may answer later.
     public init(name: String, permission: String? = nil, thread: CommandThread = .script,
                 shape: CommandShape = .undescribed, handler: @escaping Handler)
     {
-        self.name = name
-        self.permission = permission
-        self.thread = thread
-        self.shape = shape
-        body = .handler(handler)
+        self.init(signature: CommandSignature(name: name, permission: permission, shape: shape), thread: thread,
+                  body: .handler(handler))
     }
 }
 
@@ -82,6 +72,7 @@ public struct CommandRegistration: Sendable {
 public struct DuplicateCommandError: Error, Equatable, CustomStringConvertible, Sendable {
     public var name: String
     public var description: String { "command '\(name)' is registered twice" }
+    public init(name: String) { self.name = name }
 }
 
 /// The answer to one `bridge.invoke`: the envelope JS receives and whether the promise resolves or rejects.
@@ -89,6 +80,12 @@ public struct CommandOutcome: Equatable, Sendable {
     public var ok: Bool
     /// `{errMsg: '<name>:ok', ...}` or `{errMsg: '<name>:fail <reason>', errCode}`.
     public var envelope: JSONValue
+
+    /// An answer as it was recorded (a replay hands it back as it was).
+    public init(ok: Bool, envelope: JSONValue) {
+        self.ok = ok
+        self.envelope = envelope
+    }
 
     public static func success(_ name: String, _ result: [String: JSONValue]) -> CommandOutcome {
         var o = result
@@ -103,8 +100,8 @@ public struct CommandOutcome: Equatable, Sendable {
     }
 }
 
-/// Routes `bridge.invoke(name, params)` to its registration: permission check, then a fresh command instance
-/// (`checkAndParse`, `run`, finish) or the registration's handler. Every command, the host's navigation and overlays
+/// Routes `bridge.invoke(name, params)` to its registration: permission check, then the command's parse and its
+/// work as a task, or the registration's handler. Every command, the host's navigation and overlays
 /// included, goes through here.
 ///
 /// The router tracks in-flight instances per page so that a page's unload cancels them and drops their callbacks.
@@ -130,10 +127,7 @@ public final class CommandRouter: @unchecked Sendable {
 
     /// Every registered command's name, permission and shape, sorted by name.
     public var signatures: [CommandSignature] {
-        commandNames.map { name in
-            let r = registrations[name]!
-            return CommandSignature(name: r.name, permission: r.permission, shape: r.shape)
-        }
+        registrations.values.map(\.signature).sorted { $0.name < $1.name }
     }
 
     /// The thread `name` runs on; unknown names are answered (with an error) from the calling thread.
@@ -154,30 +148,35 @@ public final class CommandRouter: @unchecked Sendable {
             completion(.failure(name, CommandError(.permissionDenied, "permission '\(permission)' is not granted in the manifest")))
             return
         }
-        let make: @Sendable (CommandContext, JSONValue) -> any Command
+        let parse: @Sendable (JSONValue, CommandContext) throws(CommandError) -> CommandWork
+        var context = context
         switch registration.body {
-        case .instance(let factory): make = factory
+        case .work(let checkAndParse): parse = checkAndParse
         case .handler(let handle):
+            // A handler's call is not tracked, so its events go straight to the caller.
+            context.events = CommandEvents(deliver: events)
             let reply = CommandReply(name: name, deliver: completion)
             do { try handle(params, context, reply) } catch { reply.fail(error) }
             return
         }
-        var command = make(context, params)
-        do { try command.checkAndParse() } catch {
-            completion(.failure(name, error))
-            return
-        }
-        let prepared = command
         let pageId = context.pageId ?? -1
         lock.lock()
         nextTicket += 1
         let ticket = nextTicket
-        let sink = CommandEvents { [weak self] event in
+        lock.unlock()
+        // Events pass while the call is live: none after an abort, the page's unload or the answer.
+        context.events = CommandEvents { [weak self] event in
             if self?.isLive(pageId: pageId, ticket: ticket) == true { events(event) }
         }
+        let work: CommandWork
+        do { work = try parse(params, context) } catch {
+            completion(.failure(name, error))
+            return
+        }
+        lock.lock()
         let task = Task(executorPreference: CommandExecutor.shared) { [weak self] in
             let outcome: CommandOutcome
-            do throws(CommandError) { outcome = .success(name, try await prepared.run(events: sink)) } catch { outcome = .failure(name, error) }
+            do throws(CommandError) { outcome = .success(name, try await work()) } catch { outcome = .failure(name, error) }
             // Only answer if the page is still there: a cancelled call's callback is dropped.
             guard let self, self.finish(pageId: pageId, ticket: ticket) else { return }
             completion(outcome)

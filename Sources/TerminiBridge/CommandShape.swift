@@ -53,9 +53,4 @@ public struct CommandSignature: Sendable, Equatable {
         self.permission = permission
         self.shape = shape
     }
-
-    /// The signature of a `Command` type, as its registration would carry it.
-    public init<C: Command>(_ type: C.Type) {
-        self.init(name: C.name, permission: C.permission, shape: C.shape)
-    }
 }

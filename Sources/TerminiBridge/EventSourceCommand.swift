@@ -14,9 +14,17 @@ import TerminiTemplate
 ///
 /// `timeout` (ms, default 60000) is the longest silence before the connection counts as dropped; each connection
 /// may deliver up to `RequestLimits.maxStreamBytes`.
-public struct EventSourceCommand: Command {
-    public static let name = "connectEventSource"
-    public static let permission: String? = "request"
+public struct EventSourceCommand: Sendable {
+    static let definition = CommandDefinition<CommandEnvironment>(
+        name: "connectEventSource", permission: "request", shape: shape
+    ) { environment, params, context throws(CommandError) in
+        var command = EventSourceCommand(context: context, params: params,
+                                         requestDomains: environment.requestDomains(context.appId),
+                                         limits: environment.requestLimits)
+        try command.checkAndParse()
+        return { [command] () throws(CommandError) in try await command.run() }
+    }
+
     public static let shape = CommandShape(
         "A Server-Sent Events stream; use the connectEventSource global, which returns {onOpen, onMessage, onError, close}.",
         parameters: [
@@ -31,6 +39,7 @@ public struct EventSourceCommand: Command {
     private let params: JSONValue
     private let domains: RequestDomains
     private let limits: RequestLimits
+    private let events: CommandEvents
     private var url: URL?
     private var headers: [(String, String)] = []
     private var timeout = 60.0
@@ -39,6 +48,7 @@ public struct EventSourceCommand: Command {
         self.params = params
         self.domains = RequestDomains(requestDomains)
         self.limits = limits
+        self.events = context.events
     }
 
     public mutating func checkAndParse() throws(CommandError) {
@@ -50,9 +60,9 @@ public struct EventSourceCommand: Command {
         }
     }
 
-    public func run() async throws(CommandError) -> [String: JSONValue] { try await run(events: .ignored) }
-
-    public func run(events: CommandEvents) async throws(CommandError) -> [String: JSONValue] {
+    /// Runs the source until it is closed or refused, sending its events through the context's events.
+    public func run() async throws(CommandError) -> [String: JSONValue] {
+        let events = self.events
         guard let url else { throw CommandError(.internal, "connectEventSource ran without checkAndParse") }
         let parser = Locked(EventStreamParser())
         let domains = self.domains

@@ -15,8 +15,19 @@ import TerminiTemplate
 /// The call is a task (docs/COMMANDS.md#request): it reports `headersReceived` when the status and headers arrive,
 /// and with `enableChunked: true` the body as `chunkReceived` events instead of in the answer, gathered per frame
 /// and bounded by `RequestLimits.maxStreamBytes`; `timeout` is then the longest wait between chunks.
-public struct RequestCommand: Command {
-    public static let name = "request"
+public struct RequestCommand: Sendable {
+    /// The command's name, permission and shape, as the tools list it.
+    public static var signature: CommandSignature { definition.signature }
+
+    static let definition = CommandDefinition<CommandEnvironment>(
+        name: "request", permission: "request", shape: shape
+    ) { environment, params, context throws(CommandError) in
+        var command = RequestCommand(context: context, params: params, requestDomains: environment.requestDomains(context.appId),
+                                     limits: environment.requestLimits, fixtures: environment.requestFixtures)
+        try command.checkAndParse()
+        return { [command] () throws(CommandError) in try await command.run() }
+    }
+
     public static let shape = CommandShape(
         "An HTTP request to a host in the manifest's requestDomains; any HTTP status resolves.",
         parameters: [
@@ -30,13 +41,13 @@ public struct RequestCommand: Command {
         ],
         result: [CommandField("statusCode", "number"), CommandField("header", "Record<string, string>"),
                  CommandField("data", "any", "parsed JSON when the response says JSON, else the text; '' with enableChunked")])
-    public static let permission: String? = "request"
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 
     private let params: JSONValue
     private let domains: RequestDomains
     private let limits: RequestLimits
     private let fixtures: RequestFixtures?
+    private let events: CommandEvents
     private var urlRequest: URLRequest?
     private var timeout: Double = 10
     private var chunked = false
@@ -50,6 +61,7 @@ public struct RequestCommand: Command {
         self.domains = RequestDomains(requestDomains)
         self.limits = limits
         self.fixtures = fixtures
+        self.events = context.events
         self.timeout = limits.defaultTimeout
     }
 
@@ -101,9 +113,9 @@ public struct RequestCommand: Command {
         urlRequest = request
     }
 
-    public func run() async throws(CommandError) -> [String: JSONValue] { try await run(events: .ignored) }
-
-    public func run(events: CommandEvents) async throws(CommandError) -> [String: JSONValue] {
+    /// Does the request, sending its headers and chunks to the caller through the context's events.
+    public func run() async throws(CommandError) -> [String: JSONValue] {
+        let events = self.events
         guard let urlRequest else { throw CommandError(.internal, "request ran without checkAndParse") }
         if Task.isCancelled { throw CommandError(.cancelled, "cancelled before it started") }
         let domains = self.domains

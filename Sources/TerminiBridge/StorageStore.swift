@@ -46,6 +46,15 @@ public final class StorageStore: @unchecked Sendable {
     /// not touch storage), so a sync call never waits for a frame. Another process writing the same store is not
     /// seen until the next launch.
     private var copies: [String: [String: String]] = [:]
+    /// The quota storage shares with the app's files (`AppFiles`), once they are attached: the files' bytes count
+    /// against the same limit as the stored values.
+    private var sharedQuota: SharedQuota?
+
+    /// What else counts against an app's quota, and the quota, in bytes.
+    struct SharedQuota {
+        var otherBytes: @Sendable (_ app: String) -> Int
+        var quotaBytes: @Sendable (_ app: String) -> Int
+    }
 
     private enum Statement: String, CaseIterable {
         case select = "SELECT value FROM storage WHERE app = ?1 AND key = ?2"
@@ -148,6 +157,13 @@ public final class StorageStore: @unchecked Sendable {
 
     deinit { closeConnection() }
 
+    /// Counts `otherBytes` (the app's files) with the stored values against `quotaBytes` from now on.
+    func shareQuota(otherBytes: @escaping @Sendable (_ app: String) -> Int, quotaBytes: @escaping @Sendable (_ app: String) -> Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        sharedQuota = SharedQuota(otherBytes: otherBytes, quotaBytes: quotaBytes)
+    }
+
     /// Closes the database. Later calls fail with `.internal`; a new `StorageStore` on the directory reopens it.
     public func close() {
         lock.lock()
@@ -179,6 +195,13 @@ public final class StorageStore: @unchecked Sendable {
             guard total <= Self.appLimitBytes else {
                 throw CommandError(.quotaExceeded,
                                    "app '\(app)' would use \(total) bytes, over the 10 MB per-app quota")
+            }
+            if let sharedQuota {
+                let withFiles = total + sharedQuota.otherBytes(app), limit = sharedQuota.quotaBytes(app)
+                guard withFiles <= limit else {
+                    throw CommandError(.quotaExceeded, "app '\(app)' would use \(withFiles) bytes of files and storage, "
+                                       + "over its quota of \(limit) bytes")
+                }
             }
             let stmt = try bound(.upsert, app: app, key: key)
             sqlite3_bind_int64(stmt, 3, Int64(rowBytes))

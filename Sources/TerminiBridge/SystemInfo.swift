@@ -20,32 +20,23 @@ public struct SystemInfo: Equatable, Sendable {
 }
 
 /// `getSystemInfo()` → `{terminalWidth, terminalHeight, colors, engineVersion, appVersion, platform: "linux"}`.
-public struct GetSystemInfoCommand: Command {
-    public static let name = "getSystemInfo"
-    public static let shape = CommandShape(
+extension SystemInfo {
+    static let command = CommandDefinition<CommandEnvironment>(name: "getSystemInfo", shape: CommandShape(
         "The terminal's size and colours and the engine's and app's versions.",
         result: [CommandField("terminalWidth", "number"), CommandField("terminalHeight", "number"),
                  CommandField("colors", "256 | 8"), CommandField("engineVersion", "string"),
                  CommandField("appVersion", "string"), CommandField("platform", "'linux'")])
-    private let context: CommandContext
-    private let provider: @Sendable (CommandContext) -> SystemInfo
-
-    public init(context: CommandContext, params: JSONValue, provider: @escaping @Sendable (CommandContext) -> SystemInfo) {
-        self.context = context
-        self.provider = provider
-    }
-
-    public mutating func checkAndParse() throws(CommandError) {}
-
-    public func run() async throws(CommandError) -> [String: JSONValue] {
-        let info = provider(context)
-        return [
-            "terminalWidth": .number(Double(info.terminalWidth)),
-            "terminalHeight": .number(Double(info.terminalHeight)),
-            "colors": .number(Double(info.colors)),
-            "engineVersion": .string(info.engineVersion),
-            "appVersion": .string(info.appVersion),
-            "platform": "linux",
-        ]
+    ) { environment, _, context in
+        {
+            let info = environment.systemInfo(context)
+            return [
+                "terminalWidth": .number(Double(info.terminalWidth)),
+                "terminalHeight": .number(Double(info.terminalHeight)),
+                "colors": .number(Double(info.colors)),
+                "engineVersion": .string(info.engineVersion),
+                "appVersion": .string(info.appVersion),
+                "platform": "linux",
+            ]
+        }
     }
 }

@@ -2,13 +2,15 @@
 ///
 /// Stored as one 64-bit word so that buffers are flat arrays that compare with a single integer test per cell:
 /// bits 0..<22 the character code (a Unicode scalar, or an index into `GraphemeTable` for multi-scalar
-/// characters), 22..<62 the style (two 16-bit colours and the attributes), bit 62 the wide-continuation flag.
+/// characters), 22..<62 the style (two 16-bit colours and the attributes), bit 62 the wide-continuation flag, bit 63
+/// whether the cell is part of a hyperlink (its URL is in the buffer's link layer, `CellBuffer.link(atX:y:)`).
 public struct Cell: Hashable, Sendable {
     @usableFromInline var bits: UInt64
 
     @usableFromInline static let codeMask: UInt64 = 0x3F_FFFF
     static let styleMask: UInt64 = 0xFF_FFFF_FFFF << 22
     static let continuationBit: UInt64 = 1 << 62
+    static let linkBit: UInt64 = 1 << 63
 
     @inline(__always) init(bits: UInt64) { self.bits = bits }
 
@@ -36,6 +38,9 @@ public struct Cell: Hashable, Sendable {
         get { bits & Cell.continuationBit != 0 }
         set { if newValue { bits |= Cell.continuationBit } else { bits &= ~Cell.continuationBit } }
     }
+
+    /// Whether the cell belongs to a hyperlink (OSC 8). Any write of new text over it clears this.
+    public var isLinked: Bool { bits & Cell.linkBit != 0 }
 
     @usableFromInline @inline(__always) var code: UInt32 { UInt32(truncatingIfNeeded: bits & Cell.codeMask) }
 

@@ -13,6 +13,9 @@ public struct CellBuffer: Sendable, Equatable {
     public private(set) var width: Int
     public private(set) var height: Int
     @usableFromInline var cells: [Cell]
+    /// The link layer: for a cell whose link bit is set, the `LinkTable` id of its URL. Empty until a link is painted,
+    /// so a buffer without links costs nothing more to clear, copy or diff.
+    var linkIds: [UInt16] = []
 
     /// Negative sizes clamp to 0.
     public init(width: Int, height: Int) {
@@ -57,7 +60,39 @@ public struct CellBuffer: Sendable, Equatable {
         }
         self.width = w
         self.height = h
+        linkIds = []
         if cells.count == count { clear() } else { cells = Array(repeating: .blank, count: count) }
+    }
+
+    /// Makes `count` cells from (x, y) a hyperlink to `url` (OSC 8), keeping their text and style; a later write over
+    /// a cell ends its link. Past the link table's capacity the cells stay plain text.
+    public mutating func setLink(_ url: String, x: Int, y: Int, count: Int) {
+        guard y >= 0, y < height, count > 0, let id = LinkTable.id(for: url) else { return }
+        let x0 = max(0, x), x1 = min(width, x.addingClamped(count))
+        guard x0 < x1 else { return }
+        if linkIds.count != cells.count { linkIds = Array(repeating: 0, count: cells.count) }
+        for i in (y * width + x0)..<(y * width + x1) {
+            cells[i].bits |= Cell.linkBit
+            linkIds[i] = id
+        }
+    }
+
+    /// Whether a link was ever painted into this buffer (since its last resize): without one, no cell is linked.
+    public var mayHaveLinks: Bool { !linkIds.isEmpty }
+
+    /// The URL of the hyperlink the cell at (x, y) is part of, if any.
+    public func link(atX x: Int, y: Int) -> String? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let i = y * width + x
+        guard cells[i].isLinked, i < linkIds.count else { return nil }
+        return LinkTable.url(id: linkIds[i])
+    }
+
+    /// Whether two linked cells at index `i` of this buffer and `other` lead to different URLs.
+    @inline(__always) private func linkDiffers(at i: Int, from other: CellBuffer) -> Bool {
+        guard cells[i].bits & Cell.linkBit != 0 else { return false }
+        let mine = i < linkIds.count ? linkIds[i] : 0, theirs = i < other.linkIds.count ? other.linkIds[i] : 0
+        return mine != theirs
     }
 
     public mutating func clear() {
@@ -187,16 +222,20 @@ public struct CellBuffer: Sendable, Equatable {
             front.cells.withUnsafeBufferPointer { previous in
                 let b = UnsafeRawPointer(back.baseAddress!).assumingMemoryBound(to: UInt64.self)
                 let p = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt64.self)
+                // With links on either side, two cells that are the same text in the same style but lead to
+                // different URLs differ too.
+                let linked = !linkIds.isEmpty || !front.linkIds.isEmpty
                 for row in 0..<height {
                     let start = row * w
-                    if memcmpEqual(b + start, p + start, w) { continue }
+                    if memcmpEqual(b + start, p + start, w)
+                        && !(linked && (start..<(start + w)).contains { linkDiffers(at: $0, from: front) }) { continue }
                     var x = 0
                     while x < w {
-                        if b[start + x] == p[start + x] { x += 1; continue }
+                        if b[start + x] == p[start + x] && !(linked && linkDiffers(at: start + x, from: front)) { x += 1; continue }
                         var runStart = x
                         if runStart > 0 && b[start + runStart] & Cell.continuationBit != 0 { runStart -= 1 }
                         var end = x + 1
-                        while end < w && b[start + end] != p[start + end] { end += 1 }
+                        while end < w && (b[start + end] != p[start + end] || (linked && linkDiffers(at: start + end, from: front))) { end += 1 }
                         if end < w && b[start + end] & Cell.continuationBit != 0 { end += 1 }
                         runs.append(CellRun(x: runStart, y: row, count: end - runStart))
                         x = end
@@ -226,6 +265,7 @@ public struct CellBuffer: Sendable, Equatable {
 
     public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
+            && (lhs.linkIds.isEmpty && rhs.linkIds.isEmpty || !lhs.cells.indices.contains { lhs.linkDiffers(at: $0, from: rhs) })
     }
 }
 

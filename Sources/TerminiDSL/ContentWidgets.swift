@@ -2,7 +2,8 @@
 public struct Text: Widget {
     let text: Binding<String>, style: Binding<[TextStyle]>, color: Binding<Color>, wrap: Binding<Bool>
     /// Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping.
-    /// `style` is one style or a list that combines, `style: [.bold, .underline]`.
+    /// `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it shows are
+    /// hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.
     public init(_ text: Binding<String>, style: Binding<[TextStyle]> = [], color: Binding<Color> = .default,
                 wrap: Binding<Bool> = true)
     {
@@ -78,11 +79,14 @@ public struct Switch: Widget {
     }
 }
 
-/// A horizontal bar filled to a fraction.
+/// A horizontal bar filled to a fraction, or sweeping while the amount is unknown.
 public struct ProgressBar: Widget {
-    let value: Binding<Double>
-    /// Fills `value` of the width, from 0 to 1 (clamped).
-    public init(value: Binding<Double>) { self.value = value }
+    let value: Binding<Double>, showPercentage: Binding<Bool>, indeterminate: Binding<Bool>
+    /// Fills `value` of the width, from 0 to 1 (clamped), followed by ` 42%` when `showPercentage`; while
+    /// `indeterminate`, a block sweeps to and fro instead and `value` is not shown.
+    public init(value: Binding<Double> = 0, showPercentage: Binding<Bool> = false, indeterminate: Binding<Bool> = false) {
+        self.value = value; self.showPercentage = showPercentage; self.indeterminate = indeterminate
+    }
 }
 
 /// A horizontal rule across the available width.

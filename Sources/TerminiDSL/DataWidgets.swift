@@ -14,14 +14,18 @@ public struct BarChart: Widget {
     }
 }
 
-/// An append-only view of lines that keeps to the bottom while `follow` is true.
+/// An append-only view of lines that keeps to the bottom while `follow` is true; lines holding ANSI colours show them.
 public struct Log: Widget {
-    let lines: Binding<[DataValue]>, follow: Binding<Bool>
-    /// Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again.
-    public init(_ lines: Binding<[DataValue]>, follow: Binding<Bool> = true) { self.lines = lines; self.follow = follow }
+    let lines: Binding<[DataValue]>, follow: Binding<Bool>, maxLines: Binding<Int>
+    /// Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again. A line
+    /// with SGR escapes (`\u{1B}[31m`) keeps their colours and styles; every other escape is dropped. At most the
+    /// last `maxLines` lines are kept in view (the scrollback); `this.appendLog(path, lines)` trims the data to it.
+    public init(_ lines: Binding<[DataValue]>, follow: Binding<Bool> = true, maxLines: Binding<Int> = 10_000) {
+        self.lines = lines; self.follow = follow; self.maxLines = maxLines
+    }
 }
 
-/// Markdown text: headings, emphasis, lists, code blocks, block quotes and links (shown as text).
+/// Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).
 public struct Markdown: Widget {
     let text: Binding<String>
     /// Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width.

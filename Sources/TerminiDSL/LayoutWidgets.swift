@@ -25,10 +25,26 @@ public struct Form: Widget {
 
 /// Children side by side, left to right.
 public struct Row: Widget {
-    let spacing: Binding<Int>, align: Alignment, children: [any Widget]
-    /// `spacing` blank columns between children; `align` places them vertically.
-    public init(spacing: Binding<Int> = 0, align: Alignment = .start, @WidgetBuilder _ content: () -> [any Widget]) {
-        self.spacing = spacing; self.align = align; self.children = content()
+    let spacing: Binding<Int>, align: Alignment, wrap: Binding<Bool>, children: [any Widget]
+    /// `spacing` blank columns between children; `align` places them vertically. With `wrap`, a child that does not
+    /// fit on the line starts the next one, as words do.
+    public init(spacing: Binding<Int> = 0, align: Alignment = .start, wrap: Binding<Bool> = false,
+                @WidgetBuilder _ content: () -> [any Widget])
+    {
+        self.spacing = spacing; self.align = align; self.wrap = wrap; self.children = content()
+    }
+}
+
+/// Children in as many equal columns as fit, row by row.
+public struct Grid: Widget {
+    let columns: Binding<Int>?, minColumnWidth: Binding<Int>, spacing: Binding<Int>, children: [any Widget]
+    /// Columns at least `minColumnWidth` cells wide, as many as the width holds (at most `columns`), `spacing`
+    /// blank columns apart; the children fill them left to right, and a row is as tall as its tallest child. A
+    /// narrower screen reflows the same children into fewer columns.
+    public init(columns: Binding<Int>? = nil, minColumnWidth: Binding<Int> = 20, spacing: Binding<Int> = 1,
+                @WidgetBuilder _ content: () -> [any Widget])
+    {
+        self.columns = columns; self.minColumnWidth = minColumnWidth; self.spacing = spacing; self.children = content()
     }
 }
 
@@ -58,6 +74,19 @@ public struct Box: Widget {
     {
         self.border = border; self.title = title; self.width = width; self.height = height
         self.children = content()
+    }
+}
+
+/// A titled section whose content folds away.
+public struct Collapsible: Widget {
+    let title: Binding<String>, collapsed: Binding<Bool>, onToggle: String?, children: [any Widget]
+    /// A title row, `▾ title` while open and `▸ title` while folded, with `content` indented below it while open.
+    /// Enter, Space or a click on the title (Left folds, Right opens) switch it and call `onToggle` with
+    /// `detail.value`, the new `collapsed`; a new `collapsed` from the page switches it too.
+    public init(title: Binding<String>, collapsed: Binding<Bool> = false, onToggle: String? = nil,
+                @WidgetBuilder _ content: () -> [any Widget])
+    {
+        self.title = title; self.collapsed = collapsed; self.onToggle = onToggle; self.children = content()
     }
 }
 

@@ -256,10 +256,13 @@ final class ScriptEngine {
             JSValueMakeNumber(js.context, Double($0) * 1_048_576)
         } ?? JSValueMakeNull(js.context))
         js.setProperty(native, "maxNesting", JSValueMakeNumber(js.context, Double(JSONValue.maximumNesting)))
-        if let clock = configuration.fixedClock {
+        if let dateNow = configuration.dateNow ?? configuration.fixedClock.map({ clock in { clock.now } }) {
             js.setProperty(native, "fixedClockNow", js.makeFunction { [unowned self] _ throws(NativeFunctionError) in
-                JSValueMakeNumber(js.context, clock.now)
+                JSValueMakeNumber(js.context, dateNow())
             })
+        }
+        if let seed = configuration.randomSeed {
+            js.setProperty(native, "randomSeed", JSValueMakeNumber(js.context, Double(seed)))
         }
         for (name, body) in nativeFunctions() { js.setProperty(native, name, js.makeFunction(body)) }
         do throws(JavaScriptException) {

@@ -1,5 +1,7 @@
+import TerminiTemplate
+
 /// A script failure reported to the host: what went wrong, where in the JavaScript, and which page or handler ran.
-public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible, DiagnosticConvertible {
     /// How the script failed.
     public enum Kind: String, Sendable {
         /// The file did not parse; nothing in it ran.
@@ -47,6 +49,16 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         if let line { text += ":\(line)" }
         if line != nil, let column { text += ":\(column)" }
         return text
+    }
+
+    /// The one-line report: where the script failed and what was thrown; the handler, page and stack are on the
+    /// error screen and in `description`.
+    public var diagnostic: Diagnostic {
+        var note: [String] = []
+        if let handler { note.append("in \(handler)") }
+        if let loc { note.append("template \(loc)") }
+        return Diagnostic(.error, location ?? "", message, kind: kind.rawValue,
+                          suggestion: note.isEmpty ? nil : note.joined(separator: ", "))
     }
 
     public var description: String {

@@ -19,8 +19,14 @@ public final class ScriptRuntime: Sendable {
         /// Told of every entry into the script (hook or handler name, page) before it runs, on the JS thread: a
         /// host keeps it for its crash report. It must be quick.
         public var entryObserver: (@Sendable (_ handler: String, _ pageId: Int?) -> Void)?
-        /// When set, `Date.now()` and `new Date()` tell this clock's time instead of the real one.
+        /// When set, `Date.now()` and `new Date()` tell this clock's time instead of the real one, and timers run on it.
         public var fixedClock: FixedScriptClock?
+        /// When set, `Date.now()` and `new Date()` tell what this returns (milliseconds since 1970), called on the JS
+        /// thread at each read: the flight recorder notes each read, a replay answers with the recorded ones. It
+        /// takes the place of `fixedClock`'s time for `Date`; timers still run on `fixedClock` or the real clock.
+        public var dateNow: (@Sendable () -> Double)?
+        /// When set, `Math.random()` is a generator seeded with this, so a run's random numbers repeat in a replay.
+        public var randomSeed: UInt32?
         /// The JS heap's limit in MB (`--script-memory`): an entry that grows it past this is terminated like one
         /// that runs too long. Nil: no limit.
         public var scriptMemoryLimit: Int? = 256

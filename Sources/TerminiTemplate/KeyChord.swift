@@ -105,6 +105,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// them. The value says what they do, for the error and for the tool's help.
     public static let reservedByTools: [KeyChord: String] = [
         KeyChord(base: .character("r"), modifiers: [.control, .alt]): "termini preview restarts the app with it",
+        KeyChord(base: .named("f12"), modifiers: []): "termini preview opens its inspector with it",
     ]
 
     /// Why no terminal (without the kitty keyboard protocol, which few offer) can send this chord, or nil when

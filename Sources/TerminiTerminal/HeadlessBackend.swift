@@ -66,6 +66,7 @@ public final class HeadlessBackend: TerminalBackend, WakeableInput {
             while x < end {
                 let cell = back[x, run.y]
                 screen[x, run.y] = cell
+                if cell.isLinked, let url = back.link(atX: x, y: run.y) { screen.setLink(url, x: x, y: run.y, count: 1) }
                 if !cell.isWideContinuation {
                     cost.addCell(cell, x: x, y: run.y, width: TextWidth.of(cell.character))
                     cells += 1

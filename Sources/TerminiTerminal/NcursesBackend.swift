@@ -202,7 +202,15 @@ public final class NcursesBackend: TerminalBackend, WakeableInput {
         }
         placeCursor()
         wnoutrefresh(stdscr)
-        let bytes = flushCounted()
+        var bytes = flushCounted()
+        let colors = colorPairs.enabled ? Int(COLORS) : 0, direct = colorPairs.direct
+        let links = HyperlinkOverlay.bytes(for: runs, in: back, width: size.width, height: size.height) {
+            HyperlinkOverlay.parameters($0, colors: colors, direct: direct)
+        }
+        if !links.isEmpty {
+            Self.writeFully(terminalFileDescriptor, links)
+            bytes += links.count
+        }
         return PresentStats(bytes: bytes, cells: cells)
     }
 

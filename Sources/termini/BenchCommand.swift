@@ -37,6 +37,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per operation per line.")
     var json = false
 
+    @Flag(help: "Keep termini run's flight recorder on during the keyed-list operations (run does by default), to measure its cost.")
+    var recorder = false
+
     func validate() throws {
         guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
         guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
@@ -172,6 +175,7 @@ struct BenchCommand: ParsableCommand {
         options.rows = rows
         options.runs = runs
         options.warmups = warmups
+        options.recorder = recorder
         let bench: KeyedListBench
         do { bench = try KeyedListBench(bundle: bundle, options: options) } catch {
             throw CLIError("bench: \(error)")
@@ -194,7 +198,7 @@ struct BenchCommand: ParsableCommand {
         if json {
             for result in results { print(BenchReport.jsonLine(result)) }
         } else {
-            print("keyed-list bench: pty \(options.width)x\(options.height), rows \(rows), \(warmups) warm-ups + \(runs) runs; times in ms, end to end unless named")
+            print("keyed-list bench: pty \(options.width)x\(options.height), rows \(rows), \(warmups) warm-ups + \(runs) runs\(recorder ? ", flight recorder on" : ""); times in ms, end to end unless named")
             print(BenchReport.table(results), terminator: "")
         }
         for m in memory {

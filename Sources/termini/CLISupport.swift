@@ -4,9 +4,10 @@ import TerminiRuntime
 import TerminiTerminal
 
 /// A user-facing failure: printed as `termini: error: <message>` with exit code 1.
-struct CLIError: Error, CustomStringConvertible {
+struct CLIError: Error, CustomStringConvertible, DiagnosticConvertible {
     var description: String
     init(_ message: String) { description = message }
+    var diagnostic: Diagnostic { Diagnostic(.error, "", description) }
 }
 
 /// A notice for the user on standard error, e.g. an automatic rollback, after the screen is released.

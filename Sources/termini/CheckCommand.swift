@@ -42,10 +42,8 @@ struct CheckCommand: ParsableCommand {
 
     /// The findings against the engine's own command registry.
     static func findings(project: String, hostCommands: [String] = []) throws -> [CheckFinding] {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("termini-check-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: store) }
         let host = hostCommands.map { CommandSignature(name: $0, permission: nil, shape: .undescribed) }
-        let commands = try MiniAppEngine.registeredCommands(storeDirectory: store) + host
+        let commands = try MiniAppEngine.registeredCommands(hostCommands: host)
         return ProjectChecker.check(project: project, commands: commands)
     }
 }

@@ -12,7 +12,9 @@ struct PreviewCommand: ParsableCommand {
             A saved pages/*.swift is recompiled and the open pages re-render with their data and navigation stack \
             kept. A saved main.js or app.json restarts the app at its first page (page data is not kept). Ctrl-Alt-R \
             restarts by hand: no app may bind it, so the preview never shadows an app's key. A compile or start-up script error shows an overlay with \
-            file:line:col over the last good screen. Esc leaves the page, Ctrl-C quits.
+            file:line:col over the last good screen. F12 opens the inspector beside the app (widget tree, page data and \
+            setData diffs, bridge calls, storage, frame timings); --inspect-socket serves the same as JSON lines \
+            (docs/CLI.md, "The inspector"). Esc leaves the page, Ctrl-C quits.
             """)
 
     @Argument(help: ArgumentHelp("Project folder with app.json, pages/*.swift and main.js.", valueName: "project-dir"))
@@ -26,6 +28,11 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(help: "Append console output, warnings and stall reports to this file.")
     var log: String?
+
+    @Option(name: .customLong("inspect-socket"), help: ArgumentHelp(
+        "Answer the inspector's JSON requests on a Unix socket at this path (mode 0600; a stale socket is replaced).",
+        valueName: "path"))
+    var inspectSocket: String?
 
     func run() throws {
         guard ProjectLoader.isProject(project) else {
@@ -44,7 +51,9 @@ struct PreviewCommand: ParsableCommand {
         }
         defer { backend.shutdown() }
         let session: PreviewSession
-        do { session = try PreviewSession(project: project, backend: backend, options: options) } catch {
+        do {
+            session = try PreviewSession(project: project, backend: backend, options: options, inspectSocket: inspectSocket)
+        } catch {
             backend.shutdown()
             throw CLIError("\(error)")
         }

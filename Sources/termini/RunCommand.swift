@@ -20,6 +20,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Append console output, warnings and stall reports to this file.")
     var log: String?
 
+    @Option(help: ArgumentHelp("Write the flight recorder's trace to this file on exit, for termini replay. It holds what you typed.", valueName: "file"))
+    var trace: String?
+
+    @Flag(name: .customLong("no-trace"), help: "Keep no flight recorder: no trace, not even when the script fails.")
+    var noTrace = false
+
+    func validate() throws {
+        if noTrace, trace != nil { throw ValidationError("--trace and --no-trace cannot be given together") }
+    }
+
     func run() throws {
         let warmUp = MiniAppEngine.warmUpScriptEngine()
         defer { warmUp.wait() }
@@ -33,6 +43,10 @@ struct RunCommand: ParsableCommand {
         options.showPerformanceHUD = perf
         // A crash leaves its backtrace in the store instead of holding the terminal in the runtime's prompt.
         if let store = options.storeDirectory { CrashReport.writeBacktraces(into: store + "/crashes") }
+        var traces = RunTraces(explicitPath: trace, enabled: !noTrace, target: engine.target, console: console.write)
+        // An error thrown out of the run is a crash the process caught: its trace is written too, after the
+        // terminal is given back (this runs after the backend's own `defer`), so the lines reach the user.
+        defer { traces.finish().forEach(printNotice) }
         let backend: NcursesBackend
         do { backend = try NcursesBackend() } catch {
             throw CLIError("cannot start the terminal: \(error)")
@@ -41,7 +55,9 @@ struct RunCommand: ParsableCommand {
         defer { backend.shutdown() }
         var notices: [String] = launch.notice.map { [$0] } ?? []
         while true {
-            let host = try MiniAppEngine(bundle: launch.bundle, backend: backend, options: options)
+            var engineOptions = options
+            engineOptions.activityObservers = traces.observers(for: launch.bundle, store: options.storeDirectory)
+            let host = try MiniAppEngine(bundle: launch.bundle, backend: backend, options: engineOptions)
             if let probation = launch.probation { host.watchFirstLaunch(probation) }
             host.invalidateScreen()
             host.start(page: launch.page, query: launch.query)
@@ -58,6 +74,7 @@ struct RunCommand: ParsableCommand {
         updates?.finish()
         backend.shutdown()
         console.printErrorsAfterExit()
+        notices += traces.finish()
         notices.forEach(printNotice)
         // A SIGTERM or SIGHUP ended the loop as a quit would: everything is written, so die of it now.
         NcursesBackend.finishRequestedTermination()

@@ -5,7 +5,7 @@ import TerminiRuntime
 enum TerminiSubcommands {
     static let all: [any ParsableCommand.Type] = [
         RunCommand.self, RecordCommand.self, BenchCommand.self,
-        SnapshotCommand.self, TestCommand.self,
+        SnapshotCommand.self, TestCommand.self, ReplayCommand.self,
         VersionCommand.self,
         KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, KeepCommand.self, RollbackCommand.self,
         PublishCommand.self, PromoteCommand.self, RolloutCommand.self, YankCommand.self, RotateKeyCommand.self, RegistryCommand.self, UpdateCommand.self,

@@ -34,7 +34,9 @@ struct Termini: ParsableCommand {
             // As ArgumentParser's own `main` would, except that every message passes `TerminalSafeText`: an error can
             // quote what an app wrote (a script error's text, a key, a file name).
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            // Termini's own errors print in the one diagnostic shape, `where: error: what`; the parser's keep theirs.
+            let message = (error as? any DiagnosticConvertible)?.diagnostic.described(placeless: "termini")
+                ?? fullMessage(for: error)
             if !message.isEmpty {
                 if code == .success {
                     print(TerminalSafeText.sanitized(message))

@@ -7,7 +7,7 @@ import TerminiRuntime
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Run a project's tests (tests/*.test) headless and check their assertions; exit 1 on any failure.",
+        abstract: "Run a project's tests (tests/*.test, tests/*.trace) headless and check them; exit 1 on any failure.",
         discussion: """
             A test is an events file (the grammar of termini snapshot --events) with
             expect lines among the events, after an optional header:
@@ -22,6 +22,10 @@ struct TestCommand: ParsableCommand {
               expect data <path> == <json>       expect toast "<text>"
               expect page <name>                 expect no-error
               expect screen <name>     tests/screens/<name>.screen (--update writes it)
+
+            A trace (tests/*.trace, from termini run --trace or a failed run) is
+            replayed: it passes when every frame comes out as recorded, and fails at
+            the first frame that differs, with the input before it and a diff.
 
             A failure prints file:line, what was expected, what the app showed and
             the screen, or its diff against the golden screen; then the next test
@@ -56,7 +60,7 @@ struct TestCommand: ParsableCommand {
         let suite = AppTestSuite(project: project, filter: filter)
         guard !suite.files.isEmpty else {
             let folder = AppTestSuite.testsFolder(of: project)
-            throw CLIError(filter.map { "no test in \(folder) has '\($0)' in its name" } ?? "no tests: \(folder) has no *.test files")
+            throw CLIError(filter.map { "no test in \(folder) has '\($0)' in its name" } ?? "no tests: \(folder) has no *.test or *.trace files")
         }
         let bundle: LoadedBundle
         do { bundle = try ProjectLoader.load(folder: project) } catch { throw CLIError("\(error)") }

@@ -64,9 +64,7 @@ struct TypesCommand: ParsableCommand {
 
     /// The built-in commands' signatures, from the engine's own registry.
     static func builtInCommands() throws -> [CommandSignature] {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("termini-types-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: store) }
-        return try MiniAppEngine.registeredCommands(storeDirectory: store)
+        try MiniAppEngine.registeredCommands()
     }
 
     /// The declarations for the built-in commands.

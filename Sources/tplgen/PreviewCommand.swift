@@ -38,9 +38,7 @@ struct PreviewCommand: ParsableCommand {
         let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
         // A page in a project's pages/ may use the components declared in the project's components/.
-        let components = (folder as NSString).lastPathComponent == "pages"
-            ? [((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("components")]
-                .filter { FileManager.default.fileExists(atPath: $0) } : []
+        let components = ProjectLayout.owning(pagesFolder: folder)?.componentsFolder.map { [$0] } ?? []
         let inputs = [file] + siblings.filter { URL(fileURLWithPath: $0).standardized != URL(fileURLWithPath: file).standardized }
             + components
         let (sources, readErrors) = PageSourceLoader.load(paths: inputs)

@@ -37,6 +37,25 @@ import Testing
         #expect(result.stdout.contains("REGRESSED"), "\(result.stdout)")
     }
 
+    /// `./Scripts/bench --against REV`'s verdict: a time 20 % worse in every round fails, naming it; one slow round
+    /// among fast ones, and a rate that rose, do not.
+    @Test func theNoRegressionCheckFailsOnAConsistentlySlowerMeasureOnly() async throws {
+        let runs = BuiltBinaries.temporaryFolder()
+        for (round, slowRound) in [(1, "5.1"), (2, "30"), (3, "4.9")] {
+            try "render_ms 10\nkeyed_ms 5\ncalls_per_s 100\n".write(toFile: "\(runs)/base.\(round)", atomically: true, encoding: .utf8)
+            try "render_ms 12\nkeyed_ms \(slowRound)\ncalls_per_s 130\n".write(toFile: "\(runs)/this.\(round)", atomically: true, encoding: .utf8)
+        }
+        let compare = BuiltBinaries.packageRoot.appendingPathComponent("Tools/bench/compare.py").path
+        let result = try await BuiltBinaries.run("/usr/bin/python3", [compare, runs, "--base-name", "main"], timeout: 60)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("more than 5 % worse than main: render_ms\n"), "\(result.stdout)")
+        try "render_ms 10\n".write(toFile: "\(runs)/this.1", atomically: true, encoding: .utf8)
+        try "render_ms 10\n".write(toFile: "\(runs)/this.2", atomically: true, encoding: .utf8)
+        try "render_ms 10.2\n".write(toFile: "\(runs)/this.3", atomically: true, encoding: .utf8)
+        let same = try await BuiltBinaries.run("/usr/bin/python3", [compare, runs], timeout: 60)
+        #expect(same.status == 0, "\(same.stdout)")
+    }
+
     @Test func scrollingAndResizingAreTimedAndChecked() async throws {
         let result = try await BuiltBinaries.run("termini", [
             "bench", "--ops", "scroll,resize", "--rows", "100", "--runs", "1", "--warmups", "0", "--json", "--app", Self.app,

@@ -56,7 +56,7 @@ import Testing
         #expect(charts.contains { $0.hasPrefix("load ▁") } && charts.contains { $0.hasPrefix("Feb ████") }, "\(charts)")
         #expect(charts.contains { $0.hasPrefix("│started") })
         let docs = try await widgets("key BackTab\nkey Right\nkey Right\nkey Right\nsettle\n")
-        #expect(docs.contains("• lists, inline code and links") && docs.contains("│ Press Ctrl-T for the other theme."), "\(docs)")
+        #expect(docs.contains("• lists, inline code and links (https://example.org)") && docs.contains("│ Press Ctrl-T for the other theme."), "\(docs)")
         // Ctrl-T switches the theme; the page says so.
         let dark = try await widgets("key Ctrl-t\nsettle\n")
         #expect(dark[1].contains("theme: dark"), "\(dark)")

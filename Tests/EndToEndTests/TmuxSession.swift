@@ -56,6 +56,17 @@ struct TmuxSession {
         return text
     }
 
+    /// Polls the styled screen (`capture-pane -e`) until `predicate` holds or the deadline passes.
+    func waitForStyledScreen(timeout: TimeInterval = 20, _ predicate: (String) -> Bool) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = try styledScreen()
+        while !predicate(text) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            text = try styledScreen()
+        }
+        return text
+    }
+
     /// The one process the pane's shell runs now (the app under test), by its parent: a pattern match could also
     /// hit a process that merely mentions the same arguments (a tmux server keeps the argv of the client that
     /// started it).

@@ -142,8 +142,19 @@ import TerminiTemplate
         #expect(catalog.status == 0, "\(catalog.stderr)")
         let json = try JSONValue.parse(String(contentsOf: out, encoding: .utf8))
         let widgets = json["widgets"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-        #expect(widgets.contains("ForEach") && widgets.contains("TextField") && widgets.contains("Switch") && widgets.count == 34)
+        let declared = try CatalogCrawler.crawl(directory: Self.repositoryRoot.appendingPathComponent(DSLLocator.dslRelativePath))
+        #expect(widgets == declared.widgets.map(\.name) && widgets.contains("ForEach"))
         let check = try Self.run(["generate", "--check"], in: Self.repositoryRoot)
         #expect(check.status == 0, "generated files are stale: \(check.stdout)")
+    }
+}
+
+/// Package.swift cannot import the project model, so it spells a project's declaration folders itself; this holds
+/// that spelling to `ProjectLayout`.
+@Suite struct SampleTargetsFollowTheProjectLayoutTests {
+    @Test func theManifestNamesTheLayoutsDeclarationFolders() throws {
+        let manifest = try String(contentsOf: SamplePagesCompileTests.repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let spelled = "let sources = [" + ProjectLayout.declarationFolderNames.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        #expect(manifest.contains(spelled), "Package.swift's sample targets must compile \(ProjectLayout.declarationFolderNames)")
     }
 }

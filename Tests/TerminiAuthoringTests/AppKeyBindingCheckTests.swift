@@ -12,8 +12,7 @@ import TerminiRuntime
         .deletingLastPathComponent()
 
     func check(_ project: String) throws -> [CheckFinding] {
-        let store = TemporaryFolder()
-        return ProjectChecker.check(project: project, commands: try MiniAppEngine.registeredCommands(storeDirectory: store.path))
+        return ProjectChecker.check(project: project, commands: try MiniAppEngine.registeredCommands())
     }
 
     func project(keys: String, script: String) throws -> (TemporaryFolder, String) {

@@ -22,8 +22,7 @@ import TerminiRuntime
         }
 
         func run(_ rule: any CheckRule) throws -> [CheckFinding] {
-            let store = TemporaryFolder()
-            let commands = try MiniAppEngine.registeredCommands(storeDirectory: store.path)
+            let commands = try MiniAppEngine.registeredCommands()
             guard case .success(let project) = CheckedProject.load(path, commands: commands) else {
                 Issue.record("the fixture did not load")
                 return []

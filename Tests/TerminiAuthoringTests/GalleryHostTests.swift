@@ -20,13 +20,16 @@ import TerminiRuntime
 
     @Test func openSampleAcceptsOnlyEmbeddedSamples() async throws {
         let opened = Locked<String?>(nil)
-        var unknown = OpenSampleCommand(params: ["id": "nope"], known: ["todo"], open: { opened.value = $0 })
-        #expect(throws: CommandError.self) { try unknown.checkAndParse() }
-        var missing = OpenSampleCommand(params: [:], known: ["todo"], open: { opened.value = $0 })
-        #expect(throws: CommandError.self) { try missing.checkAndParse() }
-        var todo = OpenSampleCommand(params: ["id": "todo"], known: ["todo"], open: { opened.value = $0 })
-        try todo.checkAndParse()
-        _ = try await todo.run()
+        let samples = GallerySamples(known: ["todo"], open: { opened.value = $0 })
+        let router = try CommandRouter([try #require(OpenSampleCommand.definition.registration(with: samples))])
+        let context = CommandContext(appId: "gallery", pageId: 1, pageName: "index", permissions: [])
+        func call(_ params: JSONValue) async -> CommandOutcome {
+            await withCheckedContinuation { done in router.invoke("openSample", params: params, context: context) { done.resume(returning: $0) } }
+        }
+        #expect(await call(["id": "nope"]).envelope["errMsg"] == "openSample:fail no sample app 'nope'")
+        #expect(await call([:]).envelope["errMsg"] == "openSample:fail missing required parameter 'id'")
+        #expect(opened.value == nil)
+        #expect(await call(["id": "todo"]).ok)
         #expect(opened.value == "todo")
     }
 }

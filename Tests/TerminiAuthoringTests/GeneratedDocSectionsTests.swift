@@ -13,9 +13,8 @@ import Testing
 @Suite struct GeneratedDocSectionsTests {
     static let docs = EmbeddedSamplesTests.repositoryRoot + "/docs"
 
-    func registered(host: [CommandRegistration] = []) throws -> [CommandSignature] {
-        let store = TemporaryFolder()
-        return try MiniAppEngine.registeredCommands(hostCommands: host, storeDirectory: store.path)
+    func registered(host: [CommandSignature] = []) throws -> [CommandSignature] {
+        try MiniAppEngine.registeredCommands(hostCommands: host)
     }
 
     @Test func everyGeneratedSectionIsCurrent() throws {
@@ -55,18 +54,15 @@ import Testing
         }
     }
 
-    /// A command a host registers: its shape is all it takes.
-    struct WeatherCommand: SelfContainedCommand {
-        static let name = "getWeather"
-        static let shape = CommandShape("Reads the forecast for a city.", parameters: [CommandField("city", "string")],
-                                        result: [CommandField("celsius", "number")])
-        init(context: CommandContext, params: JSONValue) {}
-        mutating func checkAndParse() throws(CommandError) {}
-        func run() async throws(CommandError) -> [String: JSONValue] { ["celsius": 21] }
-    }
+    /// A new command, declared as every command is: its shape is all the tools need.
+    static let weather = CommandDefinition<Void>(
+        name: "getWeather",
+        shape: CommandShape("Reads the forecast for a city.", parameters: [CommandField("city", "string")],
+                            result: [CommandField("celsius", "number")])
+    ) { _, _, _ in { ["celsius": 21] } }
 
     @Test func aNewCommandReachesTheTypesTheDocsAndCheckWithNoOtherEdit() throws {
-        let commands = try registered(host: [CommandRegistration(WeatherCommand.self)])
+        let commands = try registered(host: [Self.weather.signature])
         #expect(ScriptTypeDeclarations.emit(commands: commands)
             .contains("invoke(name: 'getWeather', params: GetWeatherParams): termini.Task<GetWeatherResult>;"))
         #expect(CommandReferenceDocs.section(commands).body

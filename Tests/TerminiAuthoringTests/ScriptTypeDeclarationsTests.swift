@@ -11,8 +11,7 @@ import Testing
     static let root = EmbeddedSamplesTests.repositoryRoot
 
     func registered() throws -> [CommandSignature] {
-        let store = TemporaryFolder()
-        return try MiniAppEngine.registeredCommands(storeDirectory: store.path)
+        return try MiniAppEngine.registeredCommands()
     }
 
     @Test func theCheckedInDeclarationsAreCurrent() throws {

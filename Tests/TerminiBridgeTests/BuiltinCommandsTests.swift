@@ -8,9 +8,13 @@ import TerminiTemplate
         let h = try ServiceHarness()
         defer { h.remove() }
         #expect(h.router.commandNames == [
-            "clearStorage", "connectEventSource", "getStorage", "getStorageInfo", "getSystemInfo", "removeStorage", "request",
-            "setStorage",
+            "appendFile", "clearStorage", "connectEventSource", "getStorage", "getStorageInfo", "getSystemInfo", "mkdir",
+            "readFile", "readdir", "removeStorage", "rename", "request", "setStorage", "stat", "unlink", "writeFile",
         ])
+        #expect(h.router.signatures == BuiltinCommands.definitions.signatures(), "the router holds the declared table")
+        for name in ["appendFile", "mkdir", "readFile", "readdir", "rename", "stat", "unlink", "writeFile"] {
+            #expect(h.router.signatures.first { $0.name == name }?.permission == "files", "\(name)")
+        }
     }
 
     @Test func hostAddsItsOwnCommandsAndDuplicatesFailAtStartUp() async throws {
@@ -19,7 +23,7 @@ import TerminiTemplate
         let environment = CommandEnvironment(storage: h.store, requestDomains: { _ in [] },
                                              systemInfo: { _ in ServiceHarness.systemInfo })
         let table = BuiltinCommands.registrations(environment: environment)
-        let router = try CommandRouter(table + [CommandRegistration(EchoCommand.self)])
+        let router = try CommandRouter(table + [EchoCommand.registration])
         let echo = await withCheckedContinuation { cont in
             router.invoke("echo", params: ["text": "hi"], context: ServiceHarness.context(permissions: ["echo"])) {
                 cont.resume(returning: $0)
@@ -27,9 +31,7 @@ import TerminiTemplate
         }
         #expect(echo.envelope == ["errMsg": "echo:ok", "text": "hi"])
         #expect(throws: DuplicateCommandError(name: "setStorage")) {
-            try CommandRouter(table + [CommandRegistration(SetStorageCommand.self) {
-                SetStorageCommand(context: $0, params: $1, store: h.store)
-            }])
+            try CommandRouter(table + [CommandRegistration(name: "setStorage") { _, _, reply in reply.succeed() }])
         }
     }
 

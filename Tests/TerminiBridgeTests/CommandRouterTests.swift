@@ -4,25 +4,24 @@ import TerminiClock
 import TerminiTemplate
 @testable import TerminiBridge
 
-/// A host-defined command, registered through the public API exactly as an embedding host would.
-struct EchoCommand: SelfContainedCommand {
-    static let name = "echo"
-    static let permission: String? = "echo"
-    let params: JSONValue
-    var text = ""
-    init(context: CommandContext, params: JSONValue) { self.params = params }
-    mutating func checkAndParse() throws(CommandError) { text = try params.requiredString("text") }
-    func run() async throws(CommandError) -> [String: JSONValue] { ["text": .string(text)] }
+/// A host-defined command, declared through the public API exactly as an embedding host would.
+enum EchoCommand {
+    static let definition = CommandDefinition<Void>(name: "echo", permission: "echo", shape: .undescribed) { _, params, _ throws(CommandError) in
+        let text = try params.requiredString("text")
+        return { ["text": .string(text)] }
+    }
+    static var registration: CommandRegistration { definition.registration(with: ())! }
 }
 
 /// Sleeps, so a test can unload its page while it is in flight.
-struct SlowCommand: SelfContainedCommand {
-    static let name = "slow"
-    init(context: CommandContext, params: JSONValue) {}
-    mutating func checkAndParse() throws(CommandError) {}
-    func run() async throws(CommandError) -> [String: JSONValue] {
-        try? await Task.sleep(nanoseconds: 300_000_000)
-        return [:]
+enum SlowCommand {
+    static var registration: CommandRegistration {
+        CommandDefinition<Void>(name: "slow", shape: .undescribed) { _, _, _ in
+            {
+                try? await Task.sleep(nanoseconds: 300_000_000)
+                return [:]
+            }
+        }.registration(with: ())!
     }
 }
 
@@ -44,12 +43,12 @@ final class OutcomeBox: @unchecked Sendable {
 
     @Test func duplicateRegistrationFailsAtStartUp() {
         #expect(throws: DuplicateCommandError(name: "echo")) {
-            try CommandRouter([CommandRegistration(EchoCommand.self), CommandRegistration(EchoCommand.self)])
+            try CommandRouter([EchoCommand.registration, EchoCommand.registration])
         }
     }
 
     @Test func hostCommandSucceedsWithOkEnvelope() async throws {
-        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        let router = try CommandRouter([EchoCommand.registration])
         let outcome = await call(router, "echo", ["text": "hi"])
         #expect(outcome == CommandOutcome(ok: true, envelope: ["errMsg": "echo:ok", "text": "hi"]))
     }
@@ -63,7 +62,7 @@ final class OutcomeBox: @unchecked Sendable {
     }
 
     @Test func missingPermissionIsRefusedBeforeParsing() async throws {
-        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        let router = try CommandRouter([EchoCommand.registration])
         var ctx = context
         ctx.permissions = []
         let outcome = await call(router, "echo", ["text": "hi"], context: ctx)
@@ -72,7 +71,7 @@ final class OutcomeBox: @unchecked Sendable {
     }
 
     @Test func badParametersNameTheField() async throws {
-        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        let router = try CommandRouter([EchoCommand.registration])
         #expect(await call(router, "echo", [:]).envelope["errMsg"] == "echo:fail missing required parameter 'text'")
         #expect(await call(router, "echo", ["text": 3]).envelope["errMsg"]
             == "echo:fail parameter 'text' must be a string, got number")
@@ -81,7 +80,7 @@ final class OutcomeBox: @unchecked Sendable {
     /// A host that blocks every thread of Swift's cooperative pool (one per core) while it waits for an answer
     /// still gets it: commands run on threads of their own. On the pool, the call waited for the blockers to give up.
     @Test func aCommandAnswersWhileTheHostBlocksEveryCooperativeThread() throws {
-        let router = try CommandRouter([CommandRegistration(EchoCommand.self)])
+        let router = try CommandRouter([EchoCommand.registration])
         let done = Locked(false)
         // This test's own thread blocks below; the others block until the answer, at most 4 s. A blocker that gets
         // no thread before the answer (the pool busy with other tests) ends at once: nothing here waits for them.
@@ -105,7 +104,7 @@ final class OutcomeBox: @unchecked Sendable {
     }
 
     @Test func unloadCancelsInFlightCallsAndDropsCallbacks() async throws {
-        let router = try CommandRouter([CommandRegistration(SlowCommand.self)])
+        let router = try CommandRouter([SlowCommand.registration])
         let box = OutcomeBox()
         router.invoke("slow", params: [:], context: context) { box.add($0) }
         #expect(router.inFlightCount == 1)

@@ -20,14 +20,34 @@ import Testing
         let engine = try MiniAppEngine(bundle: try bundle(), backend: HeadlessBackend(width: 20, height: 5), options: options,
                                        commands: [host])
         defer { engine.stop() }
-        let ui = ["navigateTo", "redirectTo", "navigateBack", "reLaunch", "switchTab", "setNavigationBarTitle", "exitMiniApp",
-                  "showToast", "hideToast", "showModal", "showActionSheet", "showLoading", "hideLoading", "scrollTo", "loadMoreDone", "focus", "blur", "validate",
-                  "applyUpdate", "setTheme", "getTheme", "setClipboardData"]
-        let script = ["hostGreeting", "getPreloadedData", "setStorage", "getStorage", "removeStorage", "clearStorage",
-                      "getStorageInfo", "request", "connectEventSource", "getSystemInfo"]
-        #expect(engine.router.commandNames == (ui + script).sorted())
-        for name in ui { #expect(engine.router.thread(of: name) == .ui, "\(name)") }
-        for name in script { #expect(engine.router.thread(of: name) == .script, "\(name)") }
+        // The engine binds its whole declared table, each command on its declared thread, and the host's beside it.
+        let declared = EngineCommandTable.definitions
+        #expect(engine.router.commandNames == (declared.map(\.name) + ["hostGreeting"]).sorted())
+        for definition in declared { #expect(engine.router.thread(of: definition.name) == definition.thread, "\(definition.name)") }
+        #expect(engine.commandSignatures == (try MiniAppEngine.registeredCommands(hostCommands: [host.signature])),
+                "the tools' table is the engine's")
+        // Navigation, overlays and anything touching the screen run on the UI thread; storage and the network do not.
+        for name in ["navigateTo", "showModal", "focus", "setTheme", "setClipboardData", "applyUpdate", "scrollTo"] {
+            #expect(engine.router.thread(of: name) == .ui, "\(name)")
+        }
+        for name in ["getStorage", "request", "connectEventSource", "getSystemInfo", "getPreloadedData"] {
+            #expect(engine.router.thread(of: name) == .script, "\(name)")
+        }
+    }
+
+    @Test func anEngineWithoutAStoreLeavesOutTheStoreServicesOnly() throws {
+        var options = EngineOptions()
+        options.storeDirectory = nil
+        let engine = try MiniAppEngine(bundle: try bundle(), backend: HeadlessBackend(width: 20, height: 5), options: options)
+        defer { engine.stop() }
+        let missing = Set(EngineCommandTable.definitions.map(\.name)).subtracting(engine.router.commandNames)
+        #expect(missing == Set(BuiltinCommands.definitions.map(\.name)))
+    }
+
+    @Test func theToolsTableRefusesAHostCommandWithABuiltInName() {
+        #expect(throws: DuplicateCommandError(name: "showModal")) {
+            try MiniAppEngine.registeredCommands(hostCommands: [CommandSignature(name: "showModal", permission: nil, shape: .undescribed)])
+        }
     }
 
     @Test func aHostCommandCannotTakeABuiltInName() throws {

@@ -16,6 +16,31 @@ import TerminiUI
         #expect(NcursesBackend.directColorVariant(of: "xterm-256color", colorterm: "yes") == nil)
     }
 
+    @Test func linkedCellsAreWrittenAgainInsideOSC8AndKeepTheirColumns() throws {
+        let pty = try #require(PseudoTerminal(width: 40, height: 4))
+        let backend = try NcursesBackend(input: pty.slave, output: pty.slave, term: "xterm-256color", colors: true)
+        defer { backend.shutdown() }
+        _ = pty.readAvailable(waitMilliseconds: 50)
+        let front = CellBuffer(width: 40, height: 4)
+        var back = front
+        back.write("see https://ex.org/a 世界 end", x: 1, y: 2, style: CellStyle(foreground: .index(4), attributes: .underline))
+        back.setLink("https://ex.org/a", x: 5, y: 2, count: 16)
+        let stats = backend.present(back, previous: front)
+        let bytes = pty.read(atLeast: stats.bytes)
+        #expect(bytes.count == stats.bytes, "the overlay's bytes are counted")
+        let text = String(decoding: bytes, as: UTF8.self)
+        let overlay = "\u{1B}7\u{1B}[3;6H\u{1B}]8;;https://ex.org/a\u{1B}\\\u{1B}[0;4;34mhttps://ex.org/a\u{1B}]8;;\u{1B}\\\u{1B}8"
+        #expect(text.hasSuffix(overlay), "\(text.debugDescription)")
+        #expect(text.contains("see https://ex.org/a"), "ncurses drew the row first, in its columns")
+        // An unchanged frame writes nothing, links included; text written over a link ends it.
+        #expect(backend.present(back, previous: back) == PresentStats(bytes: 0, cells: 0))
+        var plain = back
+        plain.write("https://ex.org/a", x: 5, y: 2, style: CellStyle(foreground: .index(4), attributes: .underline))
+        let unlinked = backend.present(plain, previous: back)
+        let after = String(decoding: pty.read(atLeast: unlinked.bytes), as: UTF8.self)
+        #expect(unlinked.cells == 16 && !after.contains("\u{1B}]8;;"), "\(after.debugDescription)")
+    }
+
     @Test func unchangedFrameWritesZeroBytesAndOneCellChangeWritesAFew() throws {
         let pty = try #require(PseudoTerminal(width: 40, height: 10))
         // Colour on, whatever the environment says (SwiftPM runs tests with NO_COLOR set).

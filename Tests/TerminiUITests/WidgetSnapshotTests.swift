@@ -33,6 +33,23 @@ import TerminiTemplate
         #expect(render(root, width: 10, height: 6) == "[ Save ]\n[x] done\n[ ] todo\n──────────\n█████░░░░░\n██████████")
     }
 
+    @Test func progressBarShowsItsPercentageAndSweepsOnlyWhileIndeterminate() {
+        let labelled = PageView(root: node("ProgressBar", ["value": 0.42, "showPercentage": true]), data: [:])
+        #expect(labelled.renderText(width: 15, height: 1) == "████░░░░░░  42%")
+        #expect(!labelled.hasAnimations, "a determinate bar lets the host sleep")
+
+        let sweeping = PageView(root: node("ProgressBar", ["indeterminate": "{{busy}}", "showPercentage": true]), data: ["busy": true])
+        #expect(sweeping.renderText(width: 10, height: 1) == "██░░░░░░░░", "no percentage while indeterminate")
+        #expect(sweeping.hasAnimations)
+        sweeping.tick(now: 0.3)
+        #expect(sweeping.renderText(width: 10, height: 1) == "░░░██░░░░░")
+        sweeping.tick(now: 1.1)  // past the far end (8 steps), on its way back
+        #expect(sweeping.renderText(width: 10, height: 1) == "░░░░░██░░░")
+        sweeping.apply([(path("busy"), false)])
+        #expect(sweeping.renderText(width: 10, height: 1) == "░░░░░   0%", "known again: the bar and its percentage")
+        #expect(!sweeping.hasAnimations, "the host stops framing once the work is known")
+    }
+
     @Test func textFieldShowsValueOrDimPlaceholder() {
         let page = PageView(root: node("Column", [:], [
             node("TextField", ["value": "", "placeholder": "name"]),

@@ -1,5 +1,7 @@
+import TerminiTemplate
+
 /// One compile error, printed as `file:line:col: error: <one line>`.
-public struct CompileDiagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+public struct CompileDiagnostic: Error, Equatable, Sendable, CustomStringConvertible, DiagnosticConvertible {
     /// The file as given on the command line (relative to the working directory when given so).
     public var file: String
     /// 1-based line, or nil for errors about the file as a whole that have no position (e.g. it cannot be read).
@@ -15,8 +17,9 @@ public struct CompileDiagnostic: Error, Equatable, Sendable, CustomStringConvert
         self.message = message
     }
 
-    public var description: String {
-        if let line, let column { return "\(file):\(line):\(column): error: \(message)" }
-        return "\(file): error: \(message)"
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, Diagnostic.location(file: file, line: line, column: line == nil ? nil : column), message)
     }
+
+    public var description: String { diagnostic.description }
 }

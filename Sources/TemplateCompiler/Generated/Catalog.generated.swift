@@ -1189,6 +1189,64 @@ extension Catalog {
       "name": "Checkbox"
     },
     {
+      "doc": "A titled section whose content folds away.",
+      "initializers": [
+        {
+          "doc": "A title row, `▾ title` while open and `▸ title` while folded, with `content` indented below it while open. Enter, Space or a click on the title (Left folds, Right opens) switch it and call `onToggle` with `detail.value`, the new `collapsed`; a new `collapsed` from the page switches it too.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "key": "title",
+              "label": "title",
+              "name": "title",
+              "optional": false,
+              "type": "Binding<String>",
+              "valueType": "String"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "collapsed",
+              "label": "collapsed",
+              "name": "collapsed",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "onToggle",
+              "label": "onToggle",
+              "name": "onToggle",
+              "optional": true,
+              "type": "String?",
+              "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": true,
+              "key": "children",
+              "label": null,
+              "name": "content",
+              "optional": false,
+              "type": "() -> [any Widget]",
+              "valueType": "() -> [any Widget]"
+            }
+          ],
+          "slots": [],
+          "trailingBuilder": true
+        }
+      ],
+      "name": "Collapsible"
+    },
+    {
       "doc": "Children stacked top to bottom.",
       "initializers": [
         {
@@ -1417,6 +1475,66 @@ extension Catalog {
       "name": "Form"
     },
     {
+      "doc": "Children in as many equal columns as fit, row by row.",
+      "initializers": [
+        {
+          "doc": "Columns at least `minColumnWidth` cells wide, as many as the width holds (at most `columns`), `spacing` blank columns apart; the children fill them left to right, and a row is as tall as its tallest child. A narrower screen reflows the same children into fewer columns.",
+          "name": "init",
+          "parameters": [
+            {
+              "bindable": true,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "columns",
+              "label": "columns",
+              "name": "columns",
+              "optional": true,
+              "type": "Binding<Int>?",
+              "valueType": "Int"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 20,
+              "defaultSource": "20",
+              "key": "minColumnWidth",
+              "label": "minColumnWidth",
+              "name": "minColumnWidth",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": 1,
+              "defaultSource": "1",
+              "key": "spacing",
+              "label": "spacing",
+              "name": "spacing",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
+            },
+            {
+              "bindable": false,
+              "builder": true,
+              "key": "children",
+              "label": null,
+              "name": "content",
+              "optional": false,
+              "type": "() -> [any Widget]",
+              "valueType": "() -> [any Widget]"
+            }
+          ],
+          "slots": [],
+          "trailingBuilder": true
+        }
+      ],
+      "name": "Grid"
+    },
+    {
       "doc": "Shows its content when `condition` is truthy and the `else` content otherwise.",
       "initializers": [
         {
@@ -1594,10 +1712,10 @@ extension Catalog {
       "name": "ListView"
     },
     {
-      "doc": "An append-only view of lines that keeps to the bottom while `follow` is true.",
+      "doc": "An append-only view of lines that keeps to the bottom while `follow` is true; lines holding ANSI colours show them.",
       "initializers": [
         {
-          "doc": "Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again.",
+          "doc": "Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again. A line with SGR escapes (`\\u{1B}[31m`) keeps their colours and styles; every other escape is dropped. At most the last `maxLines` lines are kept in view (the scrollback); `this.appendLog(path, lines)` trims the data to it.",
           "name": "init",
           "parameters": [
             {
@@ -1621,6 +1739,17 @@ extension Catalog {
               "optional": false,
               "type": "Binding<Bool>",
               "valueType": "Bool"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "defaultSource": "10_000",
+              "key": "maxLines",
+              "label": "maxLines",
+              "name": "maxLines",
+              "optional": false,
+              "type": "Binding<Int>",
+              "valueType": "Int"
             }
           ]
         }
@@ -1628,7 +1757,7 @@ extension Catalog {
       "name": "Log"
     },
     {
-      "doc": "Markdown text: headings, emphasis, lists, code blocks, block quotes and links (shown as text).",
+      "doc": "Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).",
       "initializers": [
         {
           "doc": "Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width.",
@@ -1742,21 +1871,47 @@ extension Catalog {
       "name": "Padding"
     },
     {
-      "doc": "A horizontal bar filled to a fraction.",
+      "doc": "A horizontal bar filled to a fraction, or sweeping while the amount is unknown.",
       "initializers": [
         {
-          "doc": "Fills `value` of the width, from 0 to 1 (clamped).",
+          "doc": "Fills `value` of the width, from 0 to 1 (clamped), followed by ` 42%` when `showPercentage`; while `indeterminate`, a block sweeps to and fro instead and `value` is not shown.",
           "name": "init",
           "parameters": [
             {
               "bindable": true,
               "builder": false,
+              "default": 0,
+              "defaultSource": "0",
               "key": "value",
               "label": "value",
               "name": "value",
               "optional": false,
               "type": "Binding<Double>",
               "valueType": "Double"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "showPercentage",
+              "label": "showPercentage",
+              "name": "showPercentage",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "indeterminate",
+              "label": "indeterminate",
+              "name": "indeterminate",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
             }
           ]
         }
@@ -1813,7 +1968,7 @@ extension Catalog {
       "doc": "Children side by side, left to right.",
       "initializers": [
         {
-          "doc": "`spacing` blank columns between children; `align` places them vertically.",
+          "doc": "`spacing` blank columns between children; `align` places them vertically. With `wrap`, a child that does not fit on the line starts the next one, as words do.",
           "name": "init",
           "parameters": [
             {
@@ -1842,6 +1997,18 @@ extension Catalog {
               "optional": false,
               "type": "Alignment",
               "valueType": "Alignment"
+            },
+            {
+              "bindable": true,
+              "builder": false,
+              "default": false,
+              "defaultSource": "false",
+              "key": "wrap",
+              "label": "wrap",
+              "name": "wrap",
+              "optional": false,
+              "type": "Binding<Bool>",
+              "valueType": "Bool"
             },
             {
               "bindable": false,
@@ -2364,7 +2531,7 @@ extension Catalog {
       "doc": "A run of text.",
       "initializers": [
         {
-          "doc": "Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`.",
+          "doc": "Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it shows are hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.",
           "name": "init",
           "parameters": [
             {

@@ -1,24 +1,7 @@
-/// One problem `termini check` found: where, how bad, and what.
-public struct CheckFinding: Sendable, Equatable, CustomStringConvertible {
-    /// Errors fail the check (and `termini pack`); warnings are shown and pass.
-    public enum Severity: String, Sendable {
-        case error, warning
-    }
+import TerminiTemplate
 
-    public var severity: Severity
-    /// `file:line:col`, or just `file` when the problem has no position.
-    public var location: String
-    public var message: String
-
-    public init(_ severity: Severity, _ location: String, _ message: String) {
-        self.severity = severity
-        self.location = location
-        self.message = message
-    }
-
-    /// `file:line:col: error: message`, as compilers print it.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
-}
+/// One problem `termini check` found: a `Diagnostic`, printed as `file:line:col: error: message`.
+public typealias CheckFinding = Diagnostic
 
 /// A position in a text file, 1-based, columns counted in characters.
 struct SourcePosition: Equatable {
@@ -40,5 +23,5 @@ struct SourcePosition: Equatable {
         self.column = column
     }
 
-    func location(in file: String) -> String { "\(file):\(line):\(column)" }
+    func location(in file: String) -> String { Diagnostic.location(file: file, line: line, column: column) }
 }

@@ -1,5 +1,5 @@
 /// What `termini check` reads from main.js as text: the `bridge.invoke('name', …)` calls with a literal name, and
-/// the data keys written by `setData({ key: … })` and `spliceData('path', …)` with literal keys. Handlers never run
+/// the data keys written by `setData({ key: … })`, `spliceData('path', …)` and `appendLog('path', …)` with literal keys. Handlers never run
 /// during a check, so these calls are only found by reading the source; comments and string contents are skipped
 /// so that a call in a comment does not count.
 struct ScriptSourceScan {
@@ -11,7 +11,7 @@ struct ScriptSourceScan {
     }
 
     var invokes: [Invoke] = []
-    /// First components of the literal keys of every `setData({...})` and of every `spliceData('path', …)`.
+    /// First components of the literal keys of every `setData({...})`, `spliceData('path', …)` and `appendLog('path', …)`.
     var writtenRoots: Set<String> = []
 
     /// Adds what another script calls and writes.
@@ -42,8 +42,8 @@ struct ScriptSourceScan {
             {
                 for key in Self.objectKeys(original, code: chars, from: brace) { writtenRoots.insert(Self.root(of: key)) }
             }
-            if let end = Self.match("spliceData", chars, at: i), Self.isBoundary(chars, before: i),
-               let paren = Self.skip("(", chars, from: end),
+            if let end = Self.match("spliceData", chars, at: i) ?? Self.match("appendLog", chars, at: i),
+               Self.isBoundary(chars, before: i), let paren = Self.skip("(", chars, from: end),
                let (path, _) = Self.stringLiteral(original, at: Self.skipSpaces(chars, from: paren))
             {
                 writtenRoots.insert(Self.root(of: path))

@@ -51,7 +51,7 @@ public final class GalleryHost {
     }
 
     /// The commands the gallery adds to the built-in ones, for its sample's editor types.
-    public static let hostCommandSignatures = [CommandSignature(OpenSampleCommand.self)]
+    public static let hostCommandSignatures = [OpenSampleCommand.definition.signature]
 
     /// Shows the gallery; returns the index of the sample to open, or nil to quit.
     func runGallery(selected: Int) throws -> Int? {
@@ -59,15 +59,14 @@ public final class GalleryHost {
         let chosen = Locked<String?>(nil)
         let waker = backend.inputWaker
         let ids = Set(samples.map(\.folder))
-        let open = CommandRegistration(OpenSampleCommand.self) { _, params in
-            OpenSampleCommand(params: params, known: ids, open: { id in
-                chosen.value = id
-                waker.wake()
-            })
-        }
+        let gallerySamples = GallerySamples(known: ids, open: { id in
+            chosen.value = id
+            waker.wake()
+        })
+        let open = OpenSampleCommand.definition.registration(with: gallerySamples)
         var galleryOptions = options
         galleryOptions.showPerformanceHUD = false
-        let engine = try MiniAppEngine(bundle: try project.load(), backend: backend, options: galleryOptions, commands: [open])
+        let engine = try MiniAppEngine(bundle: try project.load(), backend: backend, options: galleryOptions, commands: [open].compactMap { $0 })
         backend.arrowsMoveFocus = true
         engine.invalidateScreen()
         engine.start(query: ["apps": appListJSON()])

@@ -16,6 +16,8 @@ import TerminiTerminal
 /// - `r` restarts the app (typed into a focused text field, it is just a letter).
 /// - A compile or start-up script error is drawn as an overlay naming `file:line:col`; the last good screen stays
 ///   underneath until a save fixes it.
+/// - F12 opens the inspector pane beside the app, and `--inspect-socket` answers the same sections as JSON
+///   (`Inspector/`).
 public final class PreviewSession {
     public let project: String
     let backend: PreviewBackend
@@ -35,23 +37,36 @@ public final class PreviewSession {
     public var overlayLines: [String]? { errorLayer.lines }
     /// The error box, kept across restarts and handed to each new engine.
     private let errorLayer = PreviewErrorLayer()
+    /// The app's activity the inspector shows, kept across restarts.
+    let inspectorLog: InspectorLog
+    /// The `--inspect-socket` listener, if asked for.
+    private var inspectorSocket: InspectorSocket?
+    /// The log's version the pane last showed.
+    private var paneVersion = -1
+    var inspectorSource: InspectorSource { InspectorSource(engine: engine, log: inspectorLog) }
     public var isFinished: Bool { engine.isFinished }
     /// The screen as text (the engine's last frame, without the overlay).
     public var screenText: String { engine.screenText }
 
     /// Loads and compiles the project; a project that does not compile at all has no good screen to keep, so that
     /// is an error here.
-    public init(project: String, backend: any TerminalBackend, options: EngineOptions) throws {
+    /// `inspectSocket` is a path to answer the inspector's requests at (`termini preview --inspect-socket`).
+    public init(project: String, backend: any TerminalBackend, options: EngineOptions, inspectSocket: String? = nil) throws {
         let wrapped = PreviewBackend(base: backend)
         self.project = project
         self.backend = wrapped
         var options = options
         options.hostKeys += PreviewBackend.keys
+        let log = InspectorLog()
+        inspectorLog = log
+        options.activityObservers.append(log)
         self.options = options
         watcher = ProjectWatcher(folder: project)
         lastPoll = clock.now()
         engine = try MiniAppEngine(bundle: try ProjectLoader.load(folder: project), backend: wrapped, options: self.options)
+        if let inspectSocket { inspectorSocket = try InspectorSocket(path: inspectSocket) }
         attach(engine)
+        wrapped.refreshInspector = { [unowned self] pane in pane.refresh(from: inspectorSource) }
     }
 
     private func attach(_ engine: MiniAppEngine) {
@@ -61,7 +76,11 @@ public final class PreviewSession {
 
     public func start() { engine.start() }
 
-    public func stop() { engine.stop() }
+    /// Stops the app and closes the inspector socket (removing its file).
+    public func stop() {
+        engine.stop()
+        inspectorSocket?.close()
+    }
 
     /// Runs until the user quits.
     public func runInteractive() {
@@ -76,6 +95,7 @@ public final class PreviewSession {
         let sincePoll = clock.now() &- lastPoll
         let untilPoll = sincePoll >= interval ? 0 : Int((interval - sincePoll) / 1_000_000)
         engine.step(maxWaitMilliseconds: min(maxWaitMilliseconds ?? untilPoll, untilPoll))
+        serveInspector()
         if backend.restartRequested {
             backend.restartRequested = false
             restart()
@@ -84,6 +104,18 @@ public final class PreviewSession {
             lastPoll = clock.now()
             let changes = watcher.poll()
             if changes.script { restart() } else if changes.pages { reloadPages() }
+        }
+    }
+
+    /// Answers the socket's waiting requests, and shows the pane again when a key moved in it or a diff or bridge
+    /// call came in since it was painted.
+    private func serveInspector() {
+        inspectorSocket?.poll { line in InspectorRequest.answer(line, from: inspectorSource) }
+        guard backend.inspector != nil else { return }
+        let version = inspectorLog.version
+        if backend.paneNeedsPaint || version != paneVersion {
+            paneVersion = version
+            backend.presentPane()
         }
     }
 
@@ -125,6 +157,8 @@ public final class PreviewSession {
     static func probeStart(_ bundle: LoadedBundle, size: (width: Int, height: Int), options: EngineOptions) -> [String]? {
         var quiet = options
         quiet.console = { _ in }
+        // The probe's own calls and frames are not the app's: the inspector hears only the engine on screen.
+        quiet.activityObservers = []
         // A scratch store: the probe's storage calls work (an app may not catch their failure) but never touch the
         // app's real data.
         quiet.storeDirectory = NSTemporaryDirectory() + "termini-preview-probe-\(getpid())"

@@ -173,6 +173,8 @@ public enum ScriptTypeDeclarations {
             setData(changes: Record<string, any>, callback?: () => void): void;
             /** Splices the list at `path` as `Array.prototype.splice` does; costs the change, not the list. */
             spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+            /** Appends `lines` to the Log's list at `path`, dropping its oldest so it keeps at most `maxLines` (10,000); costs the lines appended. */
+            appendLog(path: string, lines: any[] | string, maxLines?: number): Promise<void>;
             /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */
             focus(id: string): Promise<termini.FocusResult>;
             /** Takes the keyboard focus off the focused widget: keys go to the page's bindings. */
@@ -195,6 +197,7 @@ public enum ScriptTypeDeclarations {
             /** Changes the instance's data; only its own widgets re-render. */
             setData(changes: Record<string, any>, callback?: () => void): void;
             spliceData(path: string, index: number, removeCount: number, ...items: any[]): Promise<void>;
+            appendLog(path: string, lines: any[] | string, maxLines?: number): Promise<void>;
             /** Calls the handler the use site named for `event` (`onChange:` for 'change') with `{ type, detail }`. */
             triggerEvent(event: string, detail?: any): void;
             /** Moves the keyboard focus to the widget marked `.id(id)` on this page and scrolls it into view; rejects with errMsg naming a wrong id. */

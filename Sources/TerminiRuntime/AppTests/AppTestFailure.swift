@@ -18,6 +18,12 @@ public struct AppTestFailure: Error, Sendable {
     /// The script's errors and warnings during the test, which often say why.
     public var console: [String] = []
 
-    /// `file:line:` or `file:line:col:`.
-    public var location: String { "\(file):\(line):" + (column.map { "\($0):" } ?? "") }
+    /// Where in a file that has no lines the failure is (a trace's `frame 12` or `byte 345`); it replaces the line.
+    public var place: String?
+
+    /// `file:line:`, `file:line:col:`, or for a trace `file: frame N:`.
+    public var location: String {
+        if let place { return "\(file): \(place):" }
+        return "\(file):\(line):" + (column.map { "\($0):" } ?? "")
+    }
 }

@@ -24,3 +24,7 @@ public struct BundleError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 }
+
+extension BundleError: DiagnosticConvertible {
+    public var diagnostic: Diagnostic { Diagnostic(.error, location, message, kind: kind.rawValue) }
+}

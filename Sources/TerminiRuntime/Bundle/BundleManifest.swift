@@ -28,6 +28,11 @@ public struct BundleManifest: Equatable, Sendable {
     public var themes = ThemeSet()
     /// Relative path to lowercase hex SHA-256.
     public var files: [String: String]
+    /// The quota of the app's files and storage together, in MB (`"quota"`), when it asks for more than the
+    /// default 50; the host caps it (`EngineOptions.maxQuotaBytes`).
+    public var quotaMegabytes: Int?
+    /// Hosts `openURL` may open besides `requestDomains` (`"openDomains"`), in the same forms.
+    public var openDomains: [String] = []
 
     /// One request to start while the JS context boots.
     public struct PreloadRequest: Equatable, Sendable {
@@ -95,6 +100,13 @@ extension BundleManifest {
         if pages.isEmpty { throw fail("$.pages: the app declares no pages") }
         permissions = try strings("permissions")
         requestDomains = try strings("requestDomains")
+        openDomains = try strings("openDomains")
+        if let q = o["quota"] {
+            guard case .number(let n) = q, n == n.rounded(), n >= 1, n <= 1_000_000 else {
+                throw fail("$.quota: expected a whole number of MB from 1 to 1000000, found \(q.serialized())")
+            }
+            quotaMegabytes = Int(n)
+        }
         if let limit = o["requestStreamLimitMB"] {
             guard let mb = limit.intValue, (1...Self.maxRequestStreamLimitMB).contains(mb) else {
                 throw fail("$.requestStreamLimitMB: expected a whole number of megabytes from 1 to \(Self.maxRequestStreamLimitMB), found \(limit.serialized())")
@@ -150,6 +162,8 @@ extension BundleManifest {
             })
         }
         if !files.isEmpty { o["files"] = .object(files.mapValues { .string($0) }) }
+        if !openDomains.isEmpty { o["openDomains"] = .array(openDomains.map { .string($0) }) }
+        if let quotaMegabytes { o["quota"] = .number(Double(quotaMegabytes)) }
         if let requestStreamLimitMB { o["requestStreamLimitMB"] = .number(Double(requestStreamLimitMB)) }
         if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
         if let tabBar { o["tabBar"] = tabBar.json }

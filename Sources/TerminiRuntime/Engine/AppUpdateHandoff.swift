@@ -28,6 +28,10 @@ final class AppUpdateHandoff: @unchecked Sendable {
         return restart
     }
 
+    private func requestRestart() {
+        lock.lock(); restart = true; lock.unlock()
+    }
+
     /// The script is running (its `App()` is registered): pending and later notices go to it.
     func attach(_ runtime: ScriptRuntime) {
         lock.lock()
@@ -56,17 +60,16 @@ final class AppUpdateHandoff: @unchecked Sendable {
     }
 
     /// `applyUpdate`: on the UI thread, so that the run ends before another frame. Fails with `.notFound` when no
-    /// update is ready. `finish` ends the engine's loop.
-    func registration(finish: @escaping @Sendable () -> Void) -> CommandRegistration {
-        CommandRegistration(name: "applyUpdate", thread: .ui, shape: .applyUpdate) { [self] _, _, reply in
-            guard let version = ready else {
-                reply.fail(CommandError(.notFound, "no update is ready; wait for App.onUpdateReady"))
-                return
-            }
-            lock.lock(); restart = true; lock.unlock()
-            reply.succeed(["version": .string(version)])
-            finish()
+    /// update is ready; else ends the engine's loop.
+    static let command = EngineCommand(name: "applyUpdate", thread: .ui, shape: .applyUpdate) { services, _, _, reply in
+        let updates = services.updates
+        guard let version = updates.ready else {
+            reply.fail(CommandError(.notFound, "no update is ready; wait for App.onUpdateReady"))
+            return
         }
+        updates.requestRestart()
+        reply.succeed(["version": .string(version)])
+        services.navigator.isFinished = true
     }
 }
 

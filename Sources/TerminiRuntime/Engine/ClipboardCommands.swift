@@ -11,28 +11,18 @@ enum ClipboardCommands {
     /// this), and a copy that silently lost its end would be worse than a clear error.
     static let maximumBytes = 100_000
 
-    /// The backend as the command's handler holds it: used on the UI thread only, where `.ui` commands run, so it
-    /// may cross into the router's `@Sendable` handler.
-    private final class Terminal: @unchecked Sendable {
-        unowned let backend: any TerminalBackend
-        init(_ backend: any TerminalBackend) { self.backend = backend }
-    }
-
-    static func registrations(backend: any TerminalBackend) -> [CommandRegistration] {
-        let terminal = Terminal(backend)
-        return [
-            CommandRegistration(name: "setClipboardData", permission: "clipboard", thread: .ui, shape: .setClipboardData) {
-                params, _, reply throws(CommandError) in
-                let data = try params.requiredString("data")
-                guard data.utf8.count <= maximumBytes else {
-                    throw CommandError(.invalidParameter,
-                                       "setClipboardData: 'data' is \(data.utf8.count) bytes; terminals take at most \(maximumBytes)")
-                }
-                terminal.backend.copyToClipboard(data)
-                reply.succeed()
-            },
-        ]
-    }
+    static let definitions: [EngineCommand] = [
+        EngineCommand(name: "setClipboardData", permission: "clipboard", thread: .ui, shape: .setClipboardData) {
+            services, params, _, reply throws(CommandError) in
+            let data = try params.requiredString("data")
+            guard data.utf8.count <= maximumBytes else {
+                throw CommandError(.invalidParameter,
+                                   "setClipboardData: 'data' is \(data.utf8.count) bytes; terminals take at most \(maximumBytes)")
+            }
+            services.backend.copyToClipboard(data)
+            reply.succeed()
+        },
+    ]
 }
 
 /// The clipboard command as JavaScript sees it (docs/COMMANDS.md#clipboard).

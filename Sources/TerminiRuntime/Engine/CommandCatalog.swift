@@ -1,26 +1,22 @@
 import TerminiBridge
-import TerminiTemplate
-import TerminiTerminal
 
-/// The commands a bundle's script can call, read from a real engine's router so that the tools (`termini.d.ts`,
-/// `termini check`) see exactly the table that runs, never a copy of it.
+/// The commands a bundle's script can call, read from the table the engine binds, so that the tools
+/// (`termini.d.ts`, `termini check`, docs/COMMANDS.md) see exactly what runs, without building an engine.
 extension MiniAppEngine {
     /// Every command this engine answers: the built-in ones and the host's, with their permissions and shapes.
     public var commandSignatures: [CommandSignature] { router.signatures }
 
-    /// The built-in commands plus `hostCommands`, as an engine registers them. Builds a throw-away engine on an
-    /// empty page with a temporary store (so the storage commands are registered) and stops it.
-    public static func registeredCommands(hostCommands: [CommandRegistration] = [], storeDirectory: String) throws
+    /// The built-in commands plus `hostCommands`, sorted by name, as an engine with a store registers them. Throws
+    /// as an engine would when a host command takes a built-in name.
+    public static func registeredCommands(hostCommands: [CommandSignature] = []) throws(DuplicateCommandError)
         -> [CommandSignature]
     {
-        let template = try TemplateFile(jsonText: #"{"format":"termini.template/1","page":"index","source":"catalog","root":{"cls":"Text","p1":""}}"#)
-        let bundle = LoadedBundle(manifest: BundleManifest(id: "catalog", name: "Catalog", version: "0.0.0", pages: ["index"]),
-                                  origin: "memory", script: "", scriptName: "catalog.js", pages: ["index": template])
-        var options = EngineOptions()
-        options.storeDirectory = storeDirectory
-        let engine = try MiniAppEngine(bundle: bundle, backend: HeadlessBackend(width: 10, height: 2), options: options,
-                                       commands: hostCommands)
-        defer { engine.stop() }
-        return engine.commandSignatures
+        var byName: [String: CommandSignature] = [:]
+        for signature in EngineCommandTable.definitions.map(\.signature) + hostCommands {
+            guard byName.updateValue(signature, forKey: signature.name) == nil else {
+                throw DuplicateCommandError(name: signature.name)
+            }
+        }
+        return byName.values.sorted { $0.name < $1.name }
     }
 }

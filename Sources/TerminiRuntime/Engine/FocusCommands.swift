@@ -7,35 +7,35 @@ import TerminiUI
 /// `this.blur()`); `validate` checks a form as its submit would (`this.validate(formId)`). Run on the UI thread,
 /// which owns the widget tree; need no permission.
 enum FocusCommands {
-    static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
-        // The navigator unowned, as in ListCommands: a strong reference would keep the engine alive (EngineReleaseTests).
-        [
-            CommandRegistration(name: "focus", thread: .ui, shape: .focus) { [unowned navigator] params, context, reply throws(CommandError) in
-                let id = try params.requiredString("id")
-                let entry = try navigator.callingPage(context)
-                do { try entry.view.focus(id: id) } catch {
-                    throw CommandError(.notFound, "\(error)")
-                }
-                scheduler.markDirty(answeringInput: true)
-                reply.succeed()
-            },
-            CommandRegistration(name: "blur", thread: .ui, shape: .blur) { [unowned navigator] _, context, reply throws(CommandError) in
-                try navigator.callingPage(context).view.blur()
-                scheduler.markDirty(answeringInput: true)
-                reply.succeed()
-            },
-            CommandRegistration(name: "validate", thread: .ui, shape: .validate) { [unowned navigator] params, context, reply throws(CommandError) in
-                let id = try params.requiredString("id")
-                let entry = try navigator.callingPage(context)
-                let result: JSONValue
-                do { result = try entry.view.validateForm(id: id) } catch {
-                    throw CommandError(.notFound, "\(error)")
-                }
-                scheduler.markDirty(answeringInput: true)
-                reply.succeed(result.objectValue?.dictionary ?? [:])
-            },
-        ]
-    }
+    static let definitions: [EngineCommand] = [
+        EngineCommand(name: "focus", thread: .ui, shape: .focus) { services, params, context, reply throws(CommandError) in
+            let navigator = services.navigator
+            let id = try params.requiredString("id")
+            let entry = try navigator.callingPage(context)
+            do { try entry.view.focus(id: id) } catch {
+                throw CommandError(.notFound, "\(error)")
+            }
+            services.scheduler.markDirty(answeringInput: true)
+            reply.succeed()
+        },
+        EngineCommand(name: "blur", thread: .ui, shape: .blur) { services, _, context, reply throws(CommandError) in
+            let navigator = services.navigator
+            try navigator.callingPage(context).view.blur()
+            services.scheduler.markDirty(answeringInput: true)
+            reply.succeed()
+        },
+        EngineCommand(name: "validate", thread: .ui, shape: .validate) { services, params, context, reply throws(CommandError) in
+            let navigator = services.navigator
+            let id = try params.requiredString("id")
+            let entry = try navigator.callingPage(context)
+            let result: JSONValue
+            do { result = try entry.view.validateForm(id: id) } catch {
+                throw CommandError(.notFound, "\(error)")
+            }
+            services.scheduler.markDirty(answeringInput: true)
+            reply.succeed(result.objectValue?.dictionary ?? [:])
+        },
+    ]
 }
 
 /// `focus` and `blur` as JavaScript sees them (docs/COMMANDS.md#focus).

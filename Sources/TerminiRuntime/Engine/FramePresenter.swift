@@ -40,10 +40,12 @@ final class FramePresenter {
     private let navigator: Navigator
     private let overlays: OverlayPresenter
     private let showsHUD: Bool
+    private let activity: EngineActivity
 
     init(backend: any TerminalBackend, scheduler: FrameScheduler, clock: MonotonicClock, runtime: ScriptRuntime,
-         navigator: Navigator, overlays: OverlayPresenter, options: EngineOptions) throws
+         navigator: Navigator, overlays: OverlayPresenter, options: EngineOptions, activity: EngineActivity) throws
     {
+        self.activity = activity
         self.backend = backend
         self.scheduler = scheduler
         self.clock = clock
@@ -153,9 +155,13 @@ final class FramePresenter {
         backend.cursor = compositor.cursor
         let written = backend.present(compositor.back, previous: compositor.diffBasis)
         if written.cells == 0 { scheduler.frameChangedNothing() }
-        compositor.didPresent()
         let timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
                                  rasterStart: buildEnd, rasterEnd: clock.now(), bytes: written.bytes, cells: written.cells)
+        if activity.isObserved {
+            let frame = FrameActivity(number: frameIndex + 1, timing: timing, screen: compositor.back)
+            activity.each { $0.framePresented(frame) }
+        }
+        compositor.didPresent()
         record(timing)
         // setData callbacks and onReady belong after the frame that shows the change. A hidden page's data (below
         // the top, or a parked tab) is applied to its tree already (it shows when revealed), so its callbacks do

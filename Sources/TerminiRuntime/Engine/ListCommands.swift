@@ -8,39 +8,37 @@ import TerminiUI
 /// which asks the page's lists for `onReachBottom` again. Run on the UI thread, which owns the widget tree; need no
 /// permission.
 enum ListCommands {
-    static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
-        // The navigator unowned, as in its own commands: it reaches this router through the script inbox, so a strong
-        // reference would keep both alive after the engine is gone (EngineReleaseTests).
-        [
-            CommandRegistration(name: "scrollTo", thread: .ui, shape: .scrollTo) { [unowned navigator] params, context, reply throws(CommandError) in
-                let id = try params.requiredString("id")
-                let key = params["key"].flatMap { $0.isNull ? nil : $0 }
-                var index: Int?
-                if let value = params["index"], !value.isNull {
-                    guard let n = value.intValue else {
-                        throw CommandError(.invalidParameter, "parameter 'index' must be a whole number, got \(value.serialized())")
-                    }
-                    index = n
+    static let definitions: [EngineCommand] = [
+        EngineCommand(name: "scrollTo", thread: .ui, shape: .scrollTo) { services, params, context, reply throws(CommandError) in
+            let navigator = services.navigator
+            let id = try params.requiredString("id")
+            let key = params["key"].flatMap { $0.isNull ? nil : $0 }
+            var index: Int?
+            if let value = params["index"], !value.isNull {
+                guard let n = value.intValue else {
+                    throw CommandError(.invalidParameter, "parameter 'index' must be a whole number, got \(value.serialized())")
                 }
-                guard key != nil || index != nil else {
-                    throw CommandError(.invalidParameter, "scrollTo needs a 'key' or an 'index' besides the 'id'")
-                }
-                let entry = try navigator.callingPage(context)
-                do { try entry.view.scrollTo(id: id, key: key, index: index) } catch {
-                    throw CommandError(.notFound, "scrollTo: \(error)")
-                }
-                scheduler.markDirty()
-                reply.succeed()
-            },
-            CommandRegistration(name: "loadMoreDone", thread: .ui, shape: .loadMoreDone) { [unowned navigator] params, context, reply throws(CommandError) in
-                let id = params["id"].flatMap { $0.isNull ? nil : $0.stringValue }
-                let entry = try navigator.callingPage(context)
-                entry.view.loadMoreDone(id: id)
-                scheduler.markDirty()
-                reply.succeed()
-            },
-        ]
-    }
+                index = n
+            }
+            guard key != nil || index != nil else {
+                throw CommandError(.invalidParameter, "scrollTo needs a 'key' or an 'index' besides the 'id'")
+            }
+            let entry = try navigator.callingPage(context)
+            do { try entry.view.scrollTo(id: id, key: key, index: index) } catch {
+                throw CommandError(.notFound, "scrollTo: \(error)")
+            }
+            services.scheduler.markDirty()
+            reply.succeed()
+        },
+        EngineCommand(name: "loadMoreDone", thread: .ui, shape: .loadMoreDone) { services, params, context, reply throws(CommandError) in
+            let navigator = services.navigator
+            let id = params["id"].flatMap { $0.isNull ? nil : $0.stringValue }
+            let entry = try navigator.callingPage(context)
+            entry.view.loadMoreDone(id: id)
+            services.scheduler.markDirty()
+            reply.succeed()
+        },
+    ]
 }
 
 /// `scrollTo` as JavaScript sees it (docs/COMMANDS.md#lists).

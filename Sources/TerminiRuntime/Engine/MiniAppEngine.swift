@@ -37,6 +37,12 @@ public final class MiniAppEngine {
     /// `onUpdateReady` and `applyUpdate` (Engine/AppUpdateHandoff.swift).
     let updates: AppUpdateHandoff
     let clock = MonotonicClock.system
+    /// The app's storage (nil without a store folder); the commands and the synchronous calls share it.
+    let storage: StorageStore?
+    /// Who is told of each input, patch, bridge call and frame (`EngineOptions.activityObservers`).
+    let activity: EngineActivity
+    /// The seed of this run's `Math.random`.
+    public let randomSeed: UInt32
     private let publishedSize: Locked<(width: Int, height: Int)>
 
     var runtime: ScriptRuntime { bridge.runtime }
@@ -76,6 +82,10 @@ public final class MiniAppEngine {
     {
         self.options = options
         self.backend = backend
+        let activity = EngineActivity(observers: options.activityObservers)
+        self.activity = activity
+        let randomSeed = options.randomSeed ?? UInt32.random(in: .min ... .max)
+        self.randomSeed = randomSeed
         let waker = (backend as? any WakeableInput)?.inputWaker
         let scheduler = FrameScheduler(framesPerSecond: options.framesPerSecond, waker: waker)
         self.scheduler = scheduler
@@ -89,45 +99,45 @@ public final class MiniAppEngine {
         Self.startPreload(for: bundle.launchPage, bundle: bundle, into: preloadStore, fixtures: options.requestFixtures)
         let overlays = OverlayPresenter(scheduler: scheduler, clock: clock)
         self.overlays = overlays
-        var navigator: Navigator?
         let updates = AppUpdateHandoff()
         self.updates = updates
         // One store for the storage commands and getStorageSync/setStorageSync: its in-memory copy is how each sees
         // the other's writes. Made before the runtime, whose script thread reads it from the first line of main.js.
         let storage = options.storeDirectory.map { StorageStore(directory: URL(fileURLWithPath: $0)) }
-        bridge = try ScriptBridge(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
-                                  scriptMemoryLimit: options.scriptMemoryLimit,
-                                  fixedClock: options.fixedClockStart.map(FixedScriptClock.init(start:)),
-                                  syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.storageId) },
-                                  wake: { waker?.wake() }) { runtime in
-            let leaveGuard = LeaveGuard(runtime: runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
-            let pages = Navigator(bundle: bundle, runtime: runtime, overlays: overlays, scheduler: scheduler,
-                                  leaveGuard: leaveGuard)
-            navigator = pages
-            let preloadCommand = CommandRegistration(GetPreloadedDataCommand.self) {
-                GetPreloadedDataCommand(context: $0, params: $1, store: preloadStore)
-            }
-            var registrations: [CommandRegistration] = commands
-            registrations.append(preloadCommand)
-            registrations += pages.commandRegistrations()
-            registrations += overlays.commandRegistrations()
-            registrations += ListCommands.registrations(navigator: pages, scheduler: scheduler)
-            registrations += FocusCommands.registrations(navigator: pages, scheduler: scheduler)
-            registrations += ThemeCommands.registrations(navigator: pages, scheduler: scheduler)
-            registrations += ClipboardCommands.registrations(backend: backend)
-            registrations.append(updates.registration { [unowned pages] in pages.isFinished = true })
-            registrations += try Self.services(bundle: bundle, storage: storage, options: options, size: publishedSize)
-            return try CommandRouter(registrations)
+        self.storage = storage
+        let fixedClock = options.fixedClockStart.map(FixedScriptClock.init(start:))
+        let script = ScriptBridge.start(manifest: bundle.manifest, storageId: bundle.storageId, scriptLimit: options.scriptLimit,
+                                        scriptMemoryLimit: options.scriptMemoryLimit,
+                                        fixedClock: fixedClock,
+                                        dateNow: Self.dateNow(options: options, fixedClock: fixedClock, activity: activity),
+                                        randomSeed: randomSeed, activity: activity,
+                                        recordedAnswers: options.recordedAnswers,
+                                        syncStorage: storage.map { AppSyncStorage(store: $0, appId: bundle.storageId) },
+                                        wake: { waker?.wake() })
+        let leaveGuard = LeaveGuard(runtime: script.runtime, clock: .system, timeLimit: options.scriptLimit, console: options.console)
+        let pages = Navigator(bundle: bundle, runtime: script.runtime, overlays: overlays, scheduler: scheduler,
+                              leaveGuard: leaveGuard)
+        let services = EngineServices(navigator: pages, overlays: overlays, backend: backend, scheduler: scheduler,
+                                      preload: preloadStore, updates: updates, bundle: bundle,
+                                      environment: Self.environment(bundle: bundle, storage: storage, options: options,
+                                                                    size: publishedSize))
+        let router: CommandRouter
+        do {
+            router = try CommandRouter(commands + EngineCommandTable.definitions.compactMap { $0.registration(with: services) })
+        } catch {
+            script.runtime.shutdown()  // a start-up error (a duplicate command name) leaves no JS thread behind
+            throw error
         }
-        let pages = navigator!  // made by the closure above, which ran before `bridge` was assigned
+        bridge = ScriptBridge(script, manifest: bundle.manifest, storageId: bundle.storageId, router: router,
+                              activity: activity)
         self.navigator = pages
         let inbox = bridge.inbox
         pages.componentData = { inbox.initialData(of: $0) }
-        let router = bridge.router
         pages.onRetire = { [unowned router] pageId in router.cancelAll(pageId: pageId) }
         do {
             frames = try FramePresenter(backend: backend, scheduler: scheduler, clock: clock, runtime: bridge.runtime,
-                                        navigator: pages, overlays: overlays, options: options)
+                                        navigator: pages, overlays: overlays, options: options,
+                                        activity: activity)
         } catch {
             bridge.runtime.shutdown()
             throw error
@@ -148,6 +158,11 @@ public final class MiniAppEngine {
     public func start(page: String? = nil, query: [String: String] = [:]) {
         StartupTimeline.process.mark(.pageRequested)
         let launch = page ?? bundle.launchPage
+        let size = backend.size
+        let start = EngineStartActivity(appId: bundle.manifest.id, appVersion: bundle.manifest.version, page: launch,
+                                        query: query, width: size.width, height: size.height, randomSeed: randomSeed,
+                                        startedAt: clock.now())
+        activity.each { $0.engineStarted(start) }
         if launch != bundle.launchPage {
             Self.startPreload(for: launch, bundle: bundle, into: preload, fixtures: options.requestFixtures)
         }
@@ -159,6 +174,28 @@ public final class MiniAppEngine {
         navigator.launch(launch, query: query)
         updates.attach(runtime)
         scheduler.markDirty()
+    }
+
+    /// What the script's `Date.now()` tells: the host's choice, else the fixed clock, else the real time; routed
+    /// through the host only when someone observes the reads (or the host chose), so other runs keep JSC's own `Date`.
+    private static func dateNow(options: EngineOptions, fixedClock: FixedScriptClock?,
+                                activity: EngineActivity) -> (@Sendable () -> Double)?
+    {
+        guard activity.isObserved else { return options.dateNow }
+        let told: @Sendable () -> Double
+        if let chosen = options.dateNow {
+            told = chosen
+        } else if let fixedClock {
+            told = { fixedClock.now }
+        } else {
+            // Whole milliseconds, as JavaScriptCore's own Date.now() tells.
+            told = { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
+        }
+        return {
+            let now = told()
+            activity.each { $0.scriptClockRead(milliseconds: now) }
+            return now
+        }
     }
 
     private static func startPreload(for page: String, bundle: LoadedBundle, into store: PreloadStore,
@@ -257,6 +294,10 @@ public final class MiniAppEngine {
         case .terminalClosed: isFinished = true
         default:
             if typeAhead.holds(event) { return }
+            if activity.isObserved {
+                let now = clock.now()
+                activity.each { $0.inputHandled(event, at: now) }
+            }
             input.handle(event)
             if input.startedScriptReaction {
                 input.startedScriptReaction = false
@@ -267,6 +308,34 @@ public final class MiniAppEngine {
 
     /// Whether input is held for the script's answer to an earlier one (a snapshot is not settled while it is).
     package var isHoldingInput: Bool { typeAhead.isHolding }
+
+    /// Handles an input a trace recorded as the app received it: the type-ahead hold already happened in the run.
+    package func handleRecorded(_ event: InputEvent) {
+        if case .resize(let width, let height) = event, let headless = backend as? HeadlessBackend {
+            headless.resize(width: width, height: height)
+        }
+        if activity.isObserved {
+            let now = clock.now()
+            activity.each { $0.inputHandled(event, at: now) }
+        }
+        input.handle(event)
+        input.startedScriptReaction = false
+    }
+
+    /// Script messages waiting for the UI thread.
+    package var waitingScriptMessages: Int { inbox.count }
+
+    /// Renders a frame now, whatever the frame rate allows (a replay renders where the recording did).
+    package func renderFrameNow() {
+        while true {
+            scheduler.markDirty()
+            if let frame = scheduler.beginFrameIfDue() {
+                frames.render(frame)
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.0002)
+        }
+    }
 
     /// Handles the input held while the script answered an earlier one, once it has (`TypeAhead`).
     private func releaseTypeAhead() {
@@ -312,21 +381,33 @@ public final class MiniAppEngine {
     /// Whether the script has posted messages the UI thread has not applied yet (the bench polls it).
     package var hasScriptMessages: Bool { !inbox.isEmpty }
 
-    package func applyScriptMessages() {
-        let messages = inbox.drain()
+    package func applyScriptMessages() { applyScriptMessages(limit: nil) }
+
+    /// Applies the oldest `limit` waiting messages (all when nil): a replay applies the recording's batches.
+    package func applyScriptMessages(limit: Int?) {
+        let messages = inbox.drain(limit: limit)
         scriptQueueHighWater = max(scriptQueueHighWater, messages.count)
+        if !messages.isEmpty { activity.each { $0.scriptMessagesApplied(count: messages.count) } }
         for message in messages {
             switch message {
             case .pageCreated(let pageId, let name, let data, let bindable):
+                activity.each { $0.pageCreated(pageId: pageId, name: name, data: data) }
                 navigator.pageCreated(pageId: pageId, name: name, data: data, bindable: bindable)
             case .setData(let pageId, let patches, let sequence, let answersInput):
-                guard let entry = navigator.entry(pageId: pageId) else { continue }
+                let entry = navigator.entry(pageId: pageId)
+                if activity.isObserved {
+                    let applied = SetDataActivity(pageId: pageId, pageName: entry?.name, patches: patches,
+                                                  sequence: sequence, appliedAt: clock.now())
+                    activity.each { $0.setDataApplied(applied) }
+                }
+                guard let entry else { continue }
                 entry.view.applySetData(patches)
                 entry.unpresentedSequence = sequence
                 scheduler.markDirty(answeringInput: answersInput)
             case .invoke(let call):
                 bridge.route(call, pageName: call.pageId.flatMap(navigator.entry(pageId:))?.name)
             case .error(let error):
+                activity.each { $0.scriptFailed(error) }
                 options.console("[error] \(error)")
                 navigator.scriptFailed(error)
             case .log(let level, let text):
@@ -343,24 +424,26 @@ public final class MiniAppEngine {
         }
     }
 
-    /// The native services every app gets: storage (when a store is configured), request and getSystemInfo.
-    static func services(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
-                         size: Locked<(width: Int, height: Int)>) throws -> [CommandRegistration]
+    /// The native services every app gets: storage, files, request and getSystemInfo, when a store is configured.
+    static func environment(bundle: LoadedBundle, storage: StorageStore?, options: EngineOptions,
+                            size: Locked<(width: Int, height: Int)>) -> CommandEnvironment?
     {
-        guard let storage else { return [] }
+        guard let storage, let storeDirectory = options.storeDirectory else { return nil }
         let domains = bundle.manifest.requestDomains
         var limits = RequestLimits()
         if let mb = bundle.manifest.requestStreamLimitMB { limits.maxStreamBytes = mb << 20 }
+        let quota = min(bundle.manifest.quotaMegabytes.map { $0 * 1024 * 1024 } ?? AppFiles.defaultQuotaBytes,
+                        max(options.maxQuotaBytes, AppFiles.defaultQuotaBytes))
+        let files = AppFiles(root: storeDirectory + "/files", storage: storage, quota: { _ in quota })
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
-        let environment = CommandEnvironment(
+        return CommandEnvironment(
             storage: storage, requestDomains: { _ in domains }, requestLimits: limits, requestFixtures: options.requestFixtures,
             systemInfo: { _ in
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
                                   engineVersion: TerminiEngine.version.description, appVersion: appVersion)
-            })
-        return BuiltinCommands.registrations(environment: environment)
+            }, files: files)
     }
 
     /// The terminal shows something this engine did not draw (another engine ran on it): the next frame writes

@@ -121,33 +121,31 @@ final class Navigator: @unchecked Sendable {
     // MARK: - Commands
 
     /// navigateTo, redirectTo, navigateBack, reLaunch, switchTab, setNavigationBarTitle and exitMiniApp, run on the UI thread.
-    func commandRegistrations() -> [CommandRegistration] {
-        [
-            CommandRegistration(name: "navigateTo", thread: .ui, shape: .navigateTo) { [unowned self] params, _, reply throws(CommandError) in
-                try navigateTo(params, reply)
-            },
-            CommandRegistration(name: "redirectTo", thread: .ui, shape: .redirectTo) { [unowned self] params, _, reply throws(CommandError) in
-                try redirectTo(params, reply)
-            },
-            CommandRegistration(name: "navigateBack", thread: .ui, shape: .navigateBack) { [unowned self] params, _, reply throws(CommandError) in
-                try navigateBack(params, reply)
-            },
-            CommandRegistration(name: "reLaunch", thread: .ui, shape: .reLaunch) { [unowned self] params, _, reply throws(CommandError) in
-                try reLaunch(params, reply)
-            },
-            CommandRegistration(name: "switchTab", thread: .ui, shape: .switchTab) { [unowned self] params, _, reply throws(CommandError) in
-                try switchTab(params, reply)
-            },
-            CommandRegistration(name: "setNavigationBarTitle", thread: .ui, shape: .setNavigationBarTitle) { [unowned self] params, context, reply throws(CommandError) in
-                try setNavigationBarTitle(params, pageId: context.pageId)
-                reply.succeed()
-            },
-            CommandRegistration(name: "exitMiniApp", thread: .ui, shape: .exitMiniApp) { [unowned self] _, _, reply in
-                isFinished = true
-                reply.succeed()
-            },
-        ]
-    }
+    static let commands: [EngineCommand] = [
+        EngineCommand(name: "navigateTo", thread: .ui, shape: .navigateTo) { services, params, _, reply throws(CommandError) in
+            try services.navigator.navigateTo(params, reply)
+        },
+        EngineCommand(name: "redirectTo", thread: .ui, shape: .redirectTo) { services, params, _, reply throws(CommandError) in
+            try services.navigator.redirectTo(params, reply)
+        },
+        EngineCommand(name: "navigateBack", thread: .ui, shape: .navigateBack) { services, params, _, reply throws(CommandError) in
+            try services.navigator.navigateBack(params, reply)
+        },
+        EngineCommand(name: "reLaunch", thread: .ui, shape: .reLaunch) { services, params, _, reply throws(CommandError) in
+            try services.navigator.reLaunch(params, reply)
+        },
+        EngineCommand(name: "switchTab", thread: .ui, shape: .switchTab) { services, params, _, reply throws(CommandError) in
+            try services.navigator.switchTab(params, reply)
+        },
+        EngineCommand(name: "setNavigationBarTitle", thread: .ui, shape: .setNavigationBarTitle) { services, params, context, reply throws(CommandError) in
+            try services.navigator.setNavigationBarTitle(params, pageId: context.pageId)
+            reply.succeed()
+        },
+        EngineCommand(name: "exitMiniApp", thread: .ui, shape: .exitMiniApp) { services, _, _, reply in
+            services.navigator.isFinished = true
+            reply.succeed()
+        },
+    ]
 
     private func navigateTo(_ params: JSONValue, _ reply: CommandReply) throws(CommandError) {
         try checkNotBusy()

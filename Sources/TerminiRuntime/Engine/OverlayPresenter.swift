@@ -41,36 +41,34 @@ final class OverlayPresenter: @unchecked Sendable {
 
     /// showToast, hideToast, showModal, showActionSheet, showLoading and hideLoading, run on the UI thread. None
     /// needs a permission.
-    func commandRegistrations() -> [CommandRegistration] {
-        [
-            CommandRegistration(name: "showToast", thread: .ui, shape: .showToast) { [unowned self] params, _, reply throws(CommandError) in
-                try showToast(params)
-                reply.succeed()
-            },
-            CommandRegistration(name: "hideToast", thread: .ui, shape: .hideToast) { [unowned self] _, _, reply in
-                hideToast()
-                reply.succeed()
-            },
-            CommandRegistration(name: "showModal", thread: .ui, shape: .showModal) { [unowned self] params, context, reply throws(CommandError) in
-                try showModal(params, pageId: context.pageId, reply: reply)
-            },
-            CommandRegistration(name: "showActionSheet", thread: .ui, shape: .showActionSheet) { [unowned self] params, context, reply throws(CommandError) in
-                try showActionSheet(params, pageId: context.pageId, reply: reply)
-            },
-            CommandRegistration(name: "showLoading", thread: .ui, shape: .showLoading) { [unowned self] params, _, reply throws(CommandError) in
-                state.loading = LoadingOverlay(title: try params.optionalString("title") ?? "")
-                scheduler.markDirty()
-                reply.succeed()
-            },
-            CommandRegistration(name: "hideLoading", thread: .ui, shape: .hideLoading) { [unowned self] _, _, reply in
-                if state.loading != nil {
-                    state.loading = nil
-                    scheduler.markDirty()
-                }
-                reply.succeed()
-            },
-        ]
-    }
+    static let commands: [EngineCommand] = [
+        EngineCommand(name: "showToast", thread: .ui, shape: .showToast) { services, params, _, reply throws(CommandError) in
+            try services.overlays.showToast(params)
+            reply.succeed()
+        },
+        EngineCommand(name: "hideToast", thread: .ui, shape: .hideToast) { services, _, _, reply in
+            services.overlays.hideToast()
+            reply.succeed()
+        },
+        EngineCommand(name: "showModal", thread: .ui, shape: .showModal) { services, params, context, reply throws(CommandError) in
+            try services.overlays.showModal(params, pageId: context.pageId, reply: reply)
+        },
+        EngineCommand(name: "showActionSheet", thread: .ui, shape: .showActionSheet) { services, params, context, reply throws(CommandError) in
+            try services.overlays.showActionSheet(params, pageId: context.pageId, reply: reply)
+        },
+        EngineCommand(name: "showLoading", thread: .ui, shape: .showLoading) { services, params, _, reply throws(CommandError) in
+            services.overlays.state.loading = LoadingOverlay(title: try params.optionalString("title") ?? "")
+            services.scheduler.markDirty()
+            reply.succeed()
+        },
+        EngineCommand(name: "hideLoading", thread: .ui, shape: .hideLoading) { services, _, _, reply in
+            if services.overlays.state.loading != nil {
+                services.overlays.state.loading = nil
+                services.scheduler.markDirty()
+            }
+            reply.succeed()
+        },
+    ]
 
     /// The most choices an action sheet offers, as in WeChat.
     static let maxActionSheetItems = 6

@@ -35,7 +35,7 @@ public final class PreloadStore: @unchecked Sendable {
             if slots[key] == nil { order.append(key) }
             slots[key] = .inFlight
             lock.unlock()
-            if let permission = RequestCommand.permission, !permissions.contains(permission) {
+            if let permission = RequestCommand.signature.permission, !permissions.contains(permission) {
                 record(key, .failure(CommandError(.permissionDenied, "permission '\(permission)' is not granted in the manifest")))
                 continue
             }
@@ -103,27 +103,15 @@ public final class PreloadStore: @unchecked Sendable {
 }
 
 /// `getPreloadedData({key})` → `{key, statusCode, header, data}` of the preload request with that key, once.
-public struct GetPreloadedDataCommand: Command {
-    public static let name = "getPreloadedData"
-    public static let shape = CommandShape(
+extension PreloadStore {
+    static let command = EngineCommand(name: "getPreloadedData", shape: CommandShape(
         "Takes the result of a manifest preload request, once.",
         parameters: [CommandField("key", "string", "the preload's key in the manifest")],
         result: [CommandField("key", "string"), CommandField("statusCode", "number"),
                  CommandField("header", "Record<string, string>"), CommandField("data", "any")])
-    private let params: JSONValue
-    private let store: PreloadStore
-    private var key = ""
-
-    public init(context: CommandContext, params: JSONValue, store: PreloadStore) {
-        self.params = params
-        self.store = store
-    }
-
-    public mutating func checkAndParse() throws(CommandError) {
-        key = try params.requiredString("key")
-    }
-
-    public func run() async throws(CommandError) -> [String: JSONValue] {
-        try store.take(key).get()
+    ) { services, params, _ throws(CommandError) in
+        let key = try params.requiredString("key")
+        let store = services.preload
+        return { () throws(CommandError) in try store.take(key).get() }
     }
 }

@@ -50,13 +50,25 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
         wake()
     }
 
-    /// Everything posted since the last drain, oldest first.
-    func drain() -> [ScriptMessage] {
+    /// Everything posted since the last drain (or its oldest `limit` messages), oldest first.
+    func drain(limit: Int? = nil) -> [ScriptMessage] {
         lock.lock()
         defer { lock.unlock() }
+        if let limit, limit < messages.count {
+            let out = Array(messages.prefix(limit))
+            messages.removeFirst(limit)
+            return out
+        }
         let out = messages
         messages.removeAll(keepingCapacity: true)
         return out
+    }
+
+    /// Messages waiting.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages.count
     }
 
     var isEmpty: Bool {

@@ -7,28 +7,26 @@ import TerminiUI
 /// switch repaints every loaded page, and only the cells whose style changes reach the terminal. Runs on the UI
 /// thread; needs no permission, since it only changes the app's own screen.
 enum ThemeCommands {
-    static func registrations(navigator: Navigator, scheduler: FrameScheduler) -> [CommandRegistration] {
-        // The navigator unowned, as in its own commands: it reaches this router through the script inbox, so a strong
-        // reference would keep both alive after the engine is gone (EngineReleaseTests).
-        [
-            CommandRegistration(name: "setTheme", thread: .ui, shape: .setTheme) { [unowned navigator] params, _, reply throws(CommandError) in
-                let name = try params.requiredString("name")
-                let themes = navigator.bundle.manifest.themes
-                guard let theme = themes.theme(named: name) else {
-                    let known = themes.names.isEmpty ? "the app declares no themes in app.json"
-                        : "the app's themes are \(themes.names.map { "'\($0)'" }.joined(separator: ", "))"
-                    throw CommandError(.invalidParameter, "setTheme: no theme '\(name)'; \(known)")
-                }
-                navigator.theme = theme
-                scheduler.markDirty()
-                reply.succeed()
-            },
-            CommandRegistration(name: "getTheme", thread: .ui, shape: .getTheme) { [unowned navigator] _, _, reply in
-                let names = navigator.bundle.manifest.themes.names
-                reply.succeed(["name": .string(navigator.theme.name), "themes": .array(names.map { .string($0) })])
-            },
-        ]
-    }
+    static let definitions: [EngineCommand] = [
+        EngineCommand(name: "setTheme", thread: .ui, shape: .setTheme) { services, params, _, reply throws(CommandError) in
+            let navigator = services.navigator
+            let name = try params.requiredString("name")
+            let themes = navigator.bundle.manifest.themes
+            guard let theme = themes.theme(named: name) else {
+                let known = themes.names.isEmpty ? "the app declares no themes in app.json"
+                    : "the app's themes are \(themes.names.map { "'\($0)'" }.joined(separator: ", "))"
+                throw CommandError(.invalidParameter, "setTheme: no theme '\(name)'; \(known)")
+            }
+            navigator.theme = theme
+            services.scheduler.markDirty()
+            reply.succeed()
+        },
+        EngineCommand(name: "getTheme", thread: .ui, shape: .getTheme) { services, _, _, reply in
+            let navigator = services.navigator
+            let names = navigator.bundle.manifest.themes.names
+            reply.succeed(["name": .string(navigator.theme.name), "themes": .array(names.map { .string($0) })])
+        },
+    ]
 }
 
 /// The theme commands as JavaScript sees them (docs/COMMANDS.md#themes).

@@ -40,3 +40,7 @@ public struct RegistryError: Error, Equatable, CustomStringConvertible, Sendable
 
     public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 }
+
+extension RegistryError: DiagnosticConvertible {
+    public var diagnostic: Diagnostic { Diagnostic(.error, location, message, kind: kind.rawValue) }
+}

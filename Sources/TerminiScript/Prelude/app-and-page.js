@@ -169,18 +169,33 @@ function spliceData(path, index, removeCount) {
   if (record === undefined) throw new TypeError('spliceData must be called on a page or component instance (this)');
   const what = 'spliceData(' + stringify(String(path)) + ', ' + String(index) + ', ' + String(removeCount) + ')';
   if (ignoredAfterUnload(record, what)) return promiseResolve();
+  const items = new Array(arguments.length - 3);
+  for (let i = 0; i < items.length; i++) items[i] = arguments[i + 3];
+  const target = listAt(this, record, path, what, "spliceData('rows', 0, 0, row)");
+  return spliceChecked(this, record, target, index, removeCount, items, what);
+}
+
+// The list at `path` in both the page's data and its shadow copy, with its parsed path; a TypeError naming `what`
+// when there is none.
+function listAt(instance, record, path, what, example) {
   if (typeof path !== 'string' || path === '') {
-    throw new TypeError(what + ": the first argument must be the path of a list in data, as in spliceData('rows', 0, 0, row)");
+    throw new TypeError(what + ': the first argument must be the path of a list in data, as in ' + example);
   }
   makeRoomForPaths(2);
   const parsed = parsePathCached(path);
   const shadowList = getAt(record.shadow, parsed.comps);
-  const list = getAt(this.data, parsed.comps);
+  const list = getAt(instance.data, parsed.comps);
   if (!Array.isArray(shadowList) || !Array.isArray(list)) {
     const found = Array.isArray(shadowList) ? list : shadowList;
     throw new TypeError(what + ": data." + path + ' is not a list (found ' +
       (found === undefined ? 'nothing' : found === null ? 'null' : typeof found) + '); nothing was applied');
   }
+  return { path: path, parsed: parsed, list: list, shadowList: shadowList };
+}
+
+// One splice of `target` (from listAt), checked whole before anything changes, sent as one setData entry.
+function spliceChecked(instance, record, target, index, removeCount, items, what) {
+  const path = target.path, parsed = target.parsed, list = target.list, shadowList = target.shadowList;
   const length = shadowList.length;
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > length) {
     throw new RangeError(what + ': the index must be a whole number from 0 to ' + length +
@@ -191,8 +206,6 @@ function spliceData(path, index, removeCount) {
     throw new RangeError(what + ': the remove count must be a whole number from 0 to ' + (length - index) +
       ' (the items after the index); nothing was applied');
   }
-  const items = new Array(arguments.length - 3);
-  for (let i = 0; i < items.length; i++) items[i] = arguments[i + 3];
   const json = toCheckedJSON(what + ': the items', items, MAX_NESTING - parsed.comps.length);
   if (json.length * 3 + 64 > MAX_PAYLOAD) {
     const bytes = utf8Length(json) + 64;
@@ -209,6 +222,32 @@ function spliceData(path, index, removeCount) {
   native.setData(record.id, '[[' + wirePathId(record, parsed) + ',' + json + ',' + index + ',' + removeCount + ']]',
     pageRecord.seq);
   return new Promise(function (resolve) { runWhenPresented(pageRecord, pageRecord.seq, resolve); });
+}
+
+// How many lines appendLog keeps by default: the Log widget's own default `maxLines`.
+const DEFAULT_LOG_LINES = 10000;
+
+// this.appendLog(path, lines, maxLines = 10000): `lines` (an array, or one line) are added at the end of the list at
+// `path`, and lines from its front are dropped so that it keeps at most `maxLines`: the Log's scrollback, so a log
+// fed forever holds a bounded memory. Costs the lines appended (and the dropped ones' count), never the log's length
+// in checks, copies or bytes sent. Returns a promise that resolves after the frame that shows them.
+function appendLog(path, lines, maxLines) {
+  const record = records.get(this);
+  if (record === undefined) throw new TypeError('appendLog must be called on a page or component instance (this)');
+  const what = 'appendLog(' + stringify(String(path)) + ')';
+  if (ignoredAfterUnload(record, what)) return promiseResolve();
+  const keep = maxLines === undefined ? DEFAULT_LOG_LINES : maxLines;
+  if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 1) {
+    throw new RangeError(what + ': maxLines must be a whole number of at least 1, got ' + stringify(maxLines) +
+      '; nothing was applied');
+  }
+  let added = Array.isArray(lines) ? lines : [lines];
+  const target = listAt(this, record, path, what, "appendLog('lines', ['one', 'two'])");
+  if (added.length > keep) added = added.slice(added.length - keep);
+  const drop = Math.max(0, target.shadowList.length + added.length - keep);
+  // The append goes first: it is the splice whose items are checked, so a refused line leaves the log as it was.
+  const shown = spliceChecked(this, record, target, target.shadowList.length, 0, added, what);
+  return drop > 0 ? spliceChecked(this, record, target, 0, drop, [], what) : shown;
 }
 
 // this.focus(id) and this.blur(): the keyboard focus moved from code, on the UI thread that owns the widgets (the
@@ -250,6 +289,8 @@ function loadMoreDone(id) {
 const pageBase = Object.create(Object.prototype, {
   setData: { value: setData, writable: false, enumerable: false, configurable: false },
   spliceData: { value: spliceData, writable: false, enumerable: false, configurable: false },
+  // Writable, unlike setData: a page written before it existed may have its own method of this name.
+  appendLog: { value: appendLog, writable: true, enumerable: false, configurable: false },
   // Writable, unlike setData: a page written before these existed may have its own method of either name.
   focus: { value: focusWidget, writable: true, enumerable: false, configurable: false },
   blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },

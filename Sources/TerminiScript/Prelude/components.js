@@ -36,6 +36,7 @@ const componentBase = Object.create(Object.prototype, {
   setData: { value: setData, writable: false, enumerable: false, configurable: false },
   spliceData: { value: spliceData, writable: false, enumerable: false, configurable: false },
   triggerEvent: { value: triggerEvent, writable: false, enumerable: false, configurable: false },
+  appendLog: { value: appendLog, writable: true, enumerable: false, configurable: false },
   // Writable, unlike setData: a page written before these existed may have its own method of either name.
   focus: { value: focusWidget, writable: true, enumerable: false, configurable: false },
   blur: { value: blurWidget, writable: true, enumerable: false, configurable: false },

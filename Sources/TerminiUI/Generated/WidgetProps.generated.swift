@@ -461,6 +461,33 @@ public struct CheckboxProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Collapsible`: A titled section whose content folds away.
+public struct CollapsibleProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Collapsible"
+
+    /// JSON `title`, declared `title: Binding<String>`, required.
+    public var title: String
+    /// JSON `collapsed`, declared `collapsed: Binding<Bool>`, default `false`.
+    public var collapsed: Bool
+    /// JSON `onToggle`, declared `onToggle: String?`, default `nil`.
+    public var onToggle: String?
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(title: String, collapsed: Bool = false, onToggle: String? = nil) {
+        self.title = title
+        self.collapsed = collapsed
+        self.onToggle = onToggle
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.title = try PropReader.required(props, "title", as: String.self, owner: "Collapsible")
+        self.collapsed = (try PropReader.optional(props, "collapsed", as: Bool.self, owner: "Collapsible")) ?? false
+        self.onToggle = try PropReader.optional(props, "onToggle", as: String.self, owner: "Collapsible")
+    }
+}
+
 /// Props of `Column`: Children stacked top to bottom.
 public struct ColumnProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -575,6 +602,33 @@ public struct FormProps: Equatable, Sendable {
     }
 }
 
+/// Props of `Grid`: Children in as many equal columns as fit, row by row.
+public struct GridProps: Equatable, Sendable {
+    /// The class name template nodes use.
+    public static let className = "Grid"
+
+    /// JSON `columns`, declared `columns: Binding<Int>?`, default `nil`.
+    public var columns: Int?
+    /// JSON `minColumnWidth`, declared `minColumnWidth: Binding<Int>`, default `20`.
+    public var minColumnWidth: Int
+    /// JSON `spacing`, declared `spacing: Binding<Int>`, default `1`.
+    public var spacing: Int
+
+    /// Builds props directly, with the DSL's defaults.
+    public init(columns: Int? = nil, minColumnWidth: Int = 20, spacing: Int = 1) {
+        self.columns = columns
+        self.minColumnWidth = minColumnWidth
+        self.spacing = spacing
+    }
+
+    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
+    public init(props: [String: JSONValue]) throws(PropDecodingError) {
+        self.columns = try PropReader.optional(props, "columns", as: Int.self, owner: "Grid")
+        self.minColumnWidth = (try PropReader.optional(props, "minColumnWidth", as: Int.self, owner: "Grid")) ?? 20
+        self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Grid")) ?? 1
+    }
+}
+
 /// Props of `If`: Shows its content when `condition` is truthy and the `else` content otherwise.
 public struct IfProps: Equatable, Sendable {
     /// The class name template nodes use.
@@ -645,7 +699,7 @@ public struct ListViewProps: Equatable, Sendable {
     }
 }
 
-/// Props of `Log`: An append-only view of lines that keeps to the bottom while `follow` is true.
+/// Props of `Log`: An append-only view of lines that keeps to the bottom while `follow` is true; lines holding ANSI colours show them.
 public struct LogProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Log"
@@ -654,21 +708,25 @@ public struct LogProps: Equatable, Sendable {
     public var lines: JSONArray
     /// JSON `follow`, declared `follow: Binding<Bool>`, default `true`.
     public var follow: Bool
+    /// JSON `maxLines`, declared `maxLines: Binding<Int>`, default `10_000`.
+    public var maxLines: Int
 
     /// Builds props directly, with the DSL's defaults.
-    public init(lines: JSONArray, follow: Bool = true) {
+    public init(lines: JSONArray, follow: Bool = true, maxLines: Int = 10_000) {
         self.lines = lines
         self.follow = follow
+        self.maxLines = maxLines
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.lines = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Log")
         self.follow = (try PropReader.optional(props, "follow", as: Bool.self, owner: "Log")) ?? true
+        self.maxLines = (try PropReader.optional(props, "maxLines", as: Int.self, owner: "Log")) ?? 10_000
     }
 }
 
-/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes and links (shown as text).
+/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).
 public struct MarkdownProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Markdown"
@@ -737,22 +795,30 @@ public struct PaddingProps: Equatable, Sendable {
     }
 }
 
-/// Props of `ProgressBar`: A horizontal bar filled to a fraction.
+/// Props of `ProgressBar`: A horizontal bar filled to a fraction, or sweeping while the amount is unknown.
 public struct ProgressBarProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "ProgressBar"
 
-    /// JSON `value`, declared `value: Binding<Double>`, required.
+    /// JSON `value`, declared `value: Binding<Double>`, default `0`.
     public var value: Double
+    /// JSON `showPercentage`, declared `showPercentage: Binding<Bool>`, default `false`.
+    public var showPercentage: Bool
+    /// JSON `indeterminate`, declared `indeterminate: Binding<Bool>`, default `false`.
+    public var indeterminate: Bool
 
     /// Builds props directly, with the DSL's defaults.
-    public init(value: Double) {
+    public init(value: Double = 0, showPercentage: Bool = false, indeterminate: Bool = false) {
         self.value = value
+        self.showPercentage = showPercentage
+        self.indeterminate = indeterminate
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.value = try PropReader.required(props, "value", as: Double.self, owner: "ProgressBar")
+        self.value = (try PropReader.optional(props, "value", as: Double.self, owner: "ProgressBar")) ?? 0
+        self.showPercentage = (try PropReader.optional(props, "showPercentage", as: Bool.self, owner: "ProgressBar")) ?? false
+        self.indeterminate = (try PropReader.optional(props, "indeterminate", as: Bool.self, owner: "ProgressBar")) ?? false
     }
 }
 
@@ -792,17 +858,21 @@ public struct RowProps: Equatable, Sendable {
     public var spacing: Int
     /// JSON `align`, declared `align: Alignment`, default `.start`.
     public var align: Alignment
+    /// JSON `wrap`, declared `wrap: Binding<Bool>`, default `false`.
+    public var wrap: Bool
 
     /// Builds props directly, with the DSL's defaults.
-    public init(spacing: Int = 0, align: Alignment = .start) {
+    public init(spacing: Int = 0, align: Alignment = .start, wrap: Bool = false) {
         self.spacing = spacing
         self.align = align
+        self.wrap = wrap
     }
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
         self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Row")) ?? 0
         self.align = (try PropReader.optional(props, "align", as: Alignment.self, owner: "Row")) ?? .start
+        self.wrap = (try PropReader.optional(props, "wrap", as: Bool.self, owner: "Row")) ?? false
     }
 }
 
@@ -1253,11 +1323,13 @@ let catalogWidgetKinds: [any WidgetBehavior.Type] = [
     BoxProps.self,
     ButtonProps.self,
     CheckboxProps.self,
+    CollapsibleProps.self,
     ColumnProps.self,
     DividerProps.self,
     ExpandedProps.self,
     ForEachProps.self,
     FormProps.self,
+    GridProps.self,
     IfProps.self,
     ListViewProps.self,
     LogProps.self,

@@ -10,6 +10,8 @@ enum MarkdownLayout {
     struct Run: Equatable {
         var text: String
         var style: CellStyle
+        /// The URL the run is a hyperlink to (OSC 8), for a link's text and its visible URL.
+        var link: String? = nil
     }
 
     typealias Line = [Run]
@@ -82,8 +84,12 @@ enum MarkdownLayout {
         let width: Int
         var lines: [Line] = []
         /// Words of the block being read, each with its style and whether a space came before it.
-        var words: [(text: String, style: CellStyle, spaced: Bool)] = []
+        var words: [(text: String, style: CellStyle, spaced: Bool, link: String?)] = []
         var bold = 0, italic = 0, code = 0, link = 0
+        /// The open links' targets, and where each one's words start: a link whose text is not its URL gets the URL
+        /// after it, so a terminal without hyperlinks still shows where it leads.
+        var targets: [(url: String?, firstWord: Int)] = []
+        var target: String? { link > 0 ? targets.last?.url : nil }
         var heading = 0
         var preformatted = false
         var quoteDepth = 0
@@ -141,20 +147,20 @@ enum MarkdownLayout {
             if preformatted {
                 for (n, line) in decoded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     if n > 0 { endLine() }
-                    if !line.isEmpty { words.append((String(line), style, false)) }
+                    if !line.isEmpty { words.append((String(line), style, false, target)) }
                 }
                 return
             }
             var word = ""
             for c in decoded {
                 if c == " " || c == "\n" {
-                    if !word.isEmpty { words.append((word, style, pendingSpace)); word = "" }
+                    if !word.isEmpty { words.append((word, style, pendingSpace, target)); word = "" }
                     pendingSpace = true
                 } else {
                     word.append(c)
                 }
             }
-            if !word.isEmpty { words.append((word, style, pendingSpace)); pendingSpace = false }
+            if !word.isEmpty { words.append((word, style, pendingSpace, target)); pendingSpace = false }
         }
 
         /// One tag. The HTML is Ink's, but a text's own `<` and `>` can make what looks like tags, so nothing here
@@ -169,8 +175,15 @@ enum MarkdownLayout {
             case ("em", true): italic = max(0, italic - 1)
             case ("code", false): code += 1
             case ("code", true): code = max(0, code - 1)
-            case ("a", false): link += 1
-            case ("a", true): link = max(0, link - 1)
+            case ("a", false):
+                link += 1
+                targets.append((Self.href(raw), words.count))
+            case ("a", true):
+                if link > 0, let open = targets.popLast(), let url = open.url {
+                    let label = words[min(open.firstWord, words.count)...].map(\.text).joined(separator: " ")
+                    if label != url { words.append(("(" + url + ")", CellStyle(attributes: .dim), true, url)) }
+                }
+                link = max(0, link - 1)
             case ("h1", false), ("h2", false), ("h3", false), ("h4", false), ("h5", false), ("h6", false):
                 startBlock()
                 heading = Int(name.dropFirst()) ?? 1
@@ -231,7 +244,7 @@ enum MarkdownLayout {
                 let w = TextWidth.of(word.text)
                 let space = n > 0 && word.spaced ? 1 : 0
                 if preformatted {
-                    line.append(Run(text: TextFit.truncate(word.text, width: max(1, width - used)), style: word.style))
+                    line.append(Run(text: TextFit.truncate(word.text, width: max(1, width - used)), style: word.style, link: word.link))
                     used += w
                     continue
                 }
@@ -240,15 +253,24 @@ enum MarkdownLayout {
                     line = indent + (markerWidth > 0 ? [hang] : [])
                     used = start
                 } else if space > 0 {
-                    line.append(Run(text: " ", style: .plain))
+                    // A space inside a link is part of it: one link, underlined through.
+                    let inLink = word.link != nil && n > 0 && words[n - 1].link == word.link && words[n - 1].style == word.style
+                    line.append(inLink ? Run(text: " ", style: word.style, link: word.link) : Run(text: " ", style: .plain))
                     used += 1
                 }
-                line.append(Run(text: word.text, style: word.style))
+                line.append(Run(text: word.text, style: word.style, link: word.link))
                 used += w
             }
             lines.append(line)
             words.removeAll()
             pendingSpace = false
+        }
+
+        /// The http(s) `href` of an `a` tag as Ink writes it (`a href="…"`); nil for any other target.
+        static func href(_ raw: String) -> String? {
+            guard let start = raw.range(of: "href=\""), let end = raw[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            let url = decodeEntities(String(raw[start.upperBound..<end]))
+            return url.hasPrefix("http://") || url.hasPrefix("https://") ? url : nil
         }
 
         static func decodeEntities(_ text: String) -> String {

@@ -334,7 +334,7 @@ public final class PageView {
     }
 
     /// Whether the last frame showed an animation (a Spinner): the host should keep calling `tick` and framing.
-    public var hasAnimations: Bool { input.painted.contains(.animated) }
+    public var hasAnimations: Bool { input.painted.containsAnimation }
 
     /// How many rows the page's content took in the last layout: all of the height it was given when it holds a
     /// widget that fills it (a list), else its content's own (a modal page is sized to it).

@@ -150,6 +150,29 @@ final class PaintPass {
     }
 
     /// Writes one line of text clipped to `clip`, dropping the columns left of it.
+    /// `text` at (x, y) in `style`, clipped, as a hyperlink to `link` (OSC 8) when one is given.
+    func put(_ text: String, x: Int, y: Int, style: CellStyle, clip: CellRect, link: String?) {
+        put(text, x: x, y: y, style: style, clip: clip)
+        if let link { markLink(link, x: x, y: y, width: TextWidth.of(text), clip: clip) }
+    }
+
+    /// Makes the http(s) URLs written in `text` (drawn at x, y) hyperlinks to themselves: the visible URL is the
+    /// link's own fallback on a terminal without OSC 8. `whole` is the text `text` is a line of: a URL that wrapping
+    /// cut links to the whole URL, not to its first line's part.
+    func linkURLs(in text: String, x: Int, y: Int, clip: CellRect, whole: [String] = []) {
+        for (offset, url) in LinkedURLs.find(in: text) {
+            let target = whole.first { $0.hasPrefix(url) } ?? url
+            markLink(target, x: x + offset, y: y, width: TextWidth.of(url), clip: clip)
+        }
+    }
+
+    private func markLink(_ url: String, x: Int, y: Int, width: Int, clip: CellRect) {
+        guard y >= clip.y, y < clip.maxY else { return }
+        let x0 = max(x, clip.x), x1 = min(x.addingClamped(width), clip.maxX)
+        guard x0 < x1 else { return }
+        buffer.setLink(url, x: x0, y: y, count: x1 - x0)
+    }
+
     func put(_ text: String, x: Int, y: Int, style: CellStyle, clip: CellRect) {
         guard y >= clip.y, y < clip.maxY, x < clip.maxX else { return }
         if x >= clip.x {

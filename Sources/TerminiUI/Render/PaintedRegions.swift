@@ -41,8 +41,6 @@ final class PaintedRegions {
         return nil
     }
 
-    /// Whether any painted element has one of `traits`.
-    func contains(_ traits: WidgetTraits) -> Bool {
-        records.contains { $0.element.kind.traits.contains(traits) }
-    }
+    /// Whether any painted element changes with time.
+    var containsAnimation: Bool { records.contains { $0.element.widget.isAnimating } }
 }

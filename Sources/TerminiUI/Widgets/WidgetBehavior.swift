@@ -67,6 +67,9 @@ protocol WidgetBehavior: Equatable, Sendable {
     func hasSameLayout(as other: Self) -> Bool
     /// Whether the element shows an error box instead of the widget.
     var isError: Bool { get }
+    /// Whether the element changes on screen with time as configured now, so the host keeps framing while it is
+    /// painted; `.animated` kinds always do.
+    var isAnimating: Bool { get }
 
     // MARK: Reconciling
 
@@ -172,6 +175,7 @@ extension WidgetBehavior {
     static func makeState() -> WidgetState? { nil }
     func hasSameLayout(as other: Self) -> Bool { self == other }
     var isError: Bool { false }
+    var isAnimating: Bool { Self.traits.contains(.animated) }
 
     func childSpecs(of element: Element, in tree: Reconciler) -> [ChildSpec] {
         tree.templateSpecs(element.node.children, in: element)

@@ -6,16 +6,20 @@ import TerminiTemplate
 struct ServiceHarness {
     let directory: URL
     let store: StorageStore
+    let files: AppFiles
     let router: CommandRouter
     static let systemInfo = SystemInfo(terminalWidth: 120, terminalHeight: 40, colors: 256,
                                        engineVersion: "0.1.0", appVersion: "1.2.3")
 
-    init(directory: URL? = nil, requestDomains: [String] = ["127.0.0.1"], limits: RequestLimits = RequestLimits()) throws {
+    init(directory: URL? = nil, requestDomains: [String] = ["127.0.0.1"], limits: RequestLimits = RequestLimits(),
+         fileQuota: Int = AppFiles.defaultQuotaBytes) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("termini-services-\(UUID().uuidString)")
         store = StorageStore(directory: self.directory)
+        files = AppFiles(root: self.directory.path + "/files", storage: store, quota: { _ in fileQuota })
         let environment = CommandEnvironment(storage: store, requestDomains: { _ in requestDomains },
-                                             requestLimits: limits, systemInfo: { _ in ServiceHarness.systemInfo })
+                                             requestLimits: limits, systemInfo: { _ in ServiceHarness.systemInfo },
+                                             files: files)
         router = try CommandRouter(BuiltinCommands.registrations(environment: environment))
     }
 
@@ -33,6 +37,7 @@ struct ServiceHarness {
 
     func remove() {
         store.close()
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path + "/files/demo")
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -19,7 +19,7 @@ final class EngineHarness {
     init(pages: [String], action: String, extraScript: String = "", permissions: [String] = ["storage"],
          size: (Int, Int) = (60, 12), tabBar: TabBar? = nil, themes: ThemeSet = ThemeSet(), performanceHUD: Bool = false,
          root: String? = nil, data: String = "{ message: 'hello', draft: '' }", keys: [KeyBinding] = [],
-         pageMembers: String = "") throws
+         pageMembers: String = "", observers: [any EngineActivityObserver] = [], randomSeed: UInt32? = nil) throws
     {
         var templates: [String: TemplateFile] = [:]
         for page in pages {
@@ -64,6 +64,8 @@ final class EngineHarness {
         var options = EngineOptions()
         options.storeDirectory = store.path
         options.showPerformanceHUD = performanceHUD
+        options.activityObservers = observers
+        options.randomSeed = randomSeed
         let sink = lines
         options.console = { sink.append($0) }
         session = try SnapshotSession(bundle: bundle, width: size.0, height: size.1, options: options)

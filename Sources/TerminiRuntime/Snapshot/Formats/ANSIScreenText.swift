@@ -1,7 +1,8 @@
 import TerminiUI
 
 /// The screen as text with SGR escape sequences: colours (16, 256 or 24-bit, as each cell has them) and bold, dim,
-/// italic, underline and reverse. Each row ends with a reset, so the text can be printed or `cat` anywhere.
+/// italic, underline and reverse, and hyperlinks as OSC 8 (`ESC ] 8 ; ; url ESC \\` before the link's text, `ESC ] 8 ; ;
+/// ESC \\` after it). Each row ends with a reset, so the text can be printed or `cat` anywhere.
 public enum ANSIScreenText {
     public static func render(_ screen: CellBuffer) -> String {
         (0..<screen.height).map { row(screen, $0) }.joined(separator: "\n")
@@ -18,7 +19,8 @@ public enum ANSIScreenText {
                 line += "\u{1B}[0" + parameters(run.style) + "m"
                 styled = true
             }
-            line += run.text
+            if let link = run.link { line += HyperlinkSequence.open(link) + run.text + HyperlinkSequence.close }
+            else { line += run.text }
         }
         return styled ? line + reset : line
     }

@@ -1,6 +1,6 @@
 import TerminiUI
 
-/// A row of the screen cut where the style changes: what the ANSI, SVG and HTML formats draw one piece at a time.
+/// A row of the screen cut where the style or the hyperlink changes: what the ANSI, SVG and HTML formats draw one piece at a time.
 struct ScreenRun {
     /// The first column of the run, 0-based.
     var column: Int
@@ -8,6 +8,8 @@ struct ScreenRun {
     var width: Int
     var text: String
     var style: CellStyle
+    /// The URL the run is a hyperlink to, if it is one.
+    var link: String?
 
     /// The runs of row `y`. With `trimmingBlankEnd`, the row's trailing blanks in the default style are left out,
     /// as a terminal shows them anyway.
@@ -20,8 +22,9 @@ struct ScreenRun {
         for x in 0..<end {
             let cell = screen[x, y]
             let style = cell.style
-            if runs.isEmpty || runs[runs.count - 1].style != style {
-                runs.append(ScreenRun(column: x, width: 0, text: "", style: style))
+            let link = cell.isLinked ? screen.link(atX: x, y: y) : nil
+            if runs.isEmpty || runs[runs.count - 1].style != style || runs[runs.count - 1].link != link {
+                runs.append(ScreenRun(column: x, width: 0, text: "", style: style, link: link))
             }
             runs[runs.count - 1].width += 1
             // The right half of a wide character belongs to its left half, which holds the character.

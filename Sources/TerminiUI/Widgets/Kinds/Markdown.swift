@@ -25,7 +25,7 @@ extension MarkdownProps: StatefulWidget {
         for (row, line) in state.lines.enumerated() where row < e.box.height {
             var column = x
             for run in line {
-                pass.put(run.text, x: column, y: y + row, style: run.style, clip: clip)
+                pass.put(run.text, x: column, y: y + row, style: run.style, clip: clip, link: run.link)
                 column += TextWidth.of(run.text)
             }
         }

@@ -1,5 +1,5 @@
 /// `Text`: a run of text, wrapped at the available width (at spaces where it can) unless `wrap` is false, when a
-/// line that does not fit ends in `…`.
+/// line that does not fit ends in `…`. The http(s) URLs it shows are hyperlinks (OSC 8) to themselves.
 extension TextProps: WidgetBehavior {
     static var traits: WidgetTraits { [] }
 
@@ -13,8 +13,11 @@ extension TextProps: WidgetBehavior {
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let cellStyle = CellStyle(foreground: TerminalColor(color), attributes: CellAttributes(style))
+        let urls = e.box.lines.count > 1 ? LinkedURLs.find(in: text).map(\.url) : []
         for (i, line) in e.box.lines.enumerated() where i < e.box.height {
-            pass.put(wrap ? line : TextFit.truncate(line, width: e.box.width), x: x, y: y + i, style: cellStyle, clip: clip)
+            let shown = wrap ? line : TextFit.truncate(line, width: e.box.width)
+            pass.put(shown, x: x, y: y + i, style: cellStyle, clip: clip)
+            pass.linkURLs(in: shown, x: x, y: y + i, clip: clip, whole: urls)
         }
     }
 }

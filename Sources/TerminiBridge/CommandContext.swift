@@ -8,12 +8,18 @@ public struct CommandContext: Sendable {
     public var pageName: String?
     /// The permissions the bundle's manifest grants.
     public var permissions: Set<String>
+    /// Where the call reports what happens before its answer (a response's chunks, a socket's messages); the router
+    /// sets it for each call, and drops what a call sends once it is aborted, answered or its page unloaded.
+    public var events: CommandEvents
 
-    public init(appId: String, pageId: Int?, pageName: String?, permissions: Set<String>) {
+    public init(appId: String, pageId: Int?, pageName: String?, permissions: Set<String>,
+                events: CommandEvents = .ignored)
+    {
         self.appId = appId
         self.pageId = pageId
         self.pageName = pageName
         self.permissions = permissions
+        self.events = events
     }
 }
 
@@ -43,39 +49,6 @@ public struct CommandError: Error, Equatable, Sendable {
         self.code = code
         self.reason = reason
     }
-}
-
-/// One native service callable from JS with `bridge.invoke(name, params)`.
-///
-/// An instance is made per call, tied to the calling page (docs/COMMANDS.md): the router never keeps
-/// command state between calls, and a page's unload cancels its in-flight instances. The registration makes each
-/// instance (`CommandRegistration(type) { context, params in ... }`), so a command receives the services it needs
-/// in its own initializer and is never built without them.
-public protocol Command: Sendable {
-    /// The name JS invokes, e.g. `setStorage`.
-    static var name: String { get }
-    /// The manifest permission the command needs; nil when every bundle may call it.
-    static var permission: String? { get }
-    /// What JS passes and gets back (`termini.d.ts`, `termini check`).
-    static var shape: CommandShape { get }
-    /// Validates and parses `params`; throws `.invalidParameter` naming the field on bad input.
-    mutating func checkAndParse() throws(CommandError)
-    /// Does the work. The result's members are merged into the success envelope.
-    func run() async throws(CommandError) -> [String: JSONValue]
-    /// Does the work and reports progress to the caller through `events` (a stream's chunks, a socket's messages)
-    /// before the answer. Commands with nothing to report implement `run()` only.
-    func run(events: CommandEvents) async throws(CommandError) -> [String: JSONValue]
-}
-
-extension Command {
-    public static var permission: String? { nil }
-    public static var shape: CommandShape { .undescribed }
-    public func run(events: CommandEvents) async throws(CommandError) -> [String: JSONValue] { try await run() }
-}
-
-/// A command that needs nothing but the call's context and parameters, so `CommandRegistration(type)` can make it.
-public protocol SelfContainedCommand: Command {
-    init(context: CommandContext, params: JSONValue)
 }
 
 /// Helpers for reading parameters with errors that name the field.

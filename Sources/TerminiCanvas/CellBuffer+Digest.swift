@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the flight recorder keeps of a frame: a hash of each row's cells (characters, styles, wide-character halves)
+/// that is the same in every process, and a row's text for a diff.
+extension CellBuffer {
+    /// FNV-1a over the row's cells. A grapheme of several scalars is hashed by its scalars, not by its code in this
+    /// process's grapheme table, so a replay in another process hashes the same screen the same way.
+    public func rowHash(_ row: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let start = row * width
+        for index in start..<(start + width) {
+            let bits = cells[index].bits
+            let code = UInt32(truncatingIfNeeded: bits & Cell.codeMask)
+            if code >= GraphemeTable.firstTableCode {
+                for scalar in GraphemeTable.character(for: code).unicodeScalars {
+                    hash = (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
+                }
+                hash = (hash ^ (bits & ~Cell.codeMask)) &* 0x100_0000_01b3
+            } else {
+                hash = (hash ^ bits) &* 0x100_0000_01b3
+            }
+        }
+        return hash
+    }
+
+    /// The row's characters, trailing spaces trimmed, continuation cells left out (as `renderText` writes it).
+    public func rowText(_ row: Int) -> String {
+        var line = ""
+        let start = row * width
+        for index in start..<(start + width) {
+            let cell = cells[index]
+            if cell.isWideContinuation { continue }
+            line.append(cell.character)
+        }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
+
+extension CellBuffer {
+    /// A copy of the row's cells (a recorder keeps them and makes text of them only when it writes).
+    public func rowCells(_ row: Int) -> [Cell] { Array(cells[(row * width)..<((row + 1) * width)]) }
+
+    /// The text of cells that `rowCells` copied, as `rowText` writes it.
+    public static func text(ofRow cells: [Cell]) -> String {
+        var line = ""
+        for cell in cells where !cell.isWideContinuation { line.append(cell.character) }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
+
+extension CellBuffer {
+    /// Whether the row holds the same cells in both buffers (of one width): libc's memcmp over the row.
+    public func rowEquals(_ row: Int, in other: CellBuffer) -> Bool {
+        guard width == other.width, row < height, row < other.height else { return false }
+        return cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                memcmp(mine.baseAddress! + row * width, theirs.baseAddress! + row * width, width * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+    }
+}
