@@ -78,6 +78,7 @@ let package = Package(
                     .embedInCode("Prelude/data.js"),
                     .embedInCode("Prelude/timers.js"),
                     .embedInCode("Prelude/bridge.js"),
+                    .embedInCode("Prelude/streams.js"),
                     .embedInCode("Prelude/sync-storage.js"),
                     .embedInCode("Prelude/app-and-page.js"),
                     .embedInCode("Prelude/fixed-clock.js"),
@@ -87,7 +88,7 @@ let package = Package(
                     .embedInCode("Prelude/globals.js"),
                     .embedInCode("Prelude/host-api.js"),
                 ]),
-        .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "CSQLite"]),
+        .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "TerminiClock", "CSQLite"]),
         // Ink parses the Markdown widget's text (CommonMark to HTML, which MarkdownLayout turns into styled lines).
         // Below the widgets: cells, the cell buffer and its diff, colours, and input events. The terminal and the frame
         // writers draw with it without knowing any widget.

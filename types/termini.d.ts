@@ -7,6 +7,31 @@ declare namespace termini {
   interface Success { errMsg: string }
   /** What a failed command rejects with (error codes: docs/COMMANDS.md). */
   interface Failure { errMsg: string; errCode: number }
+  /**
+   * What `bridge.invoke` returns: the promise of the answer, with the events a running command sends before
+   * it (docs/COMMANDS.md#tasks). `abort()` rejects it at once with `<name>:fail abort` (errCode 8) and stops
+   * the work: a request's connection closes.
+   */
+  interface Task<Result> extends Promise<Result> {
+    abort(): void;
+    /** Listens to the command's events of one type. */
+    on(type: string, listener: (event: { type: string; [member: string]: any }) => void): Task<Result>;
+    /** `request`: the status and headers, as soon as they arrive. */
+    onHeadersReceived(listener: (event: { statusCode: number; header: Record<string, string> }) => void): Task<Result>;
+    /** `request` with `enableChunked: true`: the body as it arrives, at most one chunk per frame (base64 with `responseType: 'arraybuffer'`). */
+    onChunkReceived(listener: (event: { data: string }) => void): Task<Result>;
+  }
+  /** What `connectEventSource` returns. */
+  interface EventSource {
+    /** A connection was accepted (again, after a reconnect). */
+    onOpen(listener: (event: { statusCode: number }) => void): void;
+    /** One event: `event` is `'message'` unless the server named it. */
+    onMessage(listener: (message: { event: string; data: string; id: string }) => void): void;
+    /** A dropped connection (the source reconnects) or the failure that ended it. */
+    onError(listener: (error: { errMsg: string; errCode?: number }) => void): void;
+    /** Ends the stream; no error follows. */
+    close(): void;
+  }
 
   /** The object a handler named in a template receives. */
   interface Event<Detail = any> {
@@ -155,6 +180,11 @@ declare function Component<Data extends Record<string, any>>(name: string, optio
 declare function Component<Data extends Record<string, any>>(options: termini.ComponentOptions<Data>): void;
 /** The object passed to `App()`. */
 declare function getApp(): termini.AppInstance;
+/**
+ * A Server-Sent Events stream from a host in `requestDomains` (permission `request`). It reconnects when the
+ * connection drops, after the server's `retry:` delay (3 s before one), sending `Last-Event-ID`.
+ */
+declare function connectEventSource(options: { url: string; headers?: Record<string, string | number | boolean>; timeout?: number }): termini.EventSource;
 /** The pages on the navigation stack, the first page first and the visible page last. */
 declare function getCurrentPages(): termini.PageInstance[];
 /**
@@ -213,6 +243,17 @@ declare namespace termini {
   interface ClearStorageParams {}
   /** What `clearStorage` resolves with. */
   interface ClearStorageResult extends Success {}
+
+  /** Params of `connectEventSource`. */
+  interface ConnectEventSourceParams {
+    /** http or https, a host in requestDomains */
+    url: string;
+    header?: Record<string, string | number | boolean>;
+    /** ms of silence before the connection counts as dropped, default 60000 */
+    timeout?: number;
+  }
+  /** What `connectEventSource` resolves with. */
+  interface ConnectEventSourceResult extends Success {}
 
   /** Params of `exitMiniApp`. */
   interface ExitMiniAppParams {}
@@ -432,14 +473,18 @@ declare namespace termini {
     header?: Record<string, string | number | boolean>;
     /** a string is sent as is, other values as JSON (a query string for GET and HEAD) */
     data?: unknown;
-    /** ms for the whole request, default 10000 */
+    /** ms for the whole request (between chunks with enableChunked), default 10000 */
     timeout?: number;
+    /** deliver the body through onChunkReceived as it arrives */
+    enableChunked?: boolean;
+    /** arraybuffer: the body and chunks as base64 */
+    responseType?: 'text' | 'arraybuffer';
   }
   /** What `request` resolves with. */
   interface RequestResult extends Success {
     statusCode: number;
     header: Record<string, string>;
-    /** parsed JSON when the response says JSON, else the text */
+    /** parsed JSON when the response says JSON, else the text; '' with enableChunked */
     data: any;
   }
 
@@ -611,85 +656,87 @@ declare namespace termini {
   /** `bridge.invoke`, one overload per command. */
   interface Bridge {
     /** Appends to a file of the app's folder, making it when missing, within the app's quota. Needs the manifest permission `files`. */
-    invoke(name: 'appendFile', params: AppendFileParams): Promise<AppendFileResult>;
+    invoke(name: 'appendFile', params: AppendFileParams): termini.Task<AppendFileResult>;
     /** Ends this run and starts the update that App.onUpdateReady announced. */
-    invoke(name: 'applyUpdate', params?: ApplyUpdateParams): Promise<ApplyUpdateResult>;
+    invoke(name: 'applyUpdate', params?: ApplyUpdateParams): termini.Task<ApplyUpdateResult>;
     /** Takes the keyboard focus off the calling page's focused widget. */
-    invoke(name: 'blur', params?: BlurParams): Promise<BlurResult>;
+    invoke(name: 'blur', params?: BlurParams): termini.Task<BlurResult>;
     /** Removes every key of this app. */
-    invoke(name: 'clearStorage', params?: ClearStorageParams): Promise<ClearStorageResult>;
+    invoke(name: 'clearStorage', params?: ClearStorageParams): termini.Task<ClearStorageResult>;
+    /** A Server-Sent Events stream; use the connectEventSource global, which returns {onOpen, onMessage, onError, close}. Needs the manifest permission `request`. */
+    invoke(name: 'connectEventSource', params: ConnectEventSourceParams): termini.Task<ConnectEventSourceResult>;
     /** Closes the app. */
-    invoke(name: 'exitMiniApp', params?: ExitMiniAppParams): Promise<ExitMiniAppResult>;
+    invoke(name: 'exitMiniApp', params?: ExitMiniAppParams): termini.Task<ExitMiniAppResult>;
     /** Moves the keyboard focus to the widget marked .id("…") on the calling page and scrolls it into view. */
-    invoke(name: 'focus', params: FocusParams): Promise<FocusResult>;
+    invoke(name: 'focus', params: FocusParams): termini.Task<FocusResult>;
     /** Takes the result of a manifest preload request, once. */
-    invoke(name: 'getPreloadedData', params: GetPreloadedDataParams): Promise<GetPreloadedDataResult>;
+    invoke(name: 'getPreloadedData', params: GetPreloadedDataParams): termini.Task<GetPreloadedDataResult>;
     /** Reads the value stored under a key; fails with errCode 4 when there is none. */
-    invoke(name: 'getStorage', params: GetStorageParams): Promise<GetStorageResult>;
+    invoke(name: 'getStorage', params: GetStorageParams): termini.Task<GetStorageResult>;
     /** Lists this app's keys and the space used. */
-    invoke(name: 'getStorageInfo', params?: GetStorageInfoParams): Promise<GetStorageInfoResult>;
+    invoke(name: 'getStorageInfo', params?: GetStorageInfoParams): termini.Task<GetStorageInfoResult>;
     /** The terminal's size and colours and the engine's and app's versions. */
-    invoke(name: 'getSystemInfo', params?: GetSystemInfoParams): Promise<GetSystemInfoResult>;
+    invoke(name: 'getSystemInfo', params?: GetSystemInfoParams): termini.Task<GetSystemInfoResult>;
     /** The theme now shown and the names of all the app's themes, in app.json's order. */
-    invoke(name: 'getTheme', params?: GetThemeParams): Promise<GetThemeResult>;
+    invoke(name: 'getTheme', params?: GetThemeParams): termini.Task<GetThemeResult>;
     /** Hides the loading spinner. */
-    invoke(name: 'hideLoading', params?: HideLoadingParams): Promise<HideLoadingResult>;
+    invoke(name: 'hideLoading', params?: HideLoadingParams): termini.Task<HideLoadingResult>;
     /** Hides the toast. */
-    invoke(name: 'hideToast', params?: HideToastParams): Promise<HideToastResult>;
+    invoke(name: 'hideToast', params?: HideToastParams): termini.Task<HideToastResult>;
     /** Asks the page's lists (or the one marked .id("…")) to call onReachBottom again the next time they are at their end. */
-    invoke(name: 'loadMoreDone', params?: LoadMoreDoneParams): Promise<LoadMoreDoneResult>;
+    invoke(name: 'loadMoreDone', params?: LoadMoreDoneParams): termini.Task<LoadMoreDoneResult>;
     /** Makes a folder in the app's folder. Needs the manifest permission `files`. */
-    invoke(name: 'mkdir', params: MkdirParams): Promise<MkdirResult>;
+    invoke(name: 'mkdir', params: MkdirParams): termini.Task<MkdirResult>;
     /** Closes the top page (or `delta` pages). */
-    invoke(name: 'navigateBack', params?: NavigateBackParams): Promise<NavigateBackResult>;
+    invoke(name: 'navigateBack', params?: NavigateBackParams): termini.Task<NavigateBackResult>;
     /** Opens a page above the current one (at most 10 on the stack). */
-    invoke(name: 'navigateTo', params: NavigateToParams): Promise<NavigateToResult>;
+    invoke(name: 'navigateTo', params: NavigateToParams): termini.Task<NavigateToResult>;
     /** Opens an http(s) URL in the desktop's browser; its host must be in requestDomains or openDomains. */
-    invoke(name: 'openURL', params: OpenURLParams): Promise<OpenURLResult>;
+    invoke(name: 'openURL', params: OpenURLParams): termini.Task<OpenURLResult>;
     /** Closes every page and opens one. */
-    invoke(name: 'reLaunch', params: ReLaunchParams): Promise<ReLaunchResult>;
+    invoke(name: 'reLaunch', params: ReLaunchParams): termini.Task<ReLaunchResult>;
     /** Reads a file of the bundle's assets/ folder, checked against the bundle's hashes. */
-    invoke(name: 'readAsset', params: ReadAssetParams): Promise<ReadAssetResult>;
+    invoke(name: 'readAsset', params: ReadAssetParams): termini.Task<ReadAssetResult>;
     /** Reads a file of the app's folder. Needs the manifest permission `files`. */
-    invoke(name: 'readFile', params: ReadFileParams): Promise<ReadFileResult>;
+    invoke(name: 'readFile', params: ReadFileParams): termini.Task<ReadFileResult>;
     /** Lists the names in a folder of the app's folder ('' for the folder itself), sorted. Needs the manifest permission `files`. */
-    invoke(name: 'readdir', params: ReaddirParams): Promise<ReaddirResult>;
+    invoke(name: 'readdir', params: ReaddirParams): termini.Task<ReaddirResult>;
     /** Replaces the current page. */
-    invoke(name: 'redirectTo', params: RedirectToParams): Promise<RedirectToResult>;
+    invoke(name: 'redirectTo', params: RedirectToParams): termini.Task<RedirectToResult>;
     /** Removes a key (a missing key is not an error). */
-    invoke(name: 'removeStorage', params: RemoveStorageParams): Promise<RemoveStorageResult>;
+    invoke(name: 'removeStorage', params: RemoveStorageParams): termini.Task<RemoveStorageResult>;
     /** Moves a file or folder within the app's folder. Needs the manifest permission `files`. */
-    invoke(name: 'rename', params: RenameParams): Promise<RenameResult>;
+    invoke(name: 'rename', params: RenameParams): termini.Task<RenameResult>;
     /** An HTTP request to a host in the manifest's requestDomains; any HTTP status resolves. Needs the manifest permission `request`. */
-    invoke(name: 'request', params: RequestParams): Promise<RequestResult>;
+    invoke(name: 'request', params: RequestParams): termini.Task<RequestResult>;
     /** Scrolls a ListView marked .id("…") so that a row, found by key or index, is the first shown. */
-    invoke(name: 'scrollTo', params: ScrollToParams): Promise<ScrollToResult>;
+    invoke(name: 'scrollTo', params: ScrollToParams): termini.Task<ScrollToResult>;
     /** Copies text to the user's clipboard through the terminal (OSC 52); needs the clipboard permission. Needs the manifest permission `clipboard`. */
-    invoke(name: 'setClipboardData', params: SetClipboardDataParams): Promise<SetClipboardDataResult>;
+    invoke(name: 'setClipboardData', params: SetClipboardDataParams): termini.Task<SetClipboardDataResult>;
     /** Sets the title bar's text of the calling page. */
-    invoke(name: 'setNavigationBarTitle', params: SetNavigationBarTitleParams): Promise<SetNavigationBarTitleResult>;
+    invoke(name: 'setNavigationBarTitle', params: SetNavigationBarTitleParams): termini.Task<SetNavigationBarTitleResult>;
     /** Stores a JSON value under a key of this app's storage. */
-    invoke(name: 'setStorage', params: SetStorageParams): Promise<SetStorageResult>;
+    invoke(name: 'setStorage', params: SetStorageParams): termini.Task<SetStorageResult>;
     /** Switches the app to one of the themes its app.json declares; every page repaints in it. */
-    invoke(name: 'setTheme', params: SetThemeParams): Promise<SetThemeResult>;
+    invoke(name: 'setTheme', params: SetThemeParams): termini.Task<SetThemeResult>;
     /** Lets the user pick one of up to six items; rejects with errCode 8 on cancel. */
-    invoke(name: 'showActionSheet', params: ShowActionSheetParams): Promise<ShowActionSheetResult>;
+    invoke(name: 'showActionSheet', params: ShowActionSheetParams): termini.Task<ShowActionSheetResult>;
     /** Shows a spinner that blocks the page's input until hideLoading. */
-    invoke(name: 'showLoading', params?: ShowLoadingParams): Promise<ShowLoadingResult>;
+    invoke(name: 'showLoading', params?: ShowLoadingParams): termini.Task<ShowLoadingResult>;
     /** Asks a question in a centred box; resolves when the user answers. */
-    invoke(name: 'showModal', params?: ShowModalParams): Promise<ShowModalResult>;
+    invoke(name: 'showModal', params?: ShowModalParams): termini.Task<ShowModalResult>;
     /** Shows a one-line message near the bottom of the screen. */
-    invoke(name: 'showToast', params: ShowToastParams): Promise<ShowToastResult>;
+    invoke(name: 'showToast', params: ShowToastParams): termini.Task<ShowToastResult>;
     /** Describes a file or folder of the app's folder. Needs the manifest permission `files`. */
-    invoke(name: 'stat', params: StatParams): Promise<StatResult>;
+    invoke(name: 'stat', params: StatParams): termini.Task<StatResult>;
     /** Shows a tab page of app.json's tabBar, closing the pages above the tabs. */
-    invoke(name: 'switchTab', params: SwitchTabParams): Promise<SwitchTabResult>;
+    invoke(name: 'switchTab', params: SwitchTabParams): termini.Task<SwitchTabResult>;
     /** Removes a file of the app's folder. Needs the manifest permission `files`. */
-    invoke(name: 'unlink', params: UnlinkParams): Promise<UnlinkResult>;
+    invoke(name: 'unlink', params: UnlinkParams): termini.Task<UnlinkResult>;
     /** Checks every field of the Form marked .id("…") on the calling page, as its submit does; each field shows its message. */
-    invoke(name: 'validate', params: ValidateParams): Promise<ValidateResult>;
+    invoke(name: 'validate', params: ValidateParams): termini.Task<ValidateResult>;
     /** Writes a file of the app's folder whole (a temporary file renamed over it), within the app's quota. Needs the manifest permission `files`. */
-    invoke(name: 'writeFile', params: WriteFileParams): Promise<WriteFileResult>;
+    invoke(name: 'writeFile', params: WriteFileParams): termini.Task<WriteFileResult>;
   }
 }
 

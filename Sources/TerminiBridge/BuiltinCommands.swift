@@ -4,7 +4,7 @@
 public enum BuiltinCommands {
     /// Every built-in service command.
     public static let definitions: [CommandDefinition<CommandEnvironment>] =
-        StorageCommands.definitions.map { $0.lifted { $0.storage } } + [RequestCommand.definition, SystemInfo.command]
+        StorageCommands.definitions.map { $0.lifted { $0.storage } } + [RequestCommand.definition, EventSourceCommand.definition, SystemInfo.command]
         + FileCommands.definitions.map { $0.lifted { $0.files } }
 
     /// Every built-in service command, bound to `environment`.

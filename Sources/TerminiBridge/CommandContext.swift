@@ -8,12 +8,18 @@ public struct CommandContext: Sendable {
     public var pageName: String?
     /// The permissions the bundle's manifest grants.
     public var permissions: Set<String>
+    /// Where the call reports what happens before its answer (a response's chunks, a socket's messages); the router
+    /// sets it for each call, and drops what a call sends once it is aborted, answered or its page unloaded.
+    public var events: CommandEvents
 
-    public init(appId: String, pageId: Int?, pageName: String?, permissions: Set<String>) {
+    public init(appId: String, pageId: Int?, pageName: String?, permissions: Set<String>,
+                events: CommandEvents = .ignored)
+    {
         self.appId = appId
         self.pageId = pageId
         self.pageName = pageName
         self.permissions = permissions
+        self.events = events
     }
 }
 

@@ -110,6 +110,8 @@ public final class CommandRouter: @unchecked Sendable {
     private let lock = NSLock()
     private var inFlight: [Int: [Int: Task<Void, Never>]] = [:]  // pageId -> ticket -> task
     private var nextTicket = 0
+    /// The live calls that have a `callId`, for `abort(callId:)`.
+    private var tickets: [Int: (pageId: Int, ticket: Int)] = [:]
 
     public init(_ registrations: [CommandRegistration]) throws(DuplicateCommandError) {
         var table: [String: CommandRegistration] = [:]
@@ -131,8 +133,11 @@ public final class CommandRouter: @unchecked Sendable {
     /// The thread `name` runs on; unknown names are answered (with an error) from the calling thread.
     public func thread(of name: String) -> CommandThread { registrations[name]?.thread ?? .script }
 
-    /// Runs the command and calls `completion` exactly once, unless the page unloads first; then never.
-    public func invoke(_ name: String, params: JSONValue, context: CommandContext,
+    /// Runs the command and calls `completion` exactly once, unless the page unloads or the call is aborted first;
+    /// then never. `events` receives what the command reports before its answer, while the call is live. `callId`
+    /// names the call for `abort(callId:)`; it must be unique among this router's live calls.
+    public func invoke(_ name: String, params: JSONValue, context: CommandContext, callId: Int? = nil,
+                       events: @escaping @Sendable (JSONValue) -> Void = { _ in },
                        completion: @escaping @Sendable (CommandOutcome) -> Void)
     {
         guard let registration = registrations[name] else {
@@ -144,22 +149,31 @@ public final class CommandRouter: @unchecked Sendable {
             return
         }
         let parse: @Sendable (JSONValue, CommandContext) throws(CommandError) -> CommandWork
+        var context = context
         switch registration.body {
         case .work(let checkAndParse): parse = checkAndParse
         case .handler(let handle):
+            // A handler's call is not tracked, so its events go straight to the caller.
+            context.events = CommandEvents(deliver: events)
             let reply = CommandReply(name: name, deliver: completion)
             do { try handle(params, context, reply) } catch { reply.fail(error) }
-            return
-        }
-        let work: CommandWork
-        do { work = try parse(params, context) } catch {
-            completion(.failure(name, error))
             return
         }
         let pageId = context.pageId ?? -1
         lock.lock()
         nextTicket += 1
         let ticket = nextTicket
+        lock.unlock()
+        // Events pass while the call is live: none after an abort, the page's unload or the answer.
+        context.events = CommandEvents { [weak self] event in
+            if self?.isLive(pageId: pageId, ticket: ticket) == true { events(event) }
+        }
+        let work: CommandWork
+        do { work = try parse(params, context) } catch {
+            completion(.failure(name, error))
+            return
+        }
+        lock.lock()
         let task = Task(executorPreference: CommandExecutor.shared) { [weak self] in
             let outcome: CommandOutcome
             do throws(CommandError) { outcome = .success(name, try await work()) } catch { outcome = .failure(name, error) }
@@ -168,19 +182,37 @@ public final class CommandRouter: @unchecked Sendable {
             completion(outcome)
         }
         inFlight[pageId, default: [:]][ticket] = task
+        if let callId { tickets[callId] = (pageId, ticket) }
         lock.unlock()
     }
 
     private func finish(pageId: Int, ticket: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
+        if let callId = tickets.first(where: { $0.value == (pageId, ticket) })?.key { tickets[callId] = nil }
         return inFlight[pageId]?.removeValue(forKey: ticket) != nil
+    }
+
+    private func isLive(pageId: Int, ticket: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return inFlight[pageId]?[ticket] != nil
+    }
+
+    /// Cancels the call made with `callId` and drops its callback and events: the script has settled it already
+    /// (`task.abort()` rejects with `<name>:fail abort`). Its transfer stops, so a server sees the connection close.
+    public func abort(callId: Int) {
+        lock.lock()
+        let task = tickets.removeValue(forKey: callId).flatMap { inFlight[$0.pageId]?.removeValue(forKey: $0.ticket) }
+        lock.unlock()
+        task?.cancel()
     }
 
     /// Cancels every in-flight command of a page and drops their callbacks. Called when the page unloads.
     public func cancelAll(pageId: Int) {
         lock.lock()
         let tasks = inFlight.removeValue(forKey: pageId) ?? [:]
+        tickets = tickets.filter { $0.value.pageId != pageId }
         lock.unlock()
         for task in tasks.values { task.cancel() }
     }

@@ -16,14 +16,32 @@ struct RequestResponse: Sendable {
     }
 }
 
-/// One HTTP request through URLSession, with a hard overall deadline, a streaming body cap, a redirect policy and
-/// cancellation. It finishes exactly once: whichever of completion, timeout, size limit, refused redirect or task
-/// cancellation comes first wins, and it cancels the transfer so the server sees the connection close.
+/// What a streamed transfer does with its response as it arrives, instead of buffering the body.
+struct RequestStreaming: Sendable {
+    /// Each piece of the body, in order, as the network delivers it.
+    var received: @Sendable (Data) -> Void
+}
+
+/// One HTTP request through URLSession, with a deadline, a body cap, a redirect policy and cancellation. It
+/// finishes exactly once: whichever of completion, timeout, size limit, refused redirect or task cancellation comes
+/// first wins, and it cancels the transfer so the server sees the connection close.
+///
+/// Buffered, the deadline covers the whole request. Streamed (`streaming` set), the body goes to its handler as it
+/// arrives, nothing is kept, and the deadline is the longest wait for the next piece: a stream may last for hours
+/// but may not stall.
 final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let request: URLRequest
     private let timeout: Double
     private let maxBytes: Int
+    private let maxRedirects: Int
     private let redirectAllowed: @Sendable (URL) -> Bool
+    /// Told the status and headers as they arrive; an error it returns ends the transfer with that error.
+    private let headersReceived: (@Sendable (Int, [String: String]) -> CommandError?)?
+    private let streaming: RequestStreaming?
+    private var redirects = 0
+    private var receivedBytes = 0
+    /// When the last piece of a stream arrived (monotonic seconds), for the between-chunks deadline.
+    private var lastActivity = 0.0
 
     private let lock = NSLock()
     private var outcome: Result<RequestResponse, CommandError>?
@@ -33,11 +51,17 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var response: HTTPURLResponse?
     private var body = Data()
 
-    init(request: URLRequest, timeout: Double, maxBytes: Int, redirectAllowed: @escaping @Sendable (URL) -> Bool) {
+    init(request: URLRequest, timeout: Double, maxBytes: Int, maxRedirects: Int = 10,
+         redirectAllowed: @escaping @Sendable (URL) -> Bool,
+         headersReceived: (@Sendable (Int, [String: String]) -> CommandError?)? = nil, streaming: RequestStreaming? = nil)
+    {
         self.request = request
         self.timeout = timeout
         self.maxBytes = maxBytes
+        self.maxRedirects = maxRedirects
         self.redirectAllowed = redirectAllowed
+        self.headersReceived = headersReceived
+        self.streaming = streaming
     }
 
     /// Performs the request. Cancelling the calling task cancels the transfer and throws `.cancelled`.
@@ -65,7 +89,8 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
         configuration.httpCookieStorage = nil
         // Our own deadline below is the overall limit; URLSession's per-request interval is only an idle timeout.
         configuration.timeoutIntervalForRequest = timeout + 1
-        configuration.timeoutIntervalForResource = timeout + 1
+        // A stream has no overall deadline: only the wait between pieces is bounded (`checkStall`).
+        configuration.timeoutIntervalForResource = streaming == nil ? timeout + 1 : 7 * 24 * 3600
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: request)
         self.session = session
@@ -73,10 +98,39 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.unlock()
 
         let millis = Int((timeout * 1000).rounded())
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
-            self?.finish(.failure(CommandError(.timeout, "timeout after \(millis) ms")))
+        if streaming == nil {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+                self?.finish(.failure(CommandError(.timeout, "timeout after \(millis) ms")))
+            }
+        } else {
+            noteActivity()
+            scheduleStallCheck(after: timeout)
         }
         task.resume()
+    }
+
+    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    private func noteActivity() {
+        lock.lock()
+        lastActivity = Self.now()
+        lock.unlock()
+    }
+
+    /// Fails the stream when nothing arrived for `timeout` seconds; otherwise looks again when that would be.
+    private func scheduleStallCheck(after delay: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(delay, 0.001)) { [weak self] in
+            guard let self, !self.isFinished else { return }
+            self.lock.lock()
+            let idle = Self.now() - self.lastActivity
+            self.lock.unlock()
+            if idle >= self.timeout {
+                let millis = Int((self.timeout * 1000).rounded())
+                self.finish(.failure(CommandError(.timeout, "timeout: no data for \(millis) ms in the middle of the stream")))
+            } else {
+                self.scheduleStallCheck(after: self.timeout - idle)
+            }
+        }
     }
 
     /// Records the first outcome, stops the transfer, and resumes the waiting caller.
@@ -117,23 +171,45 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         lock.lock()
         self.response = response as? HTTPURLResponse
-        if length > 0 { body.reserveCapacity(Int(length)) }
+        if length > 0, streaming == nil { body.reserveCapacity(Int(length)) }
         lock.unlock()
+        if let headersReceived, let http = response as? HTTPURLResponse, !isFinished,
+           let refusal = headersReceived(http.statusCode, Self.headers(of: http))
+        {
+            completionHandler(.cancel)
+            finish(.failure(refusal))
+            return
+        }
         completionHandler(isFinished ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
         guard outcome == nil else { lock.unlock(); return }
-        let total = body.count + data.count
-        if total <= maxBytes { body.append(data) }
+        receivedBytes += data.count
+        let total = receivedBytes
+        if total <= maxBytes, streaming == nil { body.append(data) }
+        lastActivity = Self.now()
         lock.unlock()
-        if total > maxBytes { finish(.failure(tooLarge("more than \(maxBytes) bytes received"))) }
+        if total > maxBytes {
+            finish(.failure(tooLarge("more than \(maxBytes) bytes received")))
+        } else {
+            streaming?.received(data)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void)
     {
+        lock.lock()
+        redirects += 1
+        let count = redirects
+        lock.unlock()
+        if count > maxRedirects {
+            completionHandler(nil)
+            finish(.failure(CommandError(.network, "too many redirects (more than \(maxRedirects)): the last went to \(request.url?.absoluteString ?? "?")")))
+            return
+        }
         guard let url = request.url, redirectAllowed(url) else {
             completionHandler(nil)
             let host = request.url?.host ?? "?"
@@ -157,11 +233,15 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
             finish(.failure(CommandError(.network, "the server sent no HTTP response")))
             return
         }
+        finish(.success(RequestResponse(statusCode: response.statusCode, headers: Self.headers(of: response), body: body)))
+    }
+
+    private static func headers(of response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             headers[String(describing: name)] = String(describing: value)
         }
-        finish(.success(RequestResponse(statusCode: response.statusCode, headers: headers, body: body)))
+        return headers
     }
 
     private func tooLarge(_ detail: String) -> CommandError {

@@ -17,6 +17,7 @@ enum Prelude {
         ("data.js", PackageResources.data_js),
         ("timers.js", PackageResources.timers_js),
         ("bridge.js", PackageResources.bridge_js),
+        ("streams.js", PackageResources.streams_js),
         ("sync-storage.js", PackageResources.sync_storage_js),
         ("app-and-page.js", PackageResources.app_and_page_js),
         ("fixed-clock.js", PackageResources.fixed_clock_js),

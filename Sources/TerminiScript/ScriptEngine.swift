@@ -9,7 +9,7 @@ final class ScriptEngine {
     /// The prelude functions the host calls into.
     enum HostFunction: String, CaseIterable {
         case launchApp, appLifecycle, createPage, lifecycle, parkPage, dispatchEvent, framePresented, settleInvoke
-        case fireTimer, rejection, describe, loadPageScript, beforeLeave
+        case fireTimer, rejection, describe, loadPageScript, beforeLeave, invokeEvents
         case componentEvents, loadComponentScript, evaluateScript
     }
 
@@ -155,6 +155,11 @@ final class ScriptEngine {
     func settleInvoke(callbackId: Int, resultJSON: String, ok: Bool) {
         guard loop.invokeFinished(callbackId: callbackId) else { return }
         enter(.settleInvoke, [.number(Double(callbackId)), .bool(ok), .json(resultJSON)], handler: "bridge.invoke")
+    }
+
+    /// `batchJSON`: `[[callbackId, event], ...]`, the events of running calls in the order they were sent.
+    func invokeEvents(batchJSON: String) {
+        enter(.invokeEvents, [.json(batchJSON)], handler: "bridge task event")
     }
 
     func fireTimer(id: Int, deadline: UInt64) {
@@ -424,6 +429,11 @@ final class ScriptEngine {
             }),
             ("dropInvoke", { [unowned self] call throws(NativeFunctionError) in
                 _ = loop.invokeFinished(callbackId: try call.requireInt(0, "callbackId"))
+                return nil
+            }),
+            ("abortInvoke", { [unowned self] call throws(NativeFunctionError) in
+                let callbackId = try call.requireInt(0, "callbackId")
+                if loop.invokeFinished(callbackId: callbackId) { delegate.abortInvoke(callbackId: callbackId) }
                 return nil
             }),
         ]

@@ -44,6 +44,8 @@ public final class ScriptRuntime: Sendable {
 
     public let configuration: Configuration
     private let loop: ScriptEventLoop
+    /// Events of running bridge calls not yet handed to the script, oldest first (`deliverInvokeEvent`).
+    private let invokeEvents = Locked<[(callbackId: Int, event: JSONValue)]>([])
 
     /// Prepares JavaScriptCore for this process: WTF's main thread and main run loop, which its garbage collection
     /// timers need (see `termini_wtf_initializeMainThread` in the CJavaScriptCore shim). Call it from the main thread
@@ -211,8 +213,28 @@ public final class ScriptRuntime: Sendable {
     /// Settles a `bridge.invoke` promise: resolves with `result` when `ok`, rejects with it otherwise. Unknown,
     /// dropped (page unloaded) or already settled ids are ignored.
     public func resolveInvoke(callbackId: Int, result: JSONValue, ok: Bool) {
+        // The answer comes after every event the call sent: the job that carries them was posted before this one.
         let json = result.serialized()
         loop.post { $0.settleInvoke(callbackId: callbackId, resultJSON: json, ok: ok) }
+    }
+
+    /// Hands an event of a running bridge call (`{type, ...}`: a chunk, a socket message) to the listeners its task
+    /// object has for that type. Events that arrive while the script is busy wait and enter it together, in order,
+    /// in one call: a stream faster than the script costs it one entry per turn of its loop, not one per event.
+    public func deliverInvokeEvent(callbackId: Int, event: JSONValue) {
+        let first = invokeEvents.withLock { queue in
+            queue.append((callbackId, event))
+            return queue.count == 1
+        }
+        guard first else { return }
+        loop.post { [invokeEvents] engine in
+            let batch = invokeEvents.withLock { queue in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }
+            let json = JSONValue.array(batch.map { .array([.number(Double($0.callbackId)), $0.event]) }).serialized()
+            engine.invokeEvents(batchJSON: json)
+        }
     }
 
     // MARK: liveness and shutdown

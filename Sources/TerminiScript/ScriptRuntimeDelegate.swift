@@ -46,8 +46,11 @@ public protocol ScriptRuntimeDelegate: Sendable {
     /// of an input event ran (its awaited continuations within that entry included), so the host draws it at once
     /// instead of at the next paced frame; timers, bridge answers and the rest send false.
     func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool)
-    /// A `bridge.invoke`; settle it later with `ScriptRuntime.resolveInvoke(callbackId:result:ok:)`.
+    /// A `bridge.invoke`; settle it later with `ScriptRuntime.resolveInvoke(callbackId:result:ok:)`, and send what it
+    /// reports before then with `ScriptRuntime.deliverInvokeEvent(callbackId:event:)`.
     func invoke(_ call: BridgeCall)
+    /// The script aborted the call (`task.abort()`) and settled it itself: stop the work; its answer is ignored.
+    func abortInvoke(callbackId: Int)
     /// A syntax error, uncaught exception, timeout or unhandled rejection. The runtime stays usable.
     func scriptError(_ error: ScriptError)
     /// A `console.*` line.
@@ -65,5 +68,6 @@ extension ScriptRuntimeDelegate {
         pageCreated(pageId: pageId, name: name, initialData: initialData)
     }
     public func componentDefined(name: String, initialData: JSONValue) {}
+    public func abortInvoke(callbackId: Int) {}
     public func leaveAnswered(token: Int, leave: Bool) {}
 }

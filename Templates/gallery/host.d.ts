@@ -12,6 +12,6 @@ declare namespace termini {
   /** `bridge.invoke`, one overload per command. */
   interface Bridge {
     /** Asks the gallery to open one of its embedded sample apps. */
-    invoke(name: 'openSample', params: OpenSampleParams): Promise<OpenSampleResult>;
+    invoke(name: 'openSample', params: OpenSampleParams): termini.Task<OpenSampleResult>;
   }
 }

@@ -64,7 +64,7 @@ import Testing
     @Test func aNewCommandReachesTheTypesTheDocsAndCheckWithNoOtherEdit() throws {
         let commands = try registered(host: [Self.weather.signature])
         #expect(ScriptTypeDeclarations.emit(commands: commands)
-            .contains("invoke(name: 'getWeather', params: GetWeatherParams): Promise<GetWeatherResult>;"))
+            .contains("invoke(name: 'getWeather', params: GetWeatherParams): termini.Task<GetWeatherResult>;"))
         #expect(CommandReferenceDocs.section(commands).body
             .contains("| `getWeather` | none | `city: string` | `celsius: number` | Reads the forecast for a city. |"))
 

@@ -31,7 +31,7 @@ import Testing
             #expect(command.shape.parameters != nil && command.shape.result != nil, "\(command.name) is undescribed")
         }
         let text = ScriptTypeDeclarations.emit(commands: commands)
-        #expect(text.contains("invoke(name: 'request', params: RequestParams): Promise<RequestResult>;"))
+        #expect(text.contains("invoke(name: 'request', params: RequestParams): termini.Task<RequestResult>;"))
         #expect(text.contains("invoke(name: 'exitMiniApp', params?: ExitMiniAppParams)"))
         #expect(text.contains("Needs the manifest permission `request`."))
     }

@@ -30,7 +30,7 @@ import Testing
         for name in ["navigateTo", "showModal", "focus", "setTheme", "setClipboardData", "applyUpdate", "scrollTo"] {
             #expect(engine.router.thread(of: name) == .ui, "\(name)")
         }
-        for name in ["getStorage", "request", "getSystemInfo", "getPreloadedData"] {
+        for name in ["getStorage", "request", "connectEventSource", "getSystemInfo", "getPreloadedData"] {
             #expect(engine.router.thread(of: name) == .script, "\(name)")
         }
     }

@@ -20,6 +20,8 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
         var setDataCalls: [SetDataCall] = []
         var created: [(pageId: Int, name: String, data: JSONValue)] = []
         var invokes: [BridgeCall] = []
+        /// The callback ids of calls the script aborted.
+        var aborts: [Int] = []
         /// Logs and errors in the order they came: "log <message>", "error <message>".
         var timeline: [String] = []
     }
@@ -35,6 +37,7 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
     var setDataCalls: [SetDataCall] { record.withLock { $0.setDataCalls } }
     var created: [(pageId: Int, name: String, data: JSONValue)] { record.withLock { $0.created } }
     var invokes: [BridgeCall] { record.withLock { $0.invokes } }
+    var aborts: [Int] { record.withLock { $0.aborts } }
     var timeline: [String] { record.withLock { $0.timeline } }
 
     func pageCreated(pageId: Int, name: String, initialData: JSONValue) {
@@ -49,6 +52,7 @@ final class RecordingDelegate: ScriptRuntimeDelegate {
         record.withLock { $0.invokes.append(call) }
         responder.withLock { $0 }?(call)
     }
+    func abortInvoke(callbackId: Int) { record.withLock { $0.aborts.append(callbackId) } }
     func scriptError(_ error: ScriptError) {
         record.withLock { $0.errors.append(error); $0.timeline.append("error \(error.message)") }
     }

@@ -46,7 +46,7 @@ public enum ScriptTypeDeclarations {
             let optional = command.shape.parameters.map { $0.allSatisfy(\.isOptional) } ?? true
             if !doc.isEmpty { out += "    /** \(doc) */\n" }
             out += "    invoke(name: '\(command.name)', params\(optional ? "?" : ""): \(typeName(command.name, "Params"))): "
-                + "Promise<\(typeName(command.name, "Result"))>;\n"
+                + "termini.Task<\(typeName(command.name, "Result"))>;\n"
         }
         return out + "  }\n}\n"
     }
@@ -82,6 +82,31 @@ public enum ScriptTypeDeclarations {
           interface Success { errMsg: string }
           /** What a failed command rejects with (error codes: docs/COMMANDS.md). */
           interface Failure { errMsg: string; errCode: number }
+          /**
+           * What `bridge.invoke` returns: the promise of the answer, with the events a running command sends before
+           * it (docs/COMMANDS.md#tasks). `abort()` rejects it at once with `<name>:fail abort` (errCode 8) and stops
+           * the work: a request's connection closes.
+           */
+          interface Task<Result> extends Promise<Result> {
+            abort(): void;
+            /** Listens to the command's events of one type. */
+            on(type: string, listener: (event: { type: string; [member: string]: any }) => void): Task<Result>;
+            /** `request`: the status and headers, as soon as they arrive. */
+            onHeadersReceived(listener: (event: { statusCode: number; header: Record<string, string> }) => void): Task<Result>;
+            /** `request` with `enableChunked: true`: the body as it arrives, at most one chunk per frame (base64 with `responseType: 'arraybuffer'`). */
+            onChunkReceived(listener: (event: { data: string }) => void): Task<Result>;
+          }
+          /** What `connectEventSource` returns. */
+          interface EventSource {
+            /** A connection was accepted (again, after a reconnect). */
+            onOpen(listener: (event: { statusCode: number }) => void): void;
+            /** One event: `event` is `'message'` unless the server named it. */
+            onMessage(listener: (message: { event: string; data: string; id: string }) => void): void;
+            /** A dropped connection (the source reconnects) or the failure that ended it. */
+            onError(listener: (error: { errMsg: string; errCode?: number }) => void): void;
+            /** Ends the stream; no error follows. */
+            close(): void;
+          }
 
           /** The object a handler named in a template receives. */
           interface Event<Detail = any> {
@@ -230,6 +255,11 @@ public enum ScriptTypeDeclarations {
         declare function Component<Data extends Record<string, any>>(options: termini.ComponentOptions<Data>): void;
         /** The object passed to `App()`. */
         declare function getApp(): termini.AppInstance;
+        /**
+         * A Server-Sent Events stream from a host in `requestDomains` (permission `request`). It reconnects when the
+         * connection drops, after the server's `retry:` delay (3 s before one), sending `Last-Event-ID`.
+         */
+        declare function connectEventSource(options: { url: string; headers?: Record<string, string | number | boolean>; timeout?: number }): termini.EventSource;
         /** The pages on the navigation stack, the first page first and the visible page last. */
         declare function getCurrentPages(): termini.PageInstance[];
         /**

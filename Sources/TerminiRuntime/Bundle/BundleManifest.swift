@@ -13,6 +13,11 @@ public struct BundleManifest: Equatable, Sendable {
     public var pages: [String]
     public var permissions: [String]
     public var requestDomains: [String]
+    /// The most one streamed response (`enableChunked`, an event stream) may deliver, in MB
+    /// (`"requestStreamLimitMB"`, 1 to `maxRequestStreamLimitMB`); nil: the engine's 100 MB.
+    public var requestStreamLimitMB: Int?
+    /// The highest `requestStreamLimitMB` a manifest may ask for.
+    public static let maxRequestStreamLimitMB = 4096
     public var preload: [String: [PreloadRequest]]
     /// App-wide key bindings (`"keys": [{"key", "handler", "label"}]`): they call the visible page's method, or else
     /// the `App({...})` method of that name.
@@ -102,6 +107,12 @@ extension BundleManifest {
             }
             quotaMegabytes = Int(n)
         }
+        if let limit = o["requestStreamLimitMB"] {
+            guard let mb = limit.intValue, (1...Self.maxRequestStreamLimitMB).contains(mb) else {
+                throw fail("$.requestStreamLimitMB: expected a whole number of megabytes from 1 to \(Self.maxRequestStreamLimitMB), found \(limit.serialized())")
+            }
+            requestStreamLimitMB = mb
+        }
         preload = [:]
         if let p = o["preload"] {
             guard case .object(let byPage) = p else { throw fail("$.preload: expected an object, found \(p.typeName)") }
@@ -153,6 +164,7 @@ extension BundleManifest {
         if !files.isEmpty { o["files"] = .object(files.mapValues { .string($0) }) }
         if !openDomains.isEmpty { o["openDomains"] = .array(openDomains.map { .string($0) }) }
         if let quotaMegabytes { o["quota"] = .number(Double(quotaMegabytes)) }
+        if let requestStreamLimitMB { o["requestStreamLimitMB"] = .number(Double(requestStreamLimitMB)) }
         if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
         if let tabBar { o["tabBar"] = tabBar.json }
         if !themes.themes.isEmpty {

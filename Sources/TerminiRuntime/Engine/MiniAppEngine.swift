@@ -430,13 +430,15 @@ public final class MiniAppEngine {
     {
         guard let storage, let storeDirectory = options.storeDirectory else { return nil }
         let domains = bundle.manifest.requestDomains
+        var limits = RequestLimits()
+        if let mb = bundle.manifest.requestStreamLimitMB { limits.maxStreamBytes = mb << 20 }
         let quota = min(bundle.manifest.quotaMegabytes.map { $0 * 1024 * 1024 } ?? AppFiles.defaultQuotaBytes,
                         max(options.maxQuotaBytes, AppFiles.defaultQuotaBytes))
         let files = AppFiles(root: storeDirectory + "/files", storage: storage, quota: { _ in quota })
         let appVersion = bundle.manifest.version
         let colors = ProcessInfo.processInfo.environment["TERM"]?.contains("256") == true ? 256 : 8
         return CommandEnvironment(
-            storage: storage, requestDomains: { _ in domains }, requestFixtures: options.requestFixtures,
+            storage: storage, requestDomains: { _ in domains }, requestLimits: limits, requestFixtures: options.requestFixtures,
             systemInfo: { _ in
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,

@@ -52,7 +52,7 @@ final class ScriptBridge {
             let context = CommandContext(appId: appId, pageId: call.pageId, pageName: nil, permissions: permissions)
             Self.invoke(call, thread: .script, context: context, router: router, runtime: runtime, activity: activity)
             return true
-        })
+        }, abort: { callbackId in slot.value?.1.abort(callId: callbackId) })
         var configuration = ScriptRuntime.Configuration(scriptLimit: scriptLimit)
         configuration.entryObserver = { handler, pageId in CrashReport.noteScriptEntry(handler, pageId: pageId) }
         configuration.fixedClock = fixedClock
@@ -84,24 +84,27 @@ final class ScriptBridge {
         Self.invoke(call, thread: .ui, context: context, router: router, runtime: runtime, activity: activity)
     }
 
-    /// Runs the call through the router and hands its answer to the script; the observers hear of both.
+    /// Runs the call through the router, sending its events and then its answer to the script; the callback id is
+    /// the call's id for an abort. The observers hear of the call and its answer.
     private static func invoke(_ call: BridgeCall, thread: CommandThread, context: CommandContext, router: CommandRouter,
                                runtime: ScriptRuntime, activity: EngineActivity)
     {
+        let callbackId = call.callbackId
+        let events: @Sendable (JSONValue) -> Void = { runtime.deliverInvokeEvent(callbackId: callbackId, event: $0) }
         guard activity.isObserved else {
-            router.invoke(call.name, params: call.params, context: context) { outcome in
-                runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+            router.invoke(call.name, params: call.params, context: context, callId: callbackId, events: events) { outcome in
+                runtime.resolveInvoke(callbackId: callbackId, result: outcome.envelope, ok: outcome.ok)
             }
             return
         }
-        let started = BridgeCallActivity(callId: call.callbackId, command: call.name, params: call.params,
+        let started = BridgeCallActivity(callId: callbackId, command: call.name, params: call.params,
                                          pageId: call.pageId, thread: thread, startedAt: MonotonicClock.now())
         activity.each { $0.bridgeCallStarted(started) }
-        router.invoke(call.name, params: call.params, context: context) { outcome in
-            let answer = BridgeAnswerActivity(callId: call.callbackId, command: call.name, outcome: outcome,
+        router.invoke(call.name, params: call.params, context: context, callId: callbackId, events: events) { outcome in
+            let answer = BridgeAnswerActivity(callId: callbackId, command: call.name, outcome: outcome,
                                               answeredAt: MonotonicClock.now())
             activity.each { $0.bridgeCallAnswered(answer) }
-            runtime.resolveInvoke(callbackId: call.callbackId, result: outcome.envelope, ok: outcome.ok)
+            runtime.resolveInvoke(callbackId: callbackId, result: outcome.envelope, ok: outcome.ok)
         }
     }
 }

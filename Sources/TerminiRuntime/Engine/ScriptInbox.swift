@@ -29,13 +29,18 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
     /// Answers bridge calls that need no UI state right on the JS thread; returns false for the UI thread's own
     /// commands (navigation, overlays), which are queued like every other message.
     private let routeDirectly: @Sendable (BridgeCall) -> Bool
+    /// Stops a call the script aborted, wherever it runs.
+    private let abort: @Sendable (_ callbackId: Int) -> Void
     /// Each component's initial data from its `Component()`, read by the UI thread when it creates an instance, so
     /// the instance's first frame shows it. Written before any page exists (main.js's top level).
     private let componentData = Locked<[String: [String: JSONValue]]>([:])
 
-    init(wake: @escaping @Sendable () -> Void, routeDirectly: @escaping @Sendable (BridgeCall) -> Bool) {
+    init(wake: @escaping @Sendable () -> Void, routeDirectly: @escaping @Sendable (BridgeCall) -> Bool,
+         abort: @escaping @Sendable (_ callbackId: Int) -> Void)
+    {
         self.wake = wake
         self.routeDirectly = routeDirectly
+        self.abort = abort
     }
 
     private func post(_ message: ScriptMessage) {
@@ -82,6 +87,7 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
         post(.setData(pageId: pageId, patches: patches, sequence: sequence, answersInput: answersInput))
     }
     func invoke(_ call: BridgeCall) { if !routeDirectly(call) { post(.invoke(call)) } }
+    func abortInvoke(callbackId: Int) { abort(callbackId) }
     func scriptError(_ error: ScriptError) { post(.error(error)) }
     func log(level: ScriptLogLevel, message: String) { post(.log(level, message)) }
     func warning(_ message: String) { post(.warning(message)) }

@@ -14,12 +14,47 @@ const bridge = Object.freeze({
     // Where the call came from, for the report should it fail with nobody to catch it; a stack costs a few
     // microseconds, which a native command's round trip dwarfs.
     const origin = { command: name, handler: currentHandler, pageId: pageId, stack: callerStack() };
-    return new Promise(function (resolve, reject) {
-      invokes.set(id, { resolve: resolve, reject: reject, pageId: pageId, origin: origin });
+    const task = new Promise(function (resolve, reject) {
+      invokes.set(id, { resolve: resolve, reject: reject, pageId: pageId, origin: origin, listeners: null });
       native.invoke(id, name, json, pageId);
     });
+    task.abort = function abort() { abortInvoke(id); };
+    task.on = function on(type, fn) { listenTo(id, type, fn); return task; };
+    for (const method in taskEventMethods) {
+      const type = taskEventMethods[method];
+      task[method] = function (fn) { listenTo(id, type, fn); return task; };
+    }
+    return task;
   },
 });
+
+// Every bridge.invoke returns a task: the promise of the answer, which also has `abort()` and `on(type, fn)` for
+// the events a running command sends before it answers (docs/DATA-FLOW.md#command-events). These are WeChat's names
+// for `on` with one type each.
+const taskEventMethods = {
+  onHeadersReceived: 'headersReceived', onChunkReceived: 'chunkReceived',
+};
+
+function listenTo(id, type, fn) {
+  if (typeof fn !== 'function') throw new TypeError('a task listener must be a function, got ' + typeof fn);
+  const pending = invokes.get(id);
+  if (pending === undefined) return;  // settled: no more events will come
+  if (pending.listeners === null) pending.listeners = new Map();
+  const list = pending.listeners.get(type);
+  if (list === undefined) pending.listeners.set(type, [fn]); else list.push(fn);
+}
+
+// Settles the call now with '<name>:fail abort' (errCode 8, cancelled) and has the host stop its work: a request's
+// connection closes, a socket closes. A call already settled is left as it is.
+function abortInvoke(id) {
+  const pending = invokes.get(id);
+  if (pending === undefined) return;
+  invokes.delete(id);
+  native.abortInvoke(id);
+  const reason = { errMsg: pending.origin.command + ':fail abort', errCode: 8 };
+  invokeOrigins.set(reason, pending.origin);
+  pending.reject(reason);
+}
 
 // The rejection values of failed bridge.invoke calls, with where each call was made (see `rejection` below).
 const invokeOrigins = new WeakMap();

@@ -14,6 +14,7 @@ define('clearTimeout', clearTimeout);
 define('clearInterval', clearInterval);
 define('queueMicrotask', queueMicrotask);
 define('bridge', bridge);
+define('connectEventSource', connectEventSource);
 define('getStorageSync', getStorageSync);
 define('setStorageSync', setStorageSync);
 define('require', function require(request) { return requireFrom('', request); });

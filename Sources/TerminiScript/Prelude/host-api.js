@@ -139,6 +139,19 @@ const hostAPI = {
     if (!ok && typeof value === 'object' && value !== null) invokeOrigins.set(value, pending.origin);
     (ok ? pending.resolve : pending.reject)(value);
   },
+  // Events of running calls, [[id, {type, ...}], ...] in the order the commands sent them (bridge.js's listenTo).
+  invokeEvents: function (batch) {
+    currentPage = null;
+    for (let i = 0; i < batch.length; i++) {
+      const pending = invokes.get(batch[i][0]);
+      if (pending === undefined || pending.listeners === null) continue;
+      const event = batch[i][1];
+      const list = pending.listeners.get(event.type);
+      if (list === undefined) continue;
+      const handler = pending.origin.command + ' ' + event.type + ' listener';
+      for (let j = 0; j < list.length; j++) guarded(pending.pageId, handler, null, list[j], undefined, [event]);
+    }
+  },
   fireTimer: function (id) {
     currentPage = null;
     const timer = timers.get(id);

@@ -12,13 +12,16 @@ import Glibc
 /// Routes: `GET /json`, `POST|PUT /echo` (echoes body, content type and `X-Custom` back), `GET /text`,
 /// `GET /slow` (answers only when the server stops, unless the client hangs up first, which it counts), `GET /big` (11 MB with a
 /// Content-Length), `GET /big-stream` (11 MB with no length, streamed until the client hangs up), `GET /query`
-/// (echoes the query string), `GET /redirect?to=<host>` (302 to `/json` on that host name), anything else 404.
+/// (echoes the query string), `GET /redirect?to=<host>` (302 to `/json` on that host name), and the streams in
+/// `StreamRoutes` (chunked bodies, stalls, event streams); anything else 404.
 final class LoopbackHTTPServer: @unchecked Sendable {
     let port: Int
     private let listener: LoopbackListener
     private let lock = NSLock()
     private var slowStarted = 0
     private var slowAbandoned = 0
+    private var hangUps: [String: Int] = [:]
+    private var lastEventIds: [String] = []
 
     init(lifetime: Double = 600) throws {
         listener = try LoopbackListener()
@@ -36,6 +39,20 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     func stop() { listener.stop() }
+
+    /// How many times a client hung up on `path` before the server finished it.
+    func hangUps(_ path: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return hangUps[path] ?? 0
+    }
+
+    /// The `Last-Event-ID` header of each `/sse` connection, in order ("" when absent).
+    var eventStreamIds: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastEventIds
+    }
 
     // MARK: Requests
 
@@ -109,9 +126,116 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n"
             guard LoopbackListener.sendAll(fd, Array(head.utf8)) else { return }
             streamFiller(fd, bytes: 11 * 1024 * 1024)
+        case ("GET", "/chunked"):
+            // `?n=<lines>&delay=<ms>`: one chunk per line.
+            let query = Self.query(request.query)
+            let lines = Int(query["n"] ?? "") ?? 5
+            let delay = Int(query["delay"] ?? "") ?? 0
+            guard startChunked(fd, type: "text/plain; charset=utf-8") else { return }
+            for i in 0..<lines {
+                guard sendChunk(fd, Array("line \(i)\n".utf8)) else { return }
+                if delay > 0 { usleep(UInt32(delay * 1000)) }
+            }
+            _ = sendChunk(fd, [])
+        case ("GET", "/split-utf8"):
+            // "é€😀" with each character cut across two chunks.
+            guard startChunked(fd, type: "text/plain; charset=utf-8") else { return }
+            let bytes = Array("é€😀".utf8)
+            for piece in [bytes[0..<1], bytes[1..<3], bytes[3..<6], bytes[6..<bytes.count]] {
+                guard sendChunk(fd, Array(piece)) else { return }
+                usleep(60_000)  // longer than a frame, so each piece is its own read
+            }
+            _ = sendChunk(fd, [])
+        case ("GET", "/endless"):
+            // A line every 5 ms until the client hangs up.
+            guard startChunked(fd, type: "text/plain") else { return }
+            var i = 0
+            while !listener.isStopped {
+                guard sendChunk(fd, Array("tick \(i)\n".utf8)) else { return countHangUp("/endless") }
+                i += 1
+                usleep(5_000)
+            }
+        case ("GET", "/stall"):
+            // One chunk, then silence until the client hangs up.
+            guard startChunked(fd, type: "text/plain"), sendChunk(fd, Array("first\n".utf8)) else { return }
+            if waitForHangUp(fd) { countHangUp("/stall") }
+        case ("GET", "/cut"):
+            // One chunk, then the connection closes without the last chunk.
+            guard startChunked(fd, type: "text/plain") else { return }
+            _ = sendChunk(fd, Array("partial\n".utf8))
+        case ("GET", "/huge-length"):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 10737418240\r\nConnection: close\r\n\r\n"
+            guard LoopbackListener.sendAll(fd, Array(head.utf8)) else { return }
+            streamFiller(fd, bytes: 65_536)
+        case ("GET", "/redirect-loop"):
+            respond(fd, 302, ["Location": "http://127.0.0.1:\(port)/redirect-loop"], [])
+        case ("GET", "/garbage"):
+            _ = LoopbackListener.sendAll(fd, Array("\u{1}\u{2}NOT HTTP AT ALL\r\n\r\n\u{0}\u{ff}".utf8))
+        case ("GET", "/sse"):
+            eventStream(fd, lastEventId: request.headers["last-event-id"] ?? "")
+        case ("GET", "/sse-html"):
+            respond(fd, 200, ["Content-Type": "text/html"], Array("<p>not a stream</p>".utf8))
         default:
             respond(fd, 404, ["Content-Type": "text/plain"], Array("not found".utf8))
         }
+    }
+
+    /// The first connection sends a retry time, a comment, two events (the second on two data lines, with an
+    /// event name), malformed lines the standard says to skip, and an event cut off by the close; a reconnection
+    /// gets one event naming the `Last-Event-ID` it sent, then silence until the client hangs up.
+    private func eventStream(_ fd: Int32, lastEventId: String) {
+        lock.lock()
+        lastEventIds.append(lastEventId)
+        let first = lastEventIds.count == 1
+        lock.unlock()
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n"
+        guard LoopbackListener.sendAll(fd, Array(head.utf8)) else { return }
+        if first {
+            let body = "retry: 200\r\n: a comment\n\nid: 1\ndata: one\n\nevent: update\ndata: two\ndata:lines\rid: 2\n\n" +
+                "nonsense line\nretry: soon\nid: bad\u{0}id\n\ndata: cut off"
+            _ = LoopbackListener.sendAll(fd, Array(body.utf8))
+        } else {
+            guard LoopbackListener.sendAll(fd, Array("data: again after \(lastEventId)\n\n".utf8)) else { return }
+            if waitForHangUp(fd) { countHangUp("/sse") }
+        }
+    }
+
+    private static func query(_ text: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            out[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return out
+    }
+
+    private func startChunked(_ fd: Int32, type: String) -> Bool {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        return LoopbackListener.sendAll(fd, Array(head.utf8))
+    }
+
+    /// One chunk of a chunked body; an empty one ends the body.
+    private func sendChunk(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        LoopbackListener.sendAll(fd, Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8))
+    }
+
+    private func countHangUp(_ path: String) {
+        lock.lock()
+        hangUps[path, default: 0] += 1
+        lock.unlock()
+    }
+
+    /// Waits until the client closes the connection (true) or the server stops (false).
+    private func waitForHangUp(_ fd: Int32) -> Bool {
+        var probe = [UInt8](repeating: 0, count: 16)
+        while !listener.isStopped {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 20) > 0 {
+                let n = recv(fd, &probe, probe.count, Int32(MSG_DONTWAIT))
+                if n == 0 || (n < 0 && errno != EAGAIN) { return true }
+            }
+        }
+        return false
     }
 
     /// Waits until the client hangs up or the server stops; a hang-up is what a cancelled request looks like here.
