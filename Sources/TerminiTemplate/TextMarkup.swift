@@ -84,23 +84,31 @@ public enum TextMarkup {
         case styleClass(String)
         case link(String)
 
-        /// The name `[/name]` closes it by.
-        var closingName: String {
+        /// Whether `[/name]` closes it: an attribute by either of its names (`[/b]` or `[/bold]`), a colour and a
+        /// class by their own name, a background by `bg` and a link by `link`.
+        func isClosed(by name: String) -> Bool {
             switch self {
-            case .attribute(let a): a
-            case .color(let c): c
-            case .background: "bg"
-            case .styleClass(let c): c
-            case .link: "link"
+            case .attribute(let a): attributeTags[name] == a
+            case .color(let c): name == c
+            case .background: name == "bg"
+            case .styleClass(let c): name == c
+            case .link: name == "link"
             }
         }
+    }
+
+    /// The name a tag written as `body` is closed by, for messages: `b` for `[b]`, `link` for `[link=…]`.
+    private static func closingName(_ body: String) -> String {
+        if body.hasPrefix("bg=") { return "bg" }
+        if body.hasPrefix("link=") { return "link" }
+        return body
     }
 
     /// The spans of `template`, in order; adjacent text in one style is one span, and empty spans are left out.
     public static func parse(_ template: String) throws(MarkupError) -> [Span] {
         let scalars = Array(template.unicodeScalars)
         var spans: [Span] = []
-        var open: [(tag: Tag, column: Int)] = []
+        var open: [(tag: Tag, body: String, column: Int)] = []
         var text = String.UnicodeScalarView()
 
         func flush() {
@@ -148,20 +156,20 @@ public enum TextMarkup {
                 guard let innermost = open.last else {
                     throw MarkupError(message: "'[\(body)]' closes nothing: no tag is open here", column: column)
                 }
-                if !name.isEmpty && innermost.tag.closingName != name {
+                if !name.isEmpty && !innermost.tag.isClosed(by: name) {
                     throw MarkupError(message: "'[\(body)]' does not close the innermost open tag, "
-                        + "'[\(tagSource(innermost.tag))]' (column \(innermost.column)); close that one first", column: column)
+                        + "'[\(innermost.body)]' (column \(innermost.column)); close that one first", column: column)
                 }
                 open.removeLast()
             } else {
-                open.append((try tag(body, column: column), column))
+                open.append((try tag(body, column: column), body, column))
             }
             i = close + 1
         }
         flush()
         if let unclosed = open.last {
-            throw MarkupError(message: "'[\(tagSource(unclosed.tag))]' is never closed; end it with "
-                + "'[/\(unclosed.tag.closingName)]' or '[/]'", column: unclosed.column)
+            throw MarkupError(message: "'[\(unclosed.body)]' is never closed; end it with "
+                + "'[/\(closingName(unclosed.body))]' or '[/]'", column: unclosed.column)
         }
         return spans
     }
@@ -195,16 +203,6 @@ public enum TextMarkup {
                 column: column)
         }
         return .styleClass(body)
-    }
-
-    private static func tagSource(_ tag: Tag) -> String {
-        switch tag {
-        case .attribute(let a): attributeTags.first { $0.value == a && $0.key.count == 1 }?.key ?? a
-        case .color(let c): c
-        case .background(let c): "bg=" + c
-        case .styleClass(let c): c
-        case .link(let url): "link=" + url
-        }
     }
 
     private static func currentStyle(_ tags: [Tag]) -> SpanStyle {

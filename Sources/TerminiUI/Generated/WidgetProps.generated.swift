@@ -726,7 +726,7 @@ public struct LogProps: Equatable, Sendable {
     }
 }
 
-/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).
+/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes, tables and links (OSC 8 hyperlinks, the URL shown after their text).
 public struct MarkdownProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Markdown"

@@ -1,3 +1,5 @@
+import TerminiTemplate
+
 /// `Text`: a run of text, wrapped at the available width (at spaces where it can) unless `wrap` is false, when a
 /// line that does not fit ends in `…`. The http(s) URLs it shows are hyperlinks (OSC 8) to themselves.
 /// With `markup:`, the spans the compiler read from the markup are laid out as one text and each keeps its style.
