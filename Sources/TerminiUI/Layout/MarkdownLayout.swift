@@ -164,7 +164,7 @@ enum MarkdownLayout {
                     for (n, piece) in token.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                         if n > 0 { endLine() }
                         guard !piece.isEmpty else { continue }
-                        words.append(Word(text: String(piece), style: token.kind?.defaultStyle ?? style, spaced: false,
+                        words.append(Word(text: String(piece), style: token.kind?.defaultStyle ?? CellStyle(), spaced: false,
                                           link: nil, themeClass: token.kind?.themeClass))
                     }
                 }
