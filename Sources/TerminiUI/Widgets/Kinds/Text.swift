@@ -8,7 +8,13 @@ extension TextProps: WidgetBehavior {
 
     /// Colour and style change no sizes.
     func hasSameLayout(as other: TextProps) -> Bool {
-        text == other.text && wrap == other.wrap && markup?.map(\.text) == other.markup?.map(\.text)
+        guard text == other.text, wrap == other.wrap else { return false }
+        switch (markup, other.markup) {
+        case (nil, nil): return true
+        case (let spans?, let others?):
+            return spans.count == others.count && zip(spans, others).allSatisfy { $0.text == $1.text }
+        default: return false
+        }
     }
 
     /// What the Text shows: its text, or its spans' texts one after another.
