@@ -178,12 +178,24 @@ import Testing
                 If("{{$screen.width < 80}}") {
                     Text("narrow layout {{$screen.width}}x{{$screen.height}}")
                 } else: {
-                    Row { Text("wide layout"); Text(" {{$screen.width}} columns") }
+                    Row { Text("wide layout {{$screen.width}} columns") }
                 }
                 Text("resized: {{resized}}")
             }
         }
         """
+
+    @Test func checkKnowsScreenIsTheEnginesAndSnapshotSizesIt() async throws {
+        let dir = try BuiltBinaries.project(id: "resize", pages: ["index": Self.resizePage], script: """
+            Page('index', { data: { resized: 'not yet' }, onResize(size) {} })
+            """)
+        let check = try await BuiltBinaries.run("termini", ["check", dir])
+        #expect(!check.stdout.contains("$screen") && !check.stderr.contains("$screen"), "\(check.stdout)\n\(check.stderr)")
+        let narrow = try await BuiltBinaries.snapshot(dir, size: "40x12")
+        #expect(narrow.stdout.contains("narrow layout 40x12"), "\(narrow.stdout)")
+        let wide = try await BuiltBinaries.snapshot(dir, size: "120x12")
+        #expect(wide.stdout.contains("wide layout 120 columns"), "\(wide.stdout)")
+    }
 
     @Test func aResizeSwitchesLayoutsThroughScreenAndCallsOnResize() async throws {
         let dir = try BuiltBinaries.project(id: "resize", pages: ["index": Self.resizePage], script: """
@@ -197,12 +209,12 @@ import Testing
                        width: 100, height: 30)
         defer { tmux.kill() }
         var text = try await tmux.waitForScreen(timeout: 60) { $0.contains("wide layout 100 columns") }
-        #expect(text.contains("resized: not yet"), "no onResize at start: \(text)")
+        #expect(text.contains("wide layout 100 columns") && text.contains("resized: not yet"), "no onResize at start: \(text)")
         _ = try tmux.tmux(["resize-window", "-t", tmux.name, "-x", "60", "-y", "20"])
         text = try await tmux.waitForScreen(timeout: 60) { $0.contains("narrow layout 60x20") && $0.contains("resized: 60x20") }
-        #expect(!text.contains("wide layout"), "\(text)")
+        #expect(text.contains("narrow layout 60x20") && text.contains("resized: 60x20") && !text.contains("wide layout"), "\(text)")
         _ = try tmux.tmux(["resize-window", "-t", tmux.name, "-x", "120", "-y", "30"])
         text = try await tmux.waitForScreen(timeout: 60) { $0.contains("wide layout 120 columns") && $0.contains("resized: 120x30") }
-        #expect(!text.contains("narrow layout"), "\(text)")
+        #expect(text.contains("wide layout 120 columns") && text.contains("resized: 120x30") && !text.contains("narrow layout"), "\(text)")
     }
 }
