@@ -105,7 +105,20 @@ public enum WidgetReferenceEmitter {
           `code.property` (blue: JSON keys, shell options), `code.variable` (cyan: shell `$NAME`), `code.meta` (bold
           cyan: diff headers and hunks), `code.inserted` (green) and `code.deleted` (red). Another language is
           shown plain.
-        - **`.disabled()`** draws the widget and what it contains dim; Tab skips it and keys and clicks do not reach it.
+        - **States**: a theme styles how widgets look `focused`, `selected` (a list's or table's current row, selected
+          text), `disabled`, `error` (a failed check's message) and `placeholder`: `"focused"` for every widget,
+          `"TextField:focused"` for one widget class, `".primary:focused"` (or `"primary:focused"`) for a style
+          class; the most specific wins. Without a theme that names them, focus and the current row are reverse
+          video, disabled widgets and placeholders dim, errors red. A state's `color` and `background` replace the
+          widget's own, and its `style` is added. An unknown state or widget class is an error at app.json's line.
+        - **Built-in themes** `light`, `dark` and `high-contrast` need no declaration (`setTheme({name: 'dark'})`),
+          and a theme of app.json extends one with `"extends": "dark"`, changing only what it names. They style the
+          engine's own screens too: `titleBar`, `footer`, `tabBar` (and `tabBar:selected`), `overlay` (the inside of
+          a modal, an action sheet, the key help and a Select's open list), `border`, and the toasts' `toastInfo`,
+          `toastSuccess`, `toastWarning` and `toastError`; an app's theme can name those as well.
+          `high-contrast` keeps every text style at WCAG AA contrast (4.5:1) or better.
+        - **`.disabled()`** draws the widget and what it contains in the theme's `disabled` state (dim by default);
+          Tab skips it and keys and clicks do not reach it.
         - **Focus**: a page opens with focus on the widget marked `.autoFocus()`, else on its first focusable widget
           (scrolled into view) that is not a scroll container holding a focusable widget, so a form is ready to type
           at once. Scripts move it with `this.focus(id)` and `this.blur()`; `.onFocus` and `.onBlur` hear it move.
