@@ -127,7 +127,7 @@ public enum TextMarkup {
             let c = scalars[i]
             if c == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
                 // A binding is copied whole: its value is text, and a `[` inside the expression is not a tag.
-                let end = closingBraces(in: scalars, from: i + 2).map { $0 + 2 } ?? scalars.count
+                let end = TemplateString.closingBraces(in: scalars, from: i + 2).map { $0 + 2 } ?? scalars.count
                 text.append(contentsOf: scalars[i..<end])
                 i = end
                 continue
@@ -231,24 +231,5 @@ public enum TextMarkup {
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first), text.last != "." else { return false }
         return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0)
             || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "." }
-    }
-
-    /// Index of the `}}` that closes a binding starting at `from`, skipping quoted strings, as `TemplateString` does.
-    private static func closingBraces(in s: [Unicode.Scalar], from: Int) -> Int? {
-        var i = from
-        var quote: Unicode.Scalar?
-        while i < s.count {
-            let c = s[i]
-            if let q = quote {
-                if c == "\\" { i += 2; continue }
-                if c == q { quote = nil }
-            } else if c == "'" || c == "\"" {
-                quote = c
-            } else if c == "}", i + 1 < s.count, s[i + 1] == "}" {
-                return i
-            }
-            i += 1
-        }
-        return nil
     }
 }
