@@ -17,8 +17,8 @@ import TerminiUI
 /// Patches, pages, call parameters and frames' rows are kept as values and made JSON only when a trace is written
 /// (a 1,000-row patch would otherwise be serialized on every setData). The ring counts what it holds in memory: a
 /// frame's cells at 8 bytes each, a value at an estimate of its heap size, every record's slot. When only what a
-/// replay needs is left to drop, the oldest frames are made into their written form instead (a row's text is an
-/// eighth of its cells), so a long run keeps recording within the bound; recording stops only when that is not
+/// replay needs is left to drop, the oldest frames keep their rows as text instead of cells (an eighth of the
+/// size), so a long run keeps recording within the bound; recording stops only when that is not
 /// enough. The writer drops the oldest explanations again if the written records outgrow `capacity`.
 public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     /// The ring's default bound: 4 MiB of framed records.
@@ -49,6 +49,8 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         /// Bytes counted against the ring: the framed size, or an estimate for a deferred record.
         var size: Int
         var isEvidence: Bool
+        /// A smaller deferred form and its size (a frame's rows as text instead of cells), for when the ring is full.
+        var shrink: (@Sendable () -> (make: @Sendable () -> [String: JSONValue], size: Int))? = nil
         var isDropped: Bool { bytes == nil && deferred == nil }
     }
 
@@ -91,11 +93,21 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
             "hash": .string(ScreenDigest.hex(hash)),
         ]
         let estimate = 160 + rows.reduce(0) { $0 + 48 + $1.cells.count * MemoryLayout<Cell>.stride }
-        defer_(isEvidence: false, estimate: estimate) {
-            var full = record
-            full["rows"] = .array(rows.map { .array([.number(Double($0.row)), .string(CellBuffer.text(ofRow: $0.cells))]) })
-            return full
+        // Full, the ring keeps the rows' text instead: an eighth of the cells, made without the JSON and checksum
+        // that writing needs, so a frame in a long run costs its UI thread little more than a row copy.
+        let shrink: @Sendable () -> (make: @Sendable () -> [String: JSONValue], size: Int) = {
+            let texts = rows.map { (row: $0.row, text: CellBuffer.text(ofRow: $0.cells)) }
+            let size = 160 + texts.reduce(0) { $0 + 48 + $1.text.utf8.count }
+            return ({ Self.frameRecord(record, texts) }, size)
         }
+        keep(Entry(bytes: nil, deferred: { Self.frameRecord(record, rows.map { ($0.row, CellBuffer.text(ofRow: $0.cells)) }) },
+                   size: estimate, isEvidence: false, shrink: shrink))
+    }
+
+    private static func frameRecord(_ record: [String: JSONValue], _ rows: [(row: Int, text: String)]) -> [String: JSONValue] {
+        var full = record
+        full["rows"] = .array(rows.map { .array([.number(Double($0.row)), .string($0.text)]) })
+        return full
     }
 
     public func scriptClockRead(milliseconds: Double) {
@@ -211,20 +223,20 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         }
     }
 
-    /// Makes a deferred record its written bytes now.
+    /// Makes a deferred record its smaller form now (a frame's rows as text).
     private func compact(_ index: Int) {
-        guard let make = entries[index].deferred else { return }
-        let bytes = TraceFraming.frame(JSONValue.object(make()).serialized())
-        let size = bytes.count + Self.slotBytes
-        liveBytes += size - entries[index].size
-        entries[index] = Entry(bytes: bytes, deferred: nil, size: size, isEvidence: entries[index].isEvidence)
+        let entry = entries[index]
+        guard let shrink = entry.shrink else { return }
+        let (make, size) = shrink()
+        liveBytes += size + Self.slotBytes - entry.size
+        entries[index] = Entry(bytes: nil, deferred: make, size: size + Self.slotBytes, isEvidence: entry.isEvidence)
     }
 
-    /// The oldest record a replay needs that is still deferred; like `nextEvidence`, the cursor only moves forward.
+    /// The oldest record a replay needs that can still shrink; like `nextEvidence`, the cursor only moves forward.
     private func nextDeferredNeed() -> Int? {
         while compactionCursor < entries.count {
             defer { compactionCursor += 1 }
-            if entries[compactionCursor].deferred != nil, !entries[compactionCursor].isEvidence { return compactionCursor }
+            if entries[compactionCursor].shrink != nil, !entries[compactionCursor].isEvidence { return compactionCursor }
         }
         return nil
     }
