@@ -18,10 +18,9 @@ import TerminiUI
 /// (a 1,000-row patch would otherwise be serialized on every setData). The ring counts what it holds in memory: a
 /// frame's cells at 8 bytes each, a value at an estimate of its heap size, every record's slot. When only what a
 /// replay needs is left to drop, the oldest frames keep their rows as text instead of cells (an eighth of the
-/// size), so a long run keeps recording within the bound; recording stops only when that is not
-/// enough. The writer drops the oldest explanations again if the written records outgrow `capacity`.
+/// size), so a long run keeps recording within the bound; recording stops only when that is not enough. The writer drops the oldest explanations again if the written records outgrow `capacity`.
 public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
-    /// The ring's default bound: 4 MiB of framed records.
+    /// The ring's default bound: 4 MiB of what it holds in memory.
     public static let defaultCapacity = 4 << 20
 
     public let capacity: Int
@@ -34,8 +33,8 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     private var droppedEvidence = 0
     /// Dropped records still taking a slot in `entries`, removed in one pass once they are most of it.
     private var droppedSlots = 0
-    /// Below this index every record a replay needs is in its written form.
-    private var compactionCursor = 0
+    /// Below this index no frame can shrink any more.
+    private var shrinkCursor = 0
     private var stopped = false
     private var startedAt: UInt64 = 0
     /// The UI thread's digest of the previous frame.
@@ -100,8 +99,7 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
             let size = 160 + texts.reduce(0) { $0 + 48 + $1.text.utf8.count }
             return ({ Self.frameRecord(record, texts) }, size)
         }
-        keep(Entry(bytes: nil, deferred: { Self.frameRecord(record, rows.map { ($0.row, CellBuffer.text(ofRow: $0.cells)) }) },
-                   size: estimate, isEvidence: false, shrink: shrink))
+        keep(Entry(bytes: nil, deferred: { shrink().make() }, size: estimate, isEvidence: false, shrink: shrink))
     }
 
     private static func frameRecord(_ record: [String: JSONValue], _ rows: [(row: Int, text: String)]) -> [String: JSONValue] {
@@ -205,10 +203,10 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         while liveBytes > capacity {
             if let index = nextEvidence() {
                 drop(index)
-            } else if let index = nextDeferredNeed() {
-                compact(index)
+            } else if let index = nextShrinkable() {
+                shrink(index)
             } else {
-                // Only what a replay needs is left, written: keep the run up to here whole rather than a hole in
+                // Only what a replay needs is left, shrunk: keep the run up to here whole rather than a hole in
                 // the middle.
                 stopped = true
                 liveBytes -= entries.removeLast().size
@@ -218,13 +216,13 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         if droppedSlots > 4096, droppedSlots * 2 > entries.count {
             entries.removeAll { $0.isDropped }
             evidenceCursor = 0
-            compactionCursor = 0
+            shrinkCursor = 0
             droppedSlots = 0
         }
     }
 
     /// Makes a deferred record its smaller form now (a frame's rows as text).
-    private func compact(_ index: Int) {
+    private func shrink(_ index: Int) {
         let entry = entries[index]
         guard let shrink = entry.shrink else { return }
         let (make, size) = shrink()
@@ -233,10 +231,10 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     }
 
     /// The oldest record a replay needs that can still shrink; like `nextEvidence`, the cursor only moves forward.
-    private func nextDeferredNeed() -> Int? {
-        while compactionCursor < entries.count {
-            defer { compactionCursor += 1 }
-            if entries[compactionCursor].shrink != nil, !entries[compactionCursor].isEvidence { return compactionCursor }
+    private func nextShrinkable() -> Int? {
+        while shrinkCursor < entries.count {
+            defer { shrinkCursor += 1 }
+            if entries[shrinkCursor].shrink != nil { return shrinkCursor }
         }
         return nil
     }
