@@ -43,17 +43,22 @@ import Testing
         var screen = try await tmux.waitForScreen(timeout: 60) { Self.step(in: $0) == 1 }
         #expect(screen.contains("input: (the start)") && screen.contains("→ next input"), "\(screen)")
         // Forward to the Enter that added "Buy milk".
+        var stepsSeen = screen
         for _ in 0..<40 where !screen.contains("input: key Enter") {
             let step = Self.step(in: screen)
             try tmux.keys("n")
             screen = try await tmux.waitForScreen(timeout: 30) { Self.step(in: $0) == step + 1 }
+            stepsSeen += screen
         }
+        // A data change is shown beside the input last before it: where the script lags the keys (a loaded
+        // machine), the drafts land on later keys or on the Enter, but they are all there by the Enter.
+        #expect(stepsSeen.contains(#"draft="Buy milk""#), "\(stepsSeen)")
         #expect(screen.contains("input: key Enter") && screen.contains(#"draft="""#) && screen.contains("todos.splice(2,0,"), "\(screen)")
         let enterStep = Self.step(in: screen)
-        // Back one: the last key typed, and the draft it made.
+        // Back one: the last key typed.
         try tmux.keys("p")
         screen = try await tmux.waitForScreen(timeout: 30) { Self.step(in: $0) == enterStep - 1 }
-        #expect(screen.contains("input: key k") && screen.contains(#"draft="Buy milk""#), "\(screen)")
+        #expect(screen.contains("input: key k"), "\(screen)")
         try tmux.keys("q")
         let after = try await tmux.waitForScreen(timeout: 30) { $0.contains("\nexit=") }.replacingOccurrences(of: "\n", with: "")
         #expect(after.contains("\(trace): all ") && after.contains(" frames match the recording") && after.contains("exit=0"), "\(after)")
