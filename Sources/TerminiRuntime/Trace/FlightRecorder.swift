@@ -43,11 +43,14 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     private var startedAt: UInt64 = 0
     /// The UI thread's digest of the previous frame.
     private var screen = ScreenDigest()
+    /// Where dropped records are freed: a 1,000-row patch is thousands of releases, which a full ring would
+    /// otherwise pay on the UI thread at every setData.
+    private static let releaseQueue = DispatchQueue(label: "termini.flight-recorder.release", qos: .background)
 
     /// A held record as the engine reported it. The frequent ones (inputs, batches, clock reads, frames) are kept
     /// as plain values and made JSON only when a trace is written: a key press then costs the UI thread a slot in
     /// an array, not a dictionary and its serialization.
-    private enum Record {
+    private enum Record: Sendable {
         /// Framed already (the start, a script error).
         case framed([UInt8])
         case input(InputEvent, at: UInt64)
@@ -184,16 +187,20 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
 
     private func keep(_ record: Record, size: Int, isEvidence: Bool) {
         let entry = Entry(record: record, size: size + Self.slotBytes, isEvidence: isEvidence)
+        var released: [Record] = []
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            lock.unlock()
+            if !released.isEmpty { Self.releaseQueue.async { [released] in withExtendedLifetime(released) {} } }
+        }
         guard !stopped else { return }
         entries.append(entry)
         liveBytes += entry.size
         while liveBytes > capacity {
             if let index = nextEvidence() {
-                drop(index)
+                released.append(drop(index))
             } else if let index = nextShrinkable() {
-                shrink(index)
+                released.append(shrink(index))
             } else {
                 // Only what a replay needs is left, shrunk: keep the run up to here whole rather than a hole in
                 // the middle.
@@ -210,14 +217,16 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         }
     }
 
-    /// Makes a frame its smaller form now: its rows as text.
-    private func shrink(_ index: Int) {
-        guard case .frame(let head, let rows) = entries[index].record else { return }
+    /// Makes a frame its smaller form now, its rows as text; returns the cells' form for the caller to free.
+    private func shrink(_ index: Int) -> Record {
+        let cells = entries[index].record
+        guard case .frame(let head, let rows) = cells else { return .dropped }
         let texts = rows.map { (row: $0.row, text: CellBuffer.text(ofRow: $0.cells)) }
         let size = 64 + texts.reduce(0) { $0 + 48 + $1.text.utf8.count } + Self.slotBytes
         liveBytes += size - entries[index].size
         entries[index].record = .shrunkFrame(head, rows: texts)
         entries[index].size = size
+        return cells
     }
 
     /// The oldest record a replay needs that can still shrink; like `nextEvidence`, the cursor only moves forward.
@@ -229,11 +238,14 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         return nil
     }
 
-    private func drop(_ index: Int) {
+    /// Drops the record at `index`, returning it for the caller to free off the lock.
+    private func drop(_ index: Int) -> Record {
         liveBytes -= entries[index].size
+        let record = entries[index].record
         entries[index] = Entry(record: .dropped, size: 0, isEvidence: false)
         droppedEvidence += 1
         droppedSlots += 1
+        return record
     }
 
     /// The oldest evidence still held; the cursor only moves forward, so the ring drops in O(1) amortized.
