@@ -147,7 +147,9 @@ final class SocketConnection: @unchecked Sendable {
 
     /// Connects, serves the socket until it closes, and answers the close code and reason: 1006 when the
     /// connection ended without a close frame, 1009 when the server sent a message over the limit. Fails when the
-    /// socket never opens. Cancelling the calling task (the page unloaded, the engine stopped) closes it with 1001.
+    /// socket never opens. Cancelling the calling task (the page unloaded, the engine stopped) closes it: a 1001
+    /// close frame is queued, but the library closes the channel on cancellation too, so the server may see the
+    /// connection end without it.
     func run(url: URL, headers: [(String, String)], events: CommandEvents) async throws(CommandError) -> (code: Int, reason: String) {
         var fields = HTTPFields()
         for (name, value) in headers {
