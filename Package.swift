@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TerminiClock", "TestSupport"],
                     exclude: ["Support/websocket_server.py"]),
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript", "TerminiClock", "CJavaScriptCore"]),
-        .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport"]),
+        .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport", "CMalloc"]),
         .testTarget(name: "TerminiAuthoringTests", dependencies: ["TerminiAuthoring", "TerminiRuntime", "TestSupport"]),
         .testTarget(name: "TerminiBenchTests", dependencies: ["TerminiBench"]),
         .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TerminiUI", "TestSupport"],

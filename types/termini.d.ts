@@ -178,6 +178,8 @@ declare namespace termini {
     onReady?(this: PageInstance<Data>): void;
     onHide?(this: PageInstance<Data>): void;
     onUnload?(this: PageInstance<Data>): void;
+    /** The terminal's size changed; templates read the same as `$screen.width` and `$screen.height`. */
+    onResize?(this: PageInstance<Data>, size: { width: number; height: number }): void;
     onKey?(this: PageInstance<Data>, e: KeyEvent): void;
     onPaste?(this: PageInstance<Data>, e: PasteEvent): void;
     onPullDownRefresh?(this: PageInstance<Data>, e: Event<{}>): void;
@@ -606,7 +608,7 @@ declare namespace termini {
 
   /** Params of `setTheme`. */
   interface SetThemeParams {
-    /** a key of app.json's themes */
+    /** a key of app.json's themes, or light, dark or high-contrast */
     name: string;
   }
   /** What `setTheme` resolves with. */
@@ -668,6 +670,10 @@ declare namespace termini {
     title: string;
     /** ms, default 1500 */
     duration?: number;
+    /** default info, or WeChat's icon: 'success' or 'error' */
+    level?: 'info' | 'success' | 'warning' | 'error';
+    /** WeChat's; 'success' and 'error' give the level */
+    icon?: string;
   }
   /** What `showToast` resolves with. */
   interface ShowToastResult extends Success {}
@@ -762,11 +768,11 @@ declare namespace termini {
     invoke(name: 'getStorageInfo', params?: GetStorageInfoParams): termini.Task<GetStorageInfoResult>;
     /** The terminal's size and colours and the engine's and app's versions. */
     invoke(name: 'getSystemInfo', params?: GetSystemInfoParams): termini.Task<GetSystemInfoResult>;
-    /** The theme now shown and the names of all the app's themes, in app.json's order. */
+    /** The theme now shown and the names of every theme setTheme takes: the app's in app.json's order, then the built-in ones. */
     invoke(name: 'getTheme', params?: GetThemeParams): termini.Task<GetThemeResult>;
     /** Hides the loading spinner. */
     invoke(name: 'hideLoading', params?: HideLoadingParams): termini.Task<HideLoadingResult>;
-    /** Hides the toast. */
+    /** Hides the toasts. */
     invoke(name: 'hideToast', params?: HideToastParams): termini.Task<HideToastResult>;
     /** Asks the page's lists (or the one marked .id("…")) to call onReachBottom again the next time they are at their end. */
     invoke(name: 'loadMoreDone', params?: LoadMoreDoneParams): termini.Task<LoadMoreDoneResult>;
@@ -804,7 +810,7 @@ declare namespace termini {
     invoke(name: 'setNavigationBarTitle', params: SetNavigationBarTitleParams): termini.Task<SetNavigationBarTitleResult>;
     /** Stores a JSON value under a key of this app's storage. */
     invoke(name: 'setStorage', params: SetStorageParams): termini.Task<SetStorageResult>;
-    /** Switches the app to one of the themes its app.json declares; every page repaints in it. */
+    /** Switches the app to one of the themes its app.json declares, or a built-in one; every page repaints in it. */
     invoke(name: 'setTheme', params: SetThemeParams): termini.Task<SetThemeResult>;
     /** Lets the user pick one of up to six items; rejects with errCode 8 on cancel. */
     invoke(name: 'showActionSheet', params: ShowActionSheetParams): termini.Task<ShowActionSheetResult>;
@@ -812,7 +818,7 @@ declare namespace termini {
     invoke(name: 'showLoading', params?: ShowLoadingParams): termini.Task<ShowLoadingResult>;
     /** Asks a question in a centred box; resolves when the user answers. */
     invoke(name: 'showModal', params?: ShowModalParams): termini.Task<ShowModalResult>;
-    /** Shows a one-line message near the bottom of the screen. */
+    /** Shows a one-line message near the bottom of the screen, in its level's theme style; up to three stack. */
     invoke(name: 'showToast', params: ShowToastParams): termini.Task<ShowToastResult>;
     /** Describes a file or folder of the app's folder. Needs the manifest permission `files`. */
     invoke(name: 'stat', params: StatParams): termini.Task<StatResult>;

@@ -46,11 +46,18 @@ extension CellBuffer {
     public func rowCells(_ row: Int) -> [Cell] { Array(cells[(row * width)..<((row + 1) * width)]) }
 
     /// The text of cells that `rowCells` copied, as `rowText` writes it.
+    /// Trailing blanks are cut on the cells, and ASCII goes in as bytes: the recorder makes text of every frame it
+    /// keeps for long, and Characters built one by one cost a full screen about a millisecond.
     public static func text(ofRow cells: [Cell]) -> String {
-        var line = ""
-        for cell in cells where !cell.isWideContinuation { line.append(cell.character) }
-        while line.last == " " { line.removeLast() }
-        return line
+        let space = UInt32(UInt8(ascii: " "))
+        var end = cells.count
+        while end > 0, cells[end - 1].isWideContinuation || cells[end - 1].code == space { end -= 1 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(end)
+        for cell in cells[..<end] where !cell.isWideContinuation {
+            if cell.code < 0x80 { bytes.append(UInt8(cell.code)) } else { bytes.append(contentsOf: String(cell.character).utf8) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -1,13 +1,24 @@
+/// Inline markup for `Text(markup:)`, written as a string: `"[b]Total:[/b] [accent]{{count}}[/]"`. Tags are `[b]`,
+/// `[i]`, `[u]`, `[dim]`, `[reverse]`, a colour (`[red]`, `[#ff8800]`), `[bg=<colour>]`, `[link=https://…]` and a
+/// theme class (`[accent]`); `[/name]` or `[/]` closes the innermost tag and `[[` is a literal `[`. A `{{ }}` value is
+/// always shown as text, its own brackets included. `tplgen` checks the markup, so a malformed tag or an unknown
+/// style is an error at its file:line:col.
+public typealias Markup = String
+
 /// A run of text.
 public struct Text: Widget {
-    let text: Binding<String>, style: Binding<[TextStyle]>, color: Binding<Color>, wrap: Binding<Bool>
-    /// Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping.
-    /// `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it shows are
-    /// hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.
-    public init(_ text: Binding<String>, style: Binding<[TextStyle]> = [], color: Binding<Color> = .default,
-                wrap: Binding<Bool> = true)
+    let text: Binding<String>, markup: Markup?, style: Binding<[TextStyle]>, color: Binding<Color>, wrap: Binding<Bool>
+    /// Shows `text` (a template string) as written; `wrap: false` ends a line that does not fit in `…` instead of
+    /// wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it
+    /// shows are hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.
+    ///
+    /// `markup:` instead of `text` reads inline markup (see `Markup`): `Text(markup: "[b]Total:[/b] {{count}}")`.
+    /// Markup is opt-in, so a plain `Text("[q] quit")` keeps its brackets; `style` and `color` are the base the
+    /// tags add to.
+    public init(_ text: Binding<String> = "", markup: Markup? = nil, style: Binding<[TextStyle]> = [],
+                color: Binding<Color> = .default, wrap: Binding<Bool> = true)
     {
-        self.text = text; self.style = style; self.color = color; self.wrap = wrap
+        self.text = text; self.markup = markup; self.style = style; self.color = color; self.wrap = wrap
     }
 }
 

@@ -25,10 +25,15 @@ public struct Log: Widget {
     }
 }
 
-/// Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).
+/// Markdown text: headings, emphasis, lists, code blocks, block quotes, tables and links (OSC 8 hyperlinks, the URL shown after their text).
 public struct Markdown: Widget {
     let text: Binding<String>
-    /// Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width.
+    /// Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width. GitHub tables are drawn in
+    /// dim box borders with bold headers and each column aligned as its `:--`, `:-:` or `--:` says; when they do
+    /// not fit, the widest columns narrow first and their cells wrap, and a table with too many columns for one
+    /// cell each is shown a row at a time, each cell after its header's name: no line is wider than the widget.
+    /// Fenced code blocks in json, javascript, swift, shell, python and diff are highlighted in the theme's
+    /// `code.*` styles (see Styles and themes).
     public init(_ text: Binding<String>) { self.text = text }
 }
 

@@ -23,6 +23,8 @@ public enum PageLifecycleEvent: String, Sendable {
     case ready = "onReady"
     /// The page leaves the stack; its pending setData callbacks and bridge calls are dropped.
     case unload = "onUnload"
+    /// The terminal's size changed; receives `{width, height}`.
+    case resize = "onResize"
 }
 
 /// The app lifecycle hooks after launch.

@@ -42,4 +42,54 @@ public enum JSONKeyOrder {
         }
         return keys
     }
+
+    /// The 1-based line of the key at the end of `path` (keys from the top-level object down, e.g.
+    /// `["themes", "dark", "Buton:focused"]`), for errors that name a file and line; nil when the text has no such
+    /// key. The text is assumed to parse, as for `keys(ofMember:in:)`.
+    public static func line(ofKeyPath path: [String], in text: String) -> Int? {
+        guard !path.isEmpty else { return nil }
+        var line = 1
+        var depth = 0
+        // The key each open object was entered under, from the top-level object down.
+        var keys: [String?] = []
+        var lastString: String?
+        var lastStringLine = 1
+        var iterator = text.unicodeScalars.makeIterator()
+        while let c = iterator.next() {
+            switch c {
+            case "\n":
+                line += 1
+            case "\"":
+                lastStringLine = line
+                var s = String.UnicodeScalarView()
+                while let d = iterator.next(), d != "\"" {
+                    if d == "\\" {
+                        if let e = iterator.next() { s.append(e) }
+                    } else {
+                        if d == "\n" { line += 1 }
+                        s.append(d)
+                    }
+                }
+                lastString = String(s)
+            case ":":
+                if let key = lastString, depth >= 1 {
+                    keys = Array(keys.prefix(depth - 1)) + [key]
+                    if keys.count == path.count, keys.elementsEqual(path.map(Optional.some)) { return lastStringLine }
+                }
+                lastString = nil
+            case "{", "[":
+                depth += 1
+                // An array's items have no key: a nil holds its level, so no key inside it matches a shorter path.
+                if c == "[" { keys = Array(keys.prefix(depth - 1)) + [nil] }
+                lastString = nil
+            case "}", "]":
+                depth -= 1
+                keys = Array(keys.prefix(max(0, depth)))
+                lastString = nil
+            default:
+                if !c.properties.isWhitespace { lastString = nil }
+            }
+        }
+        return nil
+    }
 }

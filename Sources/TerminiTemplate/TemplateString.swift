@@ -48,8 +48,9 @@ public struct TemplateString: Hashable, Sendable {
         self.parts = parts
     }
 
-    /// Index of the `}}` that closes an expression starting at `from`, skipping quoted strings (with escapes).
-    private static func closingBraces(in s: [Unicode.Scalar], from: Int) -> Int? {
+    /// Index of the `}}` that closes an expression starting at `from`, skipping quoted strings (with escapes); text
+    /// markup finds its bindings with it too.
+    static func closingBraces(in s: [Unicode.Scalar], from: Int) -> Int? {
         var i = from
         var quote: Unicode.Scalar?
         while i < s.count {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 import TerminiClock
 
 /// What a crash leaves on standard error once the terminal is restored: the signal, the page stack and the last
@@ -15,6 +16,24 @@ public enum CrashReport {
     /// Makes a crash restore the terminal and print the report before the process dies of it. Call it at the
     /// start of `main`, before any engine exists (JavaScriptCore must install its own handlers after it).
     public static func installHandlers() { TerminalSignals.installCrashHandlers() }
+
+    /// A last step of a crash, after the report and backtrace are written: `termini run` writes its flight recorder's
+    /// trace. Unlike the rest of the handler it is not async-signal-safe (it allocates and takes locks), so it is a
+    /// best effort: it runs once, and if the crash left the heap or a lock broken and it hangs, an alarm ends the
+    /// process after `lastWordsSeconds`, dying of the crash's own signal. Set it before the screen starts.
+    nonisolated(unsafe) public static var lastWords: (@Sendable () -> Void)?
+    static let lastWordsSeconds: UInt32 = 2
+    private static let lastWordsSaid = Atomic<Bool>(false)
+
+    /// From a crash handler: runs `lastWords` once (a crash inside it comes back here, and goes on without it).
+    static func sayLastWords(signal: Int32) {
+        guard let words = lastWords, !lastWordsSaid.exchange(true, ordering: .relaxed) else { return }
+        // The alarm's handler dies of the termination signal on record: the crash's, not SIGALRM.
+        TerminalSignals.terminationRequested.store(signal, ordering: .relaxed)
+        alarm(lastWordsSeconds)
+        words()
+        alarm(0)
+    }
 
     static let capacity = 256
     nonisolated(unsafe) private static let pages = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)

@@ -198,8 +198,11 @@ enum TerminalSignals {
             if TerminalSignals.screenActive.exchange(false, ordering: .relaxed) { SignalSafeTerminalReset.run() }
             if signal != SIGQUIT { CrashReport.write(signal: signal) }
             // An interactive run: the backtrace goes to a file, and the process ends now rather than in the Swift
-            // backtracer's interactive prompt on the user's terminal.
-            if CrashReport.writeBacktraceFile(signal: signal) { TerminalSignals.terminateNow(signal) }
+            // backtracer's interactive prompt on the user's terminal. The report and backtrace are on disk before
+            // the last words, which may allocate and so may hang in a heap the crash broke.
+            let reported = CrashReport.writeBacktraceFile(signal: signal)
+            CrashReport.sayLastWords(signal: signal)
+            if reported { TerminalSignals.terminateNow(signal) }
             if signal >= 0 && signal < TerminalSignals.crashActionSlots {
                 var previous = TerminalSignals.crashPreviousActions[Int(signal)]
                 sigaction(signal, &previous, nil)

@@ -37,6 +37,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per operation per line.")
     var json = false
 
+    @Flag(help: "After the keyed-list operations on plain Text rows, run them again on the bench app's `markup` page, whose rows are Text(markup:) with a dim id and a bold label; those results are named markup_<op>.")
+    var markup = false
+
     @Flag(help: "Keep termini run's flight recorder on during the keyed-list operations (run does by default), to measure its cost.")
     var recorder = false
 
@@ -168,6 +171,13 @@ struct BenchCommand: ParsableCommand {
     }
 
     func runKeyed(_ keys: [String]) throws {
+        try runKeyed(keys, page: nil)
+        if markup { try runKeyed(keys.filter { KeyedListBench.operationNames[$0] != nil }, page: "markup") }
+    }
+
+    /// The keyed-list operations on `page` of the bench app (its first page when nil); the results of any other
+    /// page are named `<page>_<op>`.
+    func runKeyed(_ keys: [String], page: String?) throws {
         let bundle: LoadedBundle
         do { bundle = try BundleResolver.load(app, projectLoader: ProjectLoader.load) } catch { throw CLIError("\(error)") }
         var options = KeyedListBench.Options()
@@ -176,6 +186,7 @@ struct BenchCommand: ParsableCommand {
         options.runs = runs
         options.warmups = warmups
         options.recorder = recorder
+        options.page = page
         let bench: KeyedListBench
         do { bench = try KeyedListBench(bundle: bundle, options: options) } catch {
             throw CLIError("bench: \(error)")
@@ -185,6 +196,7 @@ struct BenchCommand: ParsableCommand {
         do {
             let progress: (String) -> Void = { name in FileHandle.standardError.write(Data("bench: \(name)\n".utf8)) }
             results = try bench.runAll(progress: progress)
+            if let page { for i in results.indices { results[i].op = page + "_" + results[i].op } }
             if keys.contains("biglist") {
                 let big = try bench.runBigList(sizes: bigSizeList, progress: progress)
                 results += big.results
@@ -198,7 +210,7 @@ struct BenchCommand: ParsableCommand {
         if json {
             for result in results { print(BenchReport.jsonLine(result)) }
         } else {
-            print("keyed-list bench: pty \(options.width)x\(options.height), rows \(rows), \(warmups) warm-ups + \(runs) runs\(recorder ? ", flight recorder on" : ""); times in ms, end to end unless named")
+            print("keyed-list bench: pty \(options.width)x\(options.height), rows \(rows), \(warmups) warm-ups + \(runs) runs\(recorder ? ", flight recorder on" : "")\(page.map { ", page \($0)" } ?? ""); times in ms, end to end unless named")
             print(BenchReport.table(results), terminator: "")
         }
         for m in memory {

@@ -38,7 +38,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let recording: TraceRecording
-        do { recording = try TraceRecording.load(path: file) } catch { throw CLIError("\(error)") }
+        recording = try TraceRecording.load(path: file)
         let target = app ?? recording.start.target
         let preparer = LaunchPreparer(store: AppStore(root: store ?? AppStore.defaultRoot()),
                                       archivePolicy: ArchiveRunPolicy(trustedKeys: [], skipSignatureCheck: dev),
@@ -49,7 +49,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let replay = TraceReplay(recording: recording, bundle: launch.bundle)
         if interactive {
-            try ReplayStepper(replay: replay, file: file).run()
+            if try !ReplayStepper(replay: replay, file: file).run() { throw ExitCode(1) }
             return
         }
         let started = Date()

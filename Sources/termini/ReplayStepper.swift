@@ -9,7 +9,8 @@ struct ReplayStepper {
     let replay: TraceReplay
     let file: String
 
-    func run() throws {
+    /// Returns whether the replay matched the recording, for the exit status.
+    func run() throws -> Bool {
         var checkpoints: [TraceReplay.Checkpoint] = []
         let outcome = try replay.run { checkpoints.append($0) }
         guard !checkpoints.isEmpty else { throw CLIError("\(file): the trace holds no steps") }
@@ -37,7 +38,7 @@ struct ReplayStepper {
             case .key(.character("q")), .key(.escape), .key(.control("c")), .terminalClosed:
                 backend.shutdown()
                 for line in ReplayReport.lines(for: outcome, file: file) { print(line) }
-                return
+                return outcome.passed
             default:
                 continue
             }

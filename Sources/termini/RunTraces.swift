@@ -1,5 +1,6 @@
 import Foundation
 import TerminiRuntime
+import TerminiTerminal
 
 /// `termini run`'s flight recorder: one recorder per engine, the automatic trace when the script fails (in the
 /// store's trace folder for the app), the `--trace FILE` written on exit, and the lines that tell where they went.
@@ -31,6 +32,14 @@ struct RunTraces {
             let automatic = AutomaticTrace(recorder: recorder, store: store, appId: bundle.manifest.id, console: console)
             self.automatic = automatic
             observers.append(automatic)
+        }
+        // A crash the process can catch (a fault, an abort, a runtime trap) ends it without `finish`: its handler
+        // writes the trace where a script error or `--trace` would have.
+        let crashPaths = [automatic?.path, explicitPath].compactMap { $0 }
+        CrashReport.lastWords = { [recorder] in
+            for path in crashPaths where (try? recorder.write(to: path)) != nil {
+                writeToStandardError("termini: the trace is in \(path) (replay it: termini replay \(path))")
+            }
         }
         return observers
     }

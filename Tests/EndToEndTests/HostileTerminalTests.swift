@@ -113,6 +113,14 @@ import TestSupport
         let report = try String(contentsOfFile: file, encoding: .utf8)
         #expect(report.contains("termini: crashed with SIG\(signal)"), "\(report)")
         #expect(report.split(separator: "\n").count > 3, "a backtrace follows the report: \(report)")
+        // The flight recorder's trace is written too, in the store's trace folder for the app, and replays as run.
+        let traces = (FileManager.default.subpaths(atPath: store + "/traces") ?? []).filter { $0.hasSuffix("-\(pid).trace") }
+        #expect(traces.count == 1, "one trace for the crashed run: \(traces)")
+        #expect(text.replacingOccurrences(of: "\n", with: "").contains("the trace is in \(store)/traces/"), "\(text)")
+        if let trace = traces.first {
+            let replay = try await BuiltBinaries.run("termini", ["replay", store + "/traces/" + trace])
+            #expect(replay.status == 0 && replay.stdout.contains(" frames match the recording"), "\(replay.stdout)\(replay.stderr)")
+        }
         try tmux.type("stty -g > \(project)/after; echo saved=1")
         try tmux.keys("Enter")
         _ = try await tmux.waitForScreen { $0.contains("\nsaved=1") }

@@ -27,7 +27,8 @@ import Testing
         #expect(slow.status == 1)
         #expect(slow.stderr.contains("update of hello failed at fetching from the registry: 127.0.0.1:\(setup.server.port): timed out after 2 s"), "\(slow.stderr)")
         let took = Date().timeIntervalSince(started)
-        #expect(took - start < 7, "the 2 s timeout took \(took) s, against \(start) s to start and list")
+        // Loose for a loaded machine, still far under the 30 s a default timeout would take.
+        #expect(took - start < 15, "the 2 s timeout took \(took) s, against \(start) s to start and list")
         let hanging = try await setup.snapshot()
         #expect(hanging.status == 0 && hanging.stdout.contains("Hello version 1.0.0"), "\(hanging)")
 

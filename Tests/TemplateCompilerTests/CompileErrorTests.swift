@@ -25,7 +25,7 @@ import Testing
         ("Txt(\"hello\")", "bad.swift:5:9: error: unknown widget 'Txt'; did you mean 'Text'?"),
         ("Column(spacng: 1) {}", "bad.swift:5:16: error: Column has no argument 'spacng:'; did you mean 'spacing:'?"),
         ("Checkbox(label: \"x\")", "bad.swift:5:9: error: missing argument 'checked:' (Binding<Bool>) for Checkbox"),
-        ("Text()", "bad.swift:5:9: error: missing unlabeled argument #1 'text' (Binding<String>) for Text"),
+        ("Button()", "bad.swift:5:9: error: missing unlabeled argument #1 'label' (Binding<String>) for Button"),
         ("Column(spacing: 1)", "bad.swift:5:9: error: Column needs a trailing { ... } block with its content"),
         ("Text(\"x\", style: .bld)", "bad.swift:5:27: error: unknown TextStyle case '.bld'; did you mean '.bold'?"),
         ("Text(\"x\", style: \"bolt\")", "bad.swift:5:26: error: unknown TextStyle case 'bolt'; did you mean 'bold'?"),

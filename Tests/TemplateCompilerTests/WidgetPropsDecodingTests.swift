@@ -35,8 +35,8 @@ import TerminiUI
     }
 
     @Test func rejectsMissingAndWrongTypesNamingTheProp() {
-        #expect(throws: PropDecodingError(owner: "Text", prop: "p1", expected: "String", found: "missing")) {
-            try TextProps(props: [:])
+        #expect(throws: PropDecodingError(owner: "Button", prop: "p1", expected: "String", found: "missing")) {
+            try ButtonProps(props: [:])
         }
         #expect(throws: PropDecodingError(owner: "Column", prop: "spacing", expected: "Int", found: "number 1.5")) {
             try ColumnProps(props: ["spacing": 1.5])

@@ -154,6 +154,8 @@ import TerminiTerminal
         backend.enqueue(.key(.character("2")))
         screen = stepUntil(session, backend) { $0.contains("page: index") }
         #expect(screen.contains("\"draft\""), "\(screen)")
+        #expect(screen.contains("page: index  $screen 56x24") && !screen.contains("\"$screen\""),
+                "the engine's $screen is one line, not in the value: \(screen)")
         backend.enqueue(.key(.escape))
         backend.enqueue(.key(.character("z")))
         screen = stepUntil(session, backend) { $0.contains("draft = \"z\"") }

@@ -12,20 +12,23 @@ import TerminiTemplate
         let h = try ServiceHarness()
         defer { h.remove(); server.stop() }
         let call = h.start("connectEventSource", ["url": .string("http://127.0.0.1:\(server.port)/sse")], callId: 5)
-        try await waitUntil("the event after the reconnect") { call.events("message").count == 3 }
-        let messages = call.events("message").map { [$0["event"], $0["data"], $0["id"]] }
+        // At least three: on a loaded machine the silent second connection can hit the stall timeout and reconnect
+        // once more, which repeats the third event; the first three and the first reconnect are what is checked.
+        try await waitUntil("the event after the reconnect") { call.events("message").count >= 3 }
+        let messages = call.events("message").prefix(3).map { [$0["event"], $0["data"], $0["id"]] }
         #expect(messages == [
             ["message", "one", "1"],
             ["update", "two\nlines", "2"],  // two data lines; `data:lines` without the space
             ["message", "again after 2", "2"],  // the id carries over; the id with NUL was skipped
         ])
-        #expect(server.eventStreamIds == ["", "2"])
-        #expect(call.events.map { $0["type"]?.stringValue ?? "" } == ["open", "message", "message", "error", "open", "message"])
+        #expect(server.eventStreamIds.prefix(2) == ["", "2"])
+        #expect(call.events.prefix(6).map { $0["type"]?.stringValue ?? "" } == ["open", "message", "message", "error", "open", "message"])
         #expect(call.events("error").first?["errMsg"] == "connectEventSource:fail the server ended the stream; reconnecting in 200 ms")
         #expect(call.outcome == nil)
 
+        let hangUpsBefore = server.hangUps("/sse")
         h.router.abort(callId: 5)  // the script's close()
-        try await waitUntil("the server saw the client hang up") { server.hangUps("/sse") == 1 }
+        try await waitUntil("the server saw the client hang up") { server.hangUps("/sse") == hangUpsBefore + 1 }
         #expect(h.router.inFlightCount == 0)
     }
 

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 import TerminiTemplate
+import CMalloc
+import TerminiCanvas
+import TerminiFrames
 import TerminiUI
 @testable import TerminiRuntime
 
@@ -102,7 +105,7 @@ import TerminiUI
             Issue.record("a cut trace was read")
         } catch {
             #expect(error.offset == victim)
-            #expect(error.description.hasPrefix("cut.trace: byte \(victim): record "))
+            #expect(error.description.hasPrefix("cut.trace: error: byte \(victim): record "))
             #expect(error.message.contains("truncated"), "\(error)")
         }
         // Cut between two records: every record reads, but the end record is missing.
@@ -148,7 +151,7 @@ import TerminiUI
     }
 
     @Test func theRingStaysWithinItsBoundDroppingExplanationsFirst() throws {
-        let recorder = FlightRecorder(target: "memory", capacity: 16_384)
+        let recorder = FlightRecorder(target: "memory", capacity: 32_768)
         recorder.engineStarted(EngineStartActivity(appId: "a", appVersion: "1", page: "p", query: [:], width: 80,
                                                    height: 24, randomSeed: 1, startedAt: 0))
         let patch = DataPatch(path: DataPath([.key("rows")]), value: .string(String(repeating: "x", count: 400)))
@@ -156,18 +159,53 @@ import TerminiUI
             recorder.inputHandled(.key(.down), at: UInt64(n) * 1_000_000)
             recorder.setDataApplied(SetDataActivity(pageId: 1, pageName: "p", patches: [patch], sequence: n, appliedAt: 0))
         }
-        #expect(recorder.byteCount <= 16_384)
+        #expect(recorder.byteCount <= 32_768)
         #expect(!recorder.isOverflowed)
         let kept = try TraceRecording.parse(recorder.traceBytes(), path: "ring.trace")
         #expect(kept.inputs.count == 200, "every input is kept while explanations can go")
         #expect(kept.droppedEvidence > 0)
         // Inputs alone past the bound: recording stops, whole up to there, and says so.
         for n in 0..<2_000 { recorder.inputHandled(.key(.up), at: UInt64(n) * 1_000_000) }
-        #expect(recorder.byteCount <= 16_384)
+        #expect(recorder.byteCount <= 32_768)
         #expect(recorder.isOverflowed)
         let overflowed = try TraceRecording.parse(recorder.traceBytes(), path: "ring.trace")
         #expect(overflowed.overflowed)
         #expect(overflowed.inputs.count > 200)
+    }
+
+    /// The ring's bound is memory, not an estimate that undercounts: full-screen frames of 120×40 cells (38 KB each
+    /// as cells) keep the process's heap within a few MB of the 4 MiB cap, and since the oldest frames are turned
+    /// into their written text once nothing else can go, 1,200 of them are all still recorded.
+    @Test func fullScreenFramesHoldTheRingToItsBoundInMemoryAndKeepRecording() throws {
+        var recorder: FlightRecorder? = FlightRecorder(target: "memory")
+        recorder?.engineStarted(EngineStartActivity(appId: "a", appVersion: "1", page: "p", query: [:], width: 120,
+                                                    height: 40, randomSeed: 1, startedAt: 0))
+        let screens = (0..<2).map { parity in
+            var screen = CellBuffer(width: 120, height: 40)
+            for row in 0..<40 { _ = screen.write("row \(row) of screen \(parity)", x: 0, y: row, style: .plain) }
+            return screen
+        }
+        for n in 1...1_200 {
+            let at = UInt64(n) * 16_000_000
+            recorder?.framePresented(FrameActivity(number: n, timing: FrameTiming(vsyncStart: at, buildStart: at, buildEnd: at,
+                                                                                  rasterStart: at, rasterEnd: at),
+                                                   screen: screens[n % 2]))
+        }
+        #expect((recorder?.byteCount ?? 0) <= FlightRecorder.defaultCapacity)
+        #expect(recorder?.isOverflowed == false, "the frames fit once written as text")
+        let bytes = recorder?.traceBytes() ?? []
+        // What the recorder held is what the heap gives back when it goes: measured over the release alone, since
+        // other tests allocate in this process at the same time. Held as cells, these frames take 46 MB.
+        let heapWith = Int(mallinfo2().uordblks)
+        recorder = nil
+        let held = heapWith - Int(mallinfo2().uordblks)
+        #expect(held < 8 << 20, "the ring held \(held) bytes of heap for 1,200 frames")
+        let recording = try TraceRecording.parse(bytes, path: "frames.trace")
+        let frames = recording.steps.compactMap { step -> TraceRecording.Frame? in
+            if case .frame(let frame) = step { return frame } else { return nil }
+        }
+        #expect(frames.count == 1_200)
+        #expect(frames.last?.changedRows.first?.text == "row 0 of screen 0")
     }
 
     @Test func aScriptErrorWritesATraceIntoTheStoresTraceFolderForTheApp() throws {

@@ -26,7 +26,7 @@ import TerminiUI
         try h.play("settle\n")
         #expect(background(h, x: 30, y: 8) == .default, "the first theme, light, has a plain page")
         try h.play("key Enter\nsettle\n")
-        #expect(h.log.contains("theme dark of light,dark"), "\(h.log)")
+        #expect(h.log.contains("theme dark of light,dark,high-contrast"), "\(h.log)")
         #expect(background(h, x: 30, y: 8) == .rgb(0x26, 0x26, 0x26) && background(h, x: 0, y: 1) == .rgb(0x26, 0x26, 0x26))
         #expect(h.engine.frames.compositor.front[0, 1].style.foreground == .index(15))
     }
@@ -36,12 +36,12 @@ import TerminiUI
         let h = try EngineHarness(pages: ["a"], action: action, themes: Self.themes)
         h.start()
         try h.play("key Enter\nsettle\n")
-        #expect(h.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app's themes are 'light', 'dark'"), "\(h.log)")
+        #expect(h.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app's themes are 'light', 'dark', and the built-in 'high-contrast'"), "\(h.log)")
         #expect(h.log.contains { $0.hasPrefix("fail 3 setTheme:fail") && $0.contains("'name'") }, "\(h.log)")
         let none = try EngineHarness(pages: ["a"], action: action)
         none.start()
         try none.play("key Enter\nsettle\n")
-        #expect(none.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app declares no themes in app.json"), "\(none.log)")
+        #expect(none.log.contains("fail 3 setTheme:fail setTheme: no theme 'blue'; the app declares no themes in app.json; the built-in themes are 'light', 'dark', 'high-contrast'"), "\(none.log)")
     }
 
     /// A project's app.json is read from its text (`termini run <project>`, preview, check): the app starts in the
@@ -70,5 +70,49 @@ import TerminiUI
         #expect(screen[1].hasPrefix("a: hello") && !screen[1].contains("FPS"), "the page's first row is whole: \(screen)")
         #expect(screen[5].hasPrefix(" FPS "), "\(screen)")
         #expect(!screen[0...4].contains { $0.contains("FPS") })
+    }
+}
+
+/// A theme's mistakes in app.json name the file and the line of the key at fault.
+@Suite struct ThemeFileErrorTests {
+    func error(_ themes: String) -> String {
+        let text = """
+            {
+              "id": "s", "version": "1.0.0", "pages": ["index"],
+              "themes": {
+                "mine": {
+                  "extends": "dark",
+            \(themes)
+                }
+              }
+            }
+            """
+        do {
+            _ = try BundleManifest(text: text, file: "/p/app.json")
+            return "accepted"
+        } catch { return "\(error.file): \(error.message)" }
+    }
+
+    @Test func anUnknownStateWidgetClassOrBaseThemeIsAnErrorAtFileAndLine() {
+        #expect(error(#"      "danger": {"color": "red"},\#n      "Button:hover": {"style": "bold"}"#)
+            == "/p/app.json:7: $.themes.mine.Button:hover: unknown state 'hover'; the states are focused, selected, disabled, error, placeholder")
+        #expect(error(#"      "Buton:focused": {"style": "bold"}"#).hasPrefix("/p/app.json:6: $.themes.mine.Buton:focused: unknown widget class 'Buton'"))
+        #expect(error(#"      ".primary:pressed": {}"#).hasPrefix("/p/app.json:6: $.themes.mine..primary:pressed: unknown state 'pressed'"))
+        #expect(error(#"      "focused": {"color": "redd"}"#).hasPrefix("/p/app.json:6: $.themes.mine.focused.color: 'redd' is not a colour"))
+        #expect(error(#"      "Button:focused": {"style": "bold"}, ".primary:disabled": {"color": "gray"}"#) == "accepted")
+    }
+
+    @Test func extendingAThemeThatIsNotThereNamesTheExtendsLine() throws {
+        let text = """
+            {"id": "s", "version": "1.0.0", "pages": ["index"],
+             "themes": {
+               "mine": {"extends": "sepia"}
+             }}
+            """
+        #expect(throws: BundleLoadError.self) { try BundleManifest(text: text, file: "app.json") }
+        do { _ = try BundleManifest(text: text, file: "app.json") } catch {
+            #expect(error.file == "app.json:3")
+            #expect(error.message.hasPrefix("$.themes.mine.extends: no theme 'sepia' to extend; themes are 'light', 'dark', 'high-contrast', 'mine'"))
+        }
     }
 }

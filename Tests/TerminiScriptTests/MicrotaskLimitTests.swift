@@ -57,7 +57,9 @@ import TerminiTemplate
         #expect(h.delegate.logs == ["after ran"])
         // The limit counts the JS thread's CPU time: the stop is judged by it, from the start of the entry to the
         // start of the next. The wall time depends on what else the machine runs; an escape never stopped at all.
-        #expect(cpu < Self.limit + .milliseconds(100), "stopped after \(cpu) of the JS thread's time")
+        // The margin covers the watchdog's own wake-up and the error report: CI's loaded machine once measured
+        // 400.19 ms against a 300 ms limit; an escape runs on for the whole wall-time bound below.
+        #expect(cpu < Self.limit + .milliseconds(250), "stopped after \(cpu) of the JS thread's time")
         // Wall time only rules out an escape (which never stops): a suite running beside others waits for a core.
         #expect(took < Self.limit + .seconds(60), "stopped after \(took)")
         print("\(name): stopped after \(cpu) of the JS thread's CPU time, \(took) of wall time")

@@ -17,13 +17,13 @@ import TerminiTemplate
     @Test func wrongPropTypeAndMissingRequiredPropAreReportedWithTheLoc() {
         let root = node("Column", [:], [
             node("ProgressBar", ["value": "{{label}}"], loc: "p.swift:2:1"),
-            node("Text", [:], loc: "p.swift:3:1"),
+            node("Button", [:], loc: "p.swift:3:1"),
             node("Text", ["p1": "fine"]),
         ])
         let page = PageView(root: root, data: ["label": "x"])
         let text = page.renderText(width: 100, height: 8)
         #expect(text.contains("p.swift:2:1: ProgressBar.value: expected Double, found string \"x\""))
-        #expect(text.contains("p.swift:3:1: Text: missing required prop 'p1' of type String"))
+        #expect(text.contains("p.swift:3:1: Button: missing required prop 'p1' of type String"))
         #expect(text.contains("┘\nfine"))
         #expect(page.diagnostics.map(\.loc) == ["p.swift:2:1", "p.swift:3:1"])
         // Fixing the data fixes the widget.

@@ -88,7 +88,7 @@ import TerminiTemplate
         _ = page.handle(.key(.tab))
         _ = page.handle(.key(.backTab))
         #expect(page.focusedLoc == "s.swift:1:1")
-        #expect(page.renderText(width: 20, height: 4).contains("  two"), "still open")
+        #expect(page.renderText(width: 20, height: 4).contains("╭"), "still open")
         _ = page.handle(.key(.escape))
         _ = page.handle(.key(.tab))
         #expect(page.focusedLoc == "s.swift:2:1")
@@ -100,7 +100,8 @@ import TerminiTemplate
         let page = focused(root, width: 20, height: 4)
         _ = page.handle(.key(.enter))
         let lines = page.renderText(width: 20, height: 4).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0].contains("one") && lines[1].contains("• two") && lines[3].hasPrefix("[ two"), "\(lines)")
+        // Three rows above it: the list's border and the highlighted option between, scrolled to it.
+        #expect(lines[0].hasPrefix("╭") && lines[1].contains("• two") && lines[2].hasPrefix("╰") && lines[3].hasPrefix("[ two"), "\(lines)")
         let narrow = PageView(root: node("Select", ["options": ["A very long option label"], "selected": "A very long option label"]), data: [:])
         #expect(narrow.renderText(width: 12, height: 1) == "[ A very… ▾ ]".prefix(12).description || narrow.renderText(width: 12, height: 1).hasSuffix("▾ ]"))
     }

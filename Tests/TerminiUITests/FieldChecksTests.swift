@@ -28,7 +28,7 @@ import TerminiTemplate
         #expect(code.allows("AB") && !code.allows("ab") && !code.allows("ABCD"))
     }
 
-    @Test func theMessageIsDrawnUnderTheFieldInTheThemesErrorStyle() {
+    @Test func theMessageIsDrawnUnderTheFieldInTheThemesErrorStyle() throws {
         let page = PageView(root: node("Column", [:], [
             node("TextField", ["value": "", "validate": [["cls": "ValidationRule", "cmd": "required", "message": "Needed"]]]),
             node("Button", ["p1": "Go"]),
@@ -41,7 +41,7 @@ import TerminiTemplate
         page.paint(into: &buffer)
         #expect(page.renderText(width: 20, height: 3).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == ["", "Needed", "[ Go ]"])
         #expect(buffer[0, 1].style.foreground == .index(1), "red where the theme has no error style")
-        page.theme = Theme(name: "dark", styles: ["error": ThemeStyle(foreground: .index(9), attributes: .bold)])
+        page.theme = try ThemeSet(json: try JSONValue.parse(#"{"dark": {"error": {"color": 9, "style": "bold"}}}"#)).themes[0]
         page.build(size: (20, 3))
         page.paint(into: &buffer)
         #expect(buffer[0, 1].style.foreground == .index(9) && buffer[0, 1].style.attributes.contains(.bold))

@@ -29,6 +29,7 @@ public enum PropsCodeGenerator {
     static func engineType(_ valueType: String) -> String {
         valueType.replacingOccurrences(of: "Binding<DataValue>", with: "JSONValue")
             .replacingOccurrences(of: "RegularExpression", with: "String")
+            .replacingOccurrences(of: "Markup", with: "[MarkupSpan]")
             .replacingOccurrences(of: "[DataValue]", with: "JSONArray")
             .replacingOccurrences(of: "DataValue", with: "JSONValue")
     }

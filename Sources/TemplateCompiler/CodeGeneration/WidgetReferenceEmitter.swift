@@ -86,7 +86,39 @@ public enum WidgetReferenceEmitter {
           none of their own, and its `style` added to theirs. A name the theme lacks styles nothing. The style named
           `page` colours the whole page. `setTheme({name})` switches theme at run time and every page repaints
           ([COMMANDS.md](COMMANDS.md#themes)).
-        - **`.disabled()`** draws the widget and what it contains dim; Tab skips it and keys and clicks do not reach it.
+        - **Inline markup** is opt-in: `Text(markup: "[b]Total:[/b] [accent]{{count}}[/]")` reads tags, while
+          `Text("[q] quit")` shows its brackets as written. The tags are `[b]`/`[bold]`, `[i]`/`[italic]`,
+          `[u]`/`[underline]`, `[dim]` and `[reverse]` (the cell model has no strike-through), a colour (`[red]`,
+          `[brightBlue]`, `[#ff8800]`), a background (`[bg=blue]`, `[bg=#202020]`), a hyperlink
+          (`[link=https://…]docs[/link]`, OSC 8, underlined) and any other lowercase name, a style class of the
+          app's theme (`[accent]`, `[code.keyword]`; one the theme lacks styles nothing). `[/b]` closes the innermost
+          tag by its name (`[/red]`, `[/bg]`, `[/link]`, `[/accent]`), `[/]` closes the innermost tag whatever it
+          is, and `[[` is a literal `[`. `tplgen` reads the markup from the template as written, with each `{{ }}`
+          as an opaque piece: a bound value is always inserted as text, so a user's `[b]` is shown as `[b]`. A tag
+          never closed, a closing tag that does not match, an unknown style (`[B]`, `[bold ]`), a bad colour or a
+          link that is not http(s) is a compile error at its file:line:col. The Text's own `color` and `style` are
+          the base the tags add to; the spans wrap as one text.
+        - **Code in Markdown**: a fenced block in `json`, `javascript` (`js`, `ts`), `swift`, `shell` (`sh`,
+          `bash`), `python` (`py`) or `diff` is highlighted. Each kind of token takes the theme style of its class
+          where the theme has one, else its default colour: `code.keyword` (magenta), `code.string` (green),
+          `code.number` (yellow), `code.comment` (grey italic), `code.type` (cyan), `code.function` (blue),
+          `code.property` (blue: JSON keys, shell options), `code.variable` (cyan: shell `$NAME`), `code.meta` (bold
+          cyan: diff headers and hunks), `code.inserted` (green) and `code.deleted` (red). Another language is
+          shown plain.
+        - **States**: a theme styles how widgets look `focused`, `selected` (a list's or table's current row, selected
+          text), `disabled`, `error` (a failed check's message) and `placeholder`: `"focused"` for every widget,
+          `"TextField:focused"` for one widget class, `".primary:focused"` (or `"primary:focused"`) for a style
+          class; the most specific wins. Without a theme that names them, focus and the current row are reverse
+          video, disabled widgets and placeholders dim, errors red. A state's `color` and `background` replace the
+          widget's own, and its `style` is added. An unknown state or widget class is an error at app.json's line.
+        - **Built-in themes** `light`, `dark` and `high-contrast` need no declaration (`setTheme({name: 'dark'})`),
+          and a theme of app.json extends one with `"extends": "dark"`, changing only what it names. They style the
+          engine's own screens too: `titleBar`, `footer`, `tabBar` (and `tabBar:selected`), `overlay` (the inside of
+          a modal, an action sheet, the key help and a Select's open list), `border`, and the toasts' `toastInfo`,
+          `toastSuccess`, `toastWarning` and `toastError`; an app's theme can name those as well.
+          `high-contrast` keeps every text style at WCAG AA contrast (4.5:1) or better.
+        - **`.disabled()`** draws the widget and what it contains in the theme's `disabled` state (dim by default);
+          Tab skips it and keys and clicks do not reach it.
         - **Focus**: a page opens with focus on the widget marked `.autoFocus()`, else on its first focusable widget
           (scrolled into view) that is not a scroll container holding a focusable widget, so a form is ready to type
           at once. Scripts move it with `this.focus(id)` and `this.blur()`; `.onFocus` and `.onBlur` hear it move.

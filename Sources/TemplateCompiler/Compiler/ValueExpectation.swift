@@ -13,6 +13,8 @@ struct ValueExpectation {
     static let anyJSON = "DataValue"
     /// A string that must compile as a regular expression (TerminiDSL's `RegularExpression`).
     static let regularExpression = "RegularExpression"
+    /// A template string holding inline markup (TerminiDSL's `Markup`), lowered to its spans.
+    static let markup = "Markup"
 
     init(type: String, bindable: Bool, optional: Bool, owner: String) {
         self.type = type
@@ -36,6 +38,8 @@ struct ValueExpectation {
     var isAnyJSON: Bool { type == Self.anyJSON }
 
     var isRegularExpression: Bool { type == Self.regularExpression }
+
+    var isMarkup: Bool { type == Self.markup }
 
     /// The element expectation when the type is an array such as `[DataValue]`.
     var arrayElement: ValueExpectation? {
@@ -67,6 +71,7 @@ struct ValueExpectation {
         if isAnyJSON { t = "a JSON value" }
         if t == "[DataValue]" { t = "a list" }
         if isRegularExpression { t = "a regular expression string" }
+        if isMarkup { t = "a markup string" }
         return bindable ? "\(t) or a \"{{ }}\" binding" : t
     }
 }

@@ -130,6 +130,7 @@ extension LoweringSession {
             return nil
         }
         let text = value.text
+        if expect.isMarkup { return lowerMarkup(value, unit, scope) }
         let isStringType = expect.type == "String" || expect.isRegularExpression || expect.isAnyJSON
         guard expect.bindable else {
             guard isStringType else { return mismatch(literal, expect, unit, found: "the string \(JSONValue.string(text).serialized())") }
@@ -155,6 +156,30 @@ extension LoweringSession {
             }
             for path in analysis.readPaths { recordRead(path, scope: scope) }
             return .string(text)
+        }
+    }
+
+    /// `Text(markup:)`: the markup is read here, from the template as written, so a `{{ }}` part stays one opaque
+    /// piece of a span and its value is never read as markup. The page gets the spans, each a template string with
+    /// the style its tags add (`TextMarkup.SpanStyle.json`).
+    private func lowerMarkup(_ value: StringLiteralValue, _ unit: CompilationUnit, _ scope: LocalScope) -> JSONValue? {
+        switch TemplateExpressions.analyze(value.text) {
+        case .failure(let failure):
+            error(unit, at: value.position(ofScalar: failure.column - 1), failure.message)
+            return nil
+        case .success(let analysis):
+            for path in analysis.readPaths { recordRead(path, scope: scope) }
+        }
+        do {
+            let spans = try TextMarkup.parse(value.text)
+            return .array(spans.map { span in
+                var members = span.style.json
+                members["text"] = .string(span.text)
+                return .object(JSONObject(members))
+            })
+        } catch {
+            self.error(unit, at: value.position(ofScalar: error.column - 1), error.message)
+            return nil
         }
     }
 

@@ -1757,10 +1757,10 @@ extension Catalog {
       "name": "Log"
     },
     {
-      "doc": "Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).",
+      "doc": "Markdown text: headings, emphasis, lists, code blocks, block quotes, tables and links (OSC 8 hyperlinks, the URL shown after their text).",
       "initializers": [
         {
-          "doc": "Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width.",
+          "doc": "Renders `text` (CommonMark, through a real Markdown parser), wrapped to the width. GitHub tables are drawn in dim box borders with bold headers and each column aligned as its `:--`, `:-:` or `--:` says; when they do not fit, the widest columns narrow first and their cells wrap, and a table with too many columns for one cell each is shown a row at a time, each cell after its header's name: no line is wider than the widget. Fenced code blocks in json, javascript, swift, shell, python and diff are highlighted in the theme's `code.*` styles (see Styles and themes).",
           "name": "init",
           "parameters": [
             {
@@ -2531,18 +2531,32 @@ extension Catalog {
       "doc": "A run of text.",
       "initializers": [
         {
-          "doc": "Shows `text` (a template string); `wrap: false` ends a line that does not fit in `…` instead of wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it shows are hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.",
+          "doc": "Shows `text` (a template string) as written; `wrap: false` ends a line that does not fit in `…` instead of wrapping. `style` is one style or a list that combines, `style: [.bold, .underline]`. The http(s) URLs it shows are hyperlinks (OSC 8) to themselves, so a terminal that has them opens them on a click.  `markup:` instead of `text` reads inline markup (see `Markup`): `Text(markup: \"[b]Total:[/b] {{count}}\")`. Markup is opt-in, so a plain `Text(\"[q] quit\")` keeps its brackets; `style` and `color` are the base the tags add to.",
           "name": "init",
           "parameters": [
             {
               "bindable": true,
               "builder": false,
+              "default": "",
+              "defaultSource": "\"\"",
               "key": "p1",
               "label": null,
               "name": "text",
               "optional": false,
               "type": "Binding<String>",
               "valueType": "String"
+            },
+            {
+              "bindable": false,
+              "builder": false,
+              "default": null,
+              "defaultSource": "nil",
+              "key": "markup",
+              "label": "markup",
+              "name": "markup",
+              "optional": true,
+              "type": "Markup?",
+              "valueType": "Markup"
             },
             {
               "bindable": true,

@@ -5,6 +5,9 @@ import TerminiTemplate
 enum InspectorLines {
     static func data(_ json: JSONValue) -> [String] {
         var out = ["page: " + (json["page"]?.stringValue ?? "none")]
+        if let width = json["screen"]?["width"]?.intValue, let height = json["screen"]?["height"]?.intValue {
+            out[0] += "  $screen \(width)x\(height)"
+        }
         out += (json["value"] ?? .null).prettySerialized().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let diffs = json["diffs"]?.arrayValue.map(Array.init) ?? []
         out.append("")

@@ -63,7 +63,15 @@ enum InspectorReport {
             .object(["at": .number(milliseconds(diff.at)), "pageId": .number(Double(diff.pageId)),
                      "page": diff.page.map { .string($0) } ?? .null, "patches": .array(diff.patches.map(patch))])
         }
-        return .object(["page": page.map { .string($0.name) } ?? .null, "value": page?.data ?? .null,
+        // The engine's `$screen` goes on a line of its own: in the value it would push the diffs out of a short pane.
+        var value = page?.data ?? .null
+        var screen = JSONValue.null
+        if case .object(var fields) = value, let size = fields[ScreenData.key] {
+            screen = size
+            fields[ScreenData.key] = nil
+            value = .object(fields)
+        }
+        return .object(["page": page.map { .string($0.name) } ?? .null, "value": value, "screen": screen,
                         "diffs": .array(diffs), "diffCount": .number(Double(source.log.totals.diffs))])
     }
 

@@ -253,6 +253,8 @@ public enum ScriptTypeDeclarations {
             onReady?(this: PageInstance<Data>): void;
             onHide?(this: PageInstance<Data>): void;
             onUnload?(this: PageInstance<Data>): void;
+            /** The terminal's size changed; templates read the same as `$screen.width` and `$screen.height`. */
+            onResize?(this: PageInstance<Data>, size: { width: number; height: number }): void;
             onKey?(this: PageInstance<Data>, e: KeyEvent): void;
             onPaste?(this: PageInstance<Data>, e: PasteEvent): void;
             onPullDownRefresh?(this: PageInstance<Data>, e: Event<{}>): void;

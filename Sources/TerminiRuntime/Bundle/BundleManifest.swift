@@ -150,7 +150,11 @@ extension BundleManifest {
         if let t = o["themes"] {
             let order = try o["themeOrder"].map { _ throws(ManifestError) in try strings("themeOrder") }
                 ?? text.map { JSONKeyOrder.keys(ofMember: "themes", in: $0) } ?? []
-            do { themes = try ThemeSet(json: t, order: order) } catch { throw fail(error.description) }
+            do { themes = try ThemeSet(json: t, order: order) } catch {
+                // A theme's mistake names its line too: a file of many themes is hard to search by JSON path alone.
+                let line = error.keys.isEmpty ? nil : text.flatMap { JSONKeyOrder.line(ofKeyPath: ["themes"] + error.keys, in: $0) }
+                throw ManifestError(file: line.map { "\(file):\($0)" } ?? file, message: error.description)
+            }
         }
         files = [:]
         if let f = o["files"] {

@@ -144,6 +144,6 @@ extension BundleManifest {
         }
         // The text goes along for app.json's theme order: without it the themes fell back to alphabetical order, and a
         // project run from its folder started in another theme than its bundle.
-        do { try self.init(json: json, file: file, text: text) } catch { throw BundleLoadError(file: file, message: error.message) }
+        do { try self.init(json: json, file: file, text: text) } catch { throw BundleLoadError(file: error.file, message: error.message) }
     }
 }

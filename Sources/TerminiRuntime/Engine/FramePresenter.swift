@@ -61,6 +61,10 @@ final class FramePresenter {
         }
     }
 
+    /// The engine's layers that paint in the app's theme.
+    private lazy var themedLayers: [any ThemedLayer] =
+        [titleBar, modal, actionSheet, loading, toast, footer, tabStrip, keyHelp, modalPageFrame]
+
     /// The screen's size as the last resize or frame saw it (modal hit testing uses it).
     var screenSize: (width: Int, height: Int) { (compositor.width, compositor.height) }
 
@@ -143,7 +147,9 @@ final class FramePresenter {
         actionSheet.sheet = overlays.state.actionSheet
         loading.loading = overlays.state.loading
         loading.spinnerFrame = overlays.loadingFrame
-        toast.toast = overlays.state.toast
+        toast.toasts = overlays.state.toasts
+        let theme = navigator.theme
+        for layer in themedLayers { layer.theme = theme }
         layers.append(loading)
         layers.append(actionSheet)
         layers.append(modal)

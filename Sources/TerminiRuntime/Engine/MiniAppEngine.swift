@@ -131,6 +131,7 @@ public final class MiniAppEngine {
         bridge = ScriptBridge(script, manifest: bundle.manifest, storageId: bundle.storageId, router: router,
                               activity: activity)
         self.navigator = pages
+        pages.screenResized(width: backend.size.width, height: backend.size.height, callsHooks: false)
         let inbox = bridge.inbox
         pages.componentData = { inbox.initialData(of: $0) }
         pages.onRetire = { [unowned router] pageId in router.cancelAll(pageId: pageId) }

@@ -59,15 +59,17 @@ final class DimLayer: CompositorLayer {
 }
 
 /// A modal page's border, with its title on the top edge, and its blank background.
-final class ModalPageFrameLayer: CompositorLayer {
+final class ModalPageFrameLayer: CompositorLayer, ThemedLayer {
+    var theme = Theme()
     var outer: CellRect?
     var title = ""
 
     func frame(in screen: CellRect) -> CellRect { outer ?? CellRect(x: 0, y: 0, width: 0, height: 0) }
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
-        OverlayPainter.drawBox(x: frame.x, y: frame.y, width: frame.width, height: frame.height, into: &buffer)
+        let look = OverlayLook(theme: theme)
+        OverlayPainter.drawBox(x: frame.x, y: frame.y, width: frame.width, height: frame.height, look: look, into: &buffer)
         guard !title.isEmpty, frame.width > 6 else { return }
-        buffer.write(" \(title) ", x: frame.x + 2, y: frame.y, style: CellStyle(attributes: [.bold]), maxWidth: frame.width - 4)
+        buffer.write(" \(title) ", x: frame.x + 2, y: frame.y, style: look.bold, maxWidth: frame.width - 4)
     }
     var inputPolicy: LayerInputPolicy { .passThrough }
 }

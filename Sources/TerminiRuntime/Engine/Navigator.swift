@@ -78,6 +78,21 @@ final class Navigator: @unchecked Sendable {
         didSet { for entry in loadedPages { entry.view.theme = theme } }
     }
 
+    /// The terminal's size, which every page's data holds as `$screen` (`ScreenData`).
+    private(set) var screen: (width: Int, height: Int) = (0, 0)
+
+    /// The terminal's size changed: each loaded page's `$screen` follows (only what reads it is rebuilt) and its
+    /// `onResize({width, height})` hook is called. The first size (at start) calls no hook.
+    func screenResized(width: Int, height: Int, callsHooks: Bool = true) {
+        guard (width, height) != screen else { return }
+        screen = (width, height)
+        let value = ScreenData.value(width: width, height: height)
+        for entry in loadedPages {
+            entry.view.apply([(ScreenData.path, value)])
+            if callsHooks { runtime.callLifecycle(pageId: entry.pageId, .resize, argument: value) }
+        }
+    }
+
     init(bundle: LoadedBundle, runtime: ScriptRuntime, overlays: OverlayPresenter, scheduler: FrameScheduler,
          leaveGuard: LeaveGuard)
     {
@@ -415,6 +430,11 @@ final class Navigator: @unchecked Sendable {
     /// The script created a page: it joins the stack as its navigation says, and the navigation is answered.
     func pageCreated(pageId: Int, name: String, data: JSONValue, bindable: Set<String> = []) {
         guard let template = bundle.pages[name] else { return }
+        var data = data
+        if case .object(var fields) = data {
+            fields[ScreenData.key] = ScreenData.value(width: screen.width, height: screen.height)
+            data = .object(fields)
+        }
         let view = PageView(template: template, data: data, components: bundle.components, componentData: componentData)
         view.theme = theme
         view.placesInitialFocus = true

@@ -150,16 +150,25 @@ final class OverlayPresenter: @unchecked Sendable {
         guard duration >= 0, duration <= 600_000 else {
             throw CommandError(.invalidParameter, "parameter 'duration' must be between 0 and 600000 milliseconds, got \(duration)")
         }
-        // A new toast replaces the one on screen.
-        state.toast = ToastOverlay(title: title, expiresAt: clock.now() &+ UInt64(duration * 1_000_000))
+        // WeChat's `icon: 'success'` or `'error'` gives its level where `level` says none.
+        var levelName = try params.optionalString("level")
+        if levelName == nil, let icon = try params.optionalString("icon"), icon == "success" || icon == "error" { levelName = icon }
+        guard let level = ToastLevel(rawValue: levelName ?? ToastLevel.info.rawValue) else {
+            let names = ToastLevel.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            throw CommandError(.invalidParameter, "parameter 'level' must be one of \(names), got '\(levelName ?? "")'")
+        }
+        // Toasts stack, newest lowest; a fourth pushes the oldest out.
+        state.toasts.append(ToastOverlay(title: title, level: level, expiresAt: clock.now() &+ UInt64(duration * 1_000_000)))
+        if state.toasts.count > OverlayState.maxToasts { state.toasts.removeFirst(state.toasts.count - OverlayState.maxToasts) }
         toastsShown.append(title)
         if toastsShown.count > 8 { toastsShown.removeFirst() }
         scheduler.markDirty()
     }
 
+    /// Hides every toast on screen.
     private func hideToast() {
-        if state.toast != nil {
-            state.toast = nil
+        if !state.toasts.isEmpty {
+            state.toasts.removeAll()
             scheduler.markDirty()
         }
     }
@@ -332,25 +341,26 @@ final class OverlayPresenter: @unchecked Sendable {
         return copiedText
     }
 
-    /// Drops an expired toast; returns the milliseconds until the current one expires, for the loop's wait.
+    /// Drops expired toasts; returns the milliseconds until the next one expires, for the loop's wait.
     func expireToast() -> Int? {
-        guard let toast = state.toast else { return nil }
+        guard !state.toasts.isEmpty else { return nil }
         let now = clock.now()
-        if now >= toast.expiresAt {
-            state.toast = nil
-            scheduler.markDirty()
-            return nil
-        }
-        return Int((toast.expiresAt - now + 999_999) / 1_000_000)
+        let before = state.toasts.count
+        state.toasts.removeAll { now >= $0.expiresAt }
+        if state.toasts.count != before { scheduler.markDirty() }
+        guard let next = state.toasts.map(\.expiresAt).min() else { return nil }
+        return Int((next - now + 999_999) / 1_000_000)
     }
 }
 
 /// The overlay commands as JavaScript sees them (docs/COMMANDS.md#overlays).
 extension CommandShape {
     static let showToast = CommandShape(
-        "Shows a one-line message near the bottom of the screen.",
-        parameters: [CommandField("title", "string"), .optional("duration", "number", "ms, default 1500")])
-    static let hideToast = CommandShape("Hides the toast.")
+        "Shows a one-line message near the bottom of the screen, in its level's theme style; up to three stack.",
+        parameters: [CommandField("title", "string"), .optional("duration", "number", "ms, default 1500"),
+                     .optional("level", "'info' | 'success' | 'warning' | 'error'", "default info, or WeChat's icon: 'success' or 'error'"),
+                     .optional("icon", "string", "WeChat's; 'success' and 'error' give the level")])
+    static let hideToast = CommandShape("Hides the toasts.")
     static let showModal = CommandShape(
         "Asks a question in a centred box; resolves when the user answers.",
         parameters: [.optional("title", "string"), .optional("content", "string"),

@@ -1,11 +1,13 @@
 import TerminiBridge
 import TerminiUI
 
-/// What floats above the page stack: at most one toast, one dialog (a modal or an action sheet) and one loading
+/// What floats above the page stack: up to three toasts, one dialog (a modal or an action sheet) and one loading
 /// indicator. All are non-opaque (the page under them is painted first), so they follow the maintainState rule of
 /// Flutter's overlay entries: the page keeps its state and keeps updating underneath.
 struct OverlayState {
-    var toast: ToastOverlay?
+    /// The toasts on screen, oldest first; a fourth pushes the oldest out.
+    var toasts: [ToastOverlay] = []
+    static let maxToasts = 3
     var modal: ModalOverlay?
     var actionSheet: ActionSheetOverlay?
     var loading: LoadingOverlay?
@@ -48,9 +50,63 @@ extension ActionSheetOverlay {
     static let cancelLabel = "Cancel"
 }
 
+/// `showToast`'s `level`: what the message is about, which picks its theme style (`toastInfo` … `toastError`).
+enum ToastLevel: String, CaseIterable {
+    case info, success, warning, error
+
+    /// The theme's surface name for this level.
+    var surface: String {
+        switch self {
+        case .info: EngineSurface.toastInfo
+        case .success: EngineSurface.toastSuccess
+        case .warning: EngineSurface.toastWarning
+        case .error: EngineSurface.toastError
+        }
+    }
+}
+
+/// The engine's boxes in the current theme: their inside and border, and how their focus, placeholder and error
+/// look, taken from the theme's states for the widget each part stands for (a modal's buttons are `Button`s).
+struct OverlayLook {
+    let theme: Theme
+    let box: CellStyle
+    let border: CellStyle
+    let focusedButton: CellStyle
+    let currentItem: CellStyle
+    let bold: CellStyle
+
+    init(theme: Theme) {
+        self.theme = theme
+        box = theme.surface(EngineSurface.overlay).applied(to: CellStyle(foreground: .default, background: .default))
+        border = theme.surface(EngineSurface.border).applied(to: box)
+        bold = CellStyle(foreground: box.foreground, background: box.background, attributes: .bold)
+        // Bold as well, as a dialog's choices always were, so a choice in the theme's focus style still stands out.
+        focusedButton = theme.style(.focused, kind: "Button").applied(to: bold)
+        currentItem = theme.style(.selected, kind: "OptionList").applied(to: bold)
+    }
+
+    /// The same look with its border in `colour` (a toast's level).
+    func bordered(_ colour: TerminalColor) -> OverlayLook {
+        OverlayLook(copying: self, border: CellStyle(foreground: colour, background: box.background, attributes: border.attributes))
+    }
+
+    private init(copying look: OverlayLook, border: CellStyle) {
+        theme = look.theme
+        box = look.box
+        self.border = border
+        focusedButton = look.focusedButton
+        currentItem = look.currentItem
+        bold = look.bold
+    }
+
+    /// `base` in the theme's `state` style for a field of kind `TextField`.
+    func field(_ state: ThemeState, _ base: CellStyle) -> CellStyle { theme.style(state, kind: "TextField").applied(to: base) }
+}
+
 /// `showToast`: a one-line message near the bottom that hides itself; it never takes focus.
 struct ToastOverlay {
     var title: String
+    var level = ToastLevel.info
     /// Monotonic nanoseconds at which it disappears.
     var expiresAt: UInt64
 }
@@ -152,107 +208,117 @@ struct ModalLayout {
     }
 }
 
-/// Paints the modal and the toast; `ModalLayer` and `ToastLayer` compose them above the page.
+/// Paints the modal, the action sheet, the loading box and the toasts in the theme's overlay look; the layers in
+/// `ScreenLayers` compose them above the page.
 enum OverlayPainter {
-    static let boxStyle = CellStyle(foreground: .default, background: .default, attributes: [])
-    static let borderStyle = CellStyle(foreground: .index(6))
-
-    static func paintActionSheet(_ sheet: ActionSheetOverlay, into buffer: inout CellBuffer) {
+    static func paintActionSheet(_ sheet: ActionSheetOverlay, look: OverlayLook, into buffer: inout CellBuffer) {
         let layout = ActionSheetLayout(sheet, screenWidth: buffer.width, screenHeight: buffer.height)
         guard layout.width >= 4, layout.height >= 3 else { return }
-        drawBox(x: layout.x, y: layout.y, width: layout.width, height: layout.height, into: &buffer)
-        let focused = CellStyle(attributes: [.reverse, .bold])
+        drawBox(x: layout.x, y: layout.y, width: layout.width, height: layout.height, look: look, into: &buffer)
         for (i, item) in sheet.items.enumerated() where layout.itemRows[i] < layout.cancelRow - 1 {
             let text = " " + item + String(repeating: " ", count: max(0, layout.width - 5 - TextWidth.of(item)))
-            buffer.write(text, x: layout.x + 2, y: layout.itemRows[i], style: i == sheet.focused ? focused : .plain,
+            buffer.write(text, x: layout.x + 2, y: layout.itemRows[i], style: i == sheet.focused ? look.currentItem : look.box,
                          maxWidth: layout.width - 4)
         }
         for column in (layout.x + 1)..<(layout.x + layout.width - 1) {
-            buffer[column, layout.cancelRow - 1] = Cell(character: "─", style: borderStyle)
+            buffer[column, layout.cancelRow - 1] = Cell(character: "─", style: look.border)
         }
         let cancel = ActionSheetOverlay.cancelLabel
         buffer.write(cancel, x: layout.x + (layout.width - TextWidth.of(cancel)) / 2, y: layout.cancelRow,
-                     style: CellStyle(attributes: [.dim]), maxWidth: layout.width - 4)
+                     style: look.theme.style(.placeholder, kind: "Button").applied(to: look.box), maxWidth: layout.width - 4)
     }
 
     /// The spinner frames of `showLoading`, one per tenth of a second.
     static let loadingFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    static func paintLoading(_ loading: LoadingOverlay, frame: Int, into buffer: inout CellBuffer) {
+    static func paintLoading(_ loading: LoadingOverlay, frame: Int, look: OverlayLook, into buffer: inout CellBuffer) {
         let text = loadingFrames[frame % loadingFrames.count] + " " + (loading.title.isEmpty ? "Loading" : loading.title)
         let width = min(buffer.width, TextWidth.of(text) + 6)
         guard width >= 6, buffer.height >= 3 else { return }
         let x = (buffer.width - width) / 2, y = (buffer.height - 3) / 2
-        drawBox(x: x, y: y, width: width, height: 3, into: &buffer)
-        buffer.write(text, x: x + 3, y: y + 1, style: CellStyle(attributes: [.bold]), maxWidth: width - 4)
+        drawBox(x: x, y: y, width: width, height: 3, look: look, into: &buffer)
+        buffer.write(text, x: x + 3, y: y + 1, style: look.bold, maxWidth: width - 4)
     }
 
-    static func paintModal(_ modal: ModalOverlay, into buffer: inout CellBuffer) {
+    static func paintModal(_ modal: ModalOverlay, look: OverlayLook, into buffer: inout CellBuffer) {
         let layout = ModalLayout(modal, screenWidth: buffer.width, screenHeight: buffer.height)
         guard layout.width >= 4, layout.height >= 3 else { return }
-        drawBox(x: layout.x, y: layout.y, width: layout.width, height: layout.height, into: &buffer)
+        drawBox(x: layout.x, y: layout.y, width: layout.width, height: layout.height, look: look, into: &buffer)
         var row = layout.y + 1
         let inner = layout.width - 4
         if let title = layout.titleLine {
             let w = min(TextWidth.of(title), inner)
-            buffer.write(title, x: layout.x + (layout.width - w) / 2, y: row, style: CellStyle(attributes: [.bold]),
-                         maxWidth: inner)
+            buffer.write(title, x: layout.x + (layout.width - w) / 2, y: row, style: look.bold, maxWidth: inner)
             row += 2
         }
         for line in layout.contentLines {
-            buffer.write(line, x: layout.x + 2, y: row, style: .plain, maxWidth: inner)
+            buffer.write(line, x: layout.x + 2, y: row, style: look.box, maxWidth: inner)
             row += 1
         }
-        let focused = CellStyle(attributes: [.reverse, .bold])
+        let focused = look.focusedButton
         if let fieldRow = layout.fieldRow {
-            // The field: underlined across the box, the text's end visible, the placeholder dim when empty.
-            let underline = CellStyle(attributes: modal.focus == .field ? [.underline, .bold] : [.underline])
+            // The field: underlined across the box, the text's end visible, the placeholder in its theme style.
+            var underline = look.box
+            underline.attributes = modal.focus == .field ? [.underline, .bold] : [.underline]
             buffer.write(String(repeating: " ", count: inner), x: layout.x + 2, y: fieldRow, style: underline, maxWidth: inner)
             var view = modal.fieldView
             let shown = view.show(modal.field, width: inner, secure: false)
             if modal.text.isEmpty {
                 buffer.write(modal.placeholder, x: layout.x + 2, y: fieldRow,
-                             style: CellStyle(attributes: [.underline, .dim]), maxWidth: inner)
+                             style: look.field(.placeholder, underline), maxWidth: inner)
             } else {
                 buffer.write(shown.text, x: layout.x + 2, y: fieldRow, style: underline, maxWidth: inner)
             }
             if let selection = shown.selection {
-                for column in selection { buffer[layout.x + 2 + column, fieldRow].style.attributes.insert(.reverse) }
+                for column in selection {
+                    buffer[layout.x + 2 + column, fieldRow].style = look.field(.selected, buffer[layout.x + 2 + column, fieldRow].style)
+                }
             }
             if modal.focus == .field, let rest = modal.completion, shown.caretColumn + TextWidth.of(rest) < inner {
                 buffer.write(rest, x: layout.x + 2 + shown.caretColumn, y: fieldRow,
-                             style: CellStyle(attributes: [.underline, .dim]), maxWidth: inner - shown.caretColumn)
+                             style: look.field(.placeholder, underline), maxWidth: inner - shown.caretColumn)
             }
+            // The caret is the terminal's block cursor drawn in place, not a focus look: reverse video in any theme.
             if modal.focus == .field { buffer[layout.x + 2 + shown.caretColumn, fieldRow].style.attributes.insert(.reverse) }
             if let messageRow = layout.messageRow, let message = modal.message {
-                buffer.write(message, x: layout.x + 2, y: messageRow, style: CellStyle(foreground: .index(1)), maxWidth: inner)
+                buffer.write(message, x: layout.x + 2, y: messageRow, style: look.field(.error, look.box), maxWidth: inner)
             }
         }
         if let cancel = layout.cancelColumns {
             buffer.write("[ \(modal.cancelText) ]", x: cancel.lowerBound, y: layout.buttonsRow,
-                         style: modal.confirmFocused ? .plain : focused, maxWidth: layout.x + layout.width - 1 - cancel.lowerBound)
+                         style: modal.confirmFocused ? look.box : focused, maxWidth: layout.x + layout.width - 1 - cancel.lowerBound)
         }
         let confirm = layout.confirmColumns
         buffer.write("[ \(modal.confirmText) ]", x: confirm.lowerBound, y: layout.buttonsRow,
-                     style: modal.confirmFocused ? focused : .plain,
+                     style: modal.confirmFocused ? focused : look.box,
                      maxWidth: max(0, layout.x + layout.width - 1 - confirm.lowerBound))
     }
 
-    /// A one-line box centred two rows above the bottom edge, where it hides the least of a typical page.
-    static func paintToast(_ toast: ToastOverlay, into buffer: inout CellBuffer) {
+    /// The toasts, newest lowest: each a one-line box centred, the newest two rows above the bottom edge (where it
+    /// hides the least of a typical page), older ones stacked above it. Each is in its level's theme style, and its
+    /// border takes that style's colour when it has one.
+    static func paintToasts(_ toasts: [ToastOverlay], look: OverlayLook, into buffer: inout CellBuffer) {
         guard buffer.width >= 6, buffer.height >= 3 else { return }
-        let text = TextWrap.lines(toast.title, width: buffer.width - 6).first ?? ""
-        let width = TextWidth.of(text) + 4
-        let x = max(0, (buffer.width - width) / 2)
-        let y = max(0, buffer.height - 4)
-        drawBox(x: x, y: y, width: width, height: 3, into: &buffer)
-        buffer.write(text, x: x + 2, y: y + 1, style: CellStyle(attributes: [.bold]), maxWidth: width - 4)
+        for (depth, toast) in toasts.reversed().enumerated() {
+            let y = buffer.height - 4 - 3 * depth
+            guard y >= 0 else { break }
+            let text = TextWrap.lines(toast.title, width: buffer.width - 6).first ?? ""
+            let width = TextWidth.of(text) + 4
+            let x = max(0, (buffer.width - width) / 2)
+            let level = look.theme.surface(toast.level.surface)
+            var boxLook = look
+            if let colour = level.foreground { boxLook = look.bordered(colour) }
+            drawBox(x: x, y: y, width: width, height: 3, look: boxLook, into: &buffer)
+            buffer.write(text, x: x + 2, y: y + 1, style: level.applied(to: look.box), maxWidth: width - 4)
+        }
     }
 
-    /// A rounded box whose inside is cleared, so the page does not show through the dialog's text.
-    static func drawBox(x: Int, y: Int, width: Int, height: Int, into buffer: inout CellBuffer) {
+    /// A rounded box in the theme's overlay look whose inside is cleared, so the page does not show through the
+    /// dialog's text.
+    static func drawBox(x: Int, y: Int, width: Int, height: Int, look: OverlayLook, into buffer: inout CellBuffer) {
         guard width >= 2, height >= 2 else { return }
-        buffer.fill(x: x, y: y, width: width, height: height, with: Cell(character: " ", style: boxStyle))
+        let borderStyle = look.border
+        buffer.fill(x: x, y: y, width: width, height: height, with: Cell(character: " ", style: look.box))
         for column in (x + 1)..<(x + width - 1) {
             buffer[column, y] = Cell(character: "─", style: borderStyle)
             buffer[column, y + height - 1] = Cell(character: "─", style: borderStyle)

@@ -3,15 +3,22 @@ import TerminiScript
 import TerminiUI
 
 /// The engine's own layers, composed above and around the top page by `FramePresenter`: each holds what it shows
-/// in the current frame, and the compositor clips it and routes pointer events by its input policy.
+/// in the current frame and the app's theme, and the compositor clips it and routes pointer events by its input
+/// policy.
+
+/// A layer drawn in the app's theme, which `FramePresenter` hands it before each frame.
+protocol ThemedLayer: AnyObject {
+    var theme: Theme { get set }
+}
 
 /// The navigation bar in row 0; a click on its back arrow goes back.
-final class TitleBarLayer: CompositorLayer {
+final class TitleBarLayer: CompositorLayer, ThemedLayer {
     var title = ""
     var canGoBack = false
+    var theme = Theme()
 
     func frame(in screen: CellRect) -> CellRect { CellRect(x: 0, y: 0, width: screen.width, height: min(1, screen.height)) }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) { TitleBar.paint(title: title, canGoBack: canGoBack, into: &buffer) }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) { TitleBar.paint(title: title, canGoBack: canGoBack, theme: theme, into: &buffer) }
     var inputPolicy: LayerInputPolicy { .inFrame }
 }
 
@@ -26,41 +33,47 @@ final class ErrorScreenLayer: CompositorLayer {
 }
 
 /// `showModal`'s dialog: it takes all input while open, so nothing below it is reachable.
-final class ModalLayer: CompositorLayer {
+final class ModalLayer: CompositorLayer, ThemedLayer {
     var modal: ModalOverlay?
+    var theme = Theme()
 
     func frame(in screen: CellRect) -> CellRect { modal == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let modal { OverlayPainter.paintModal(modal, into: &buffer) } }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let modal { OverlayPainter.paintModal(modal, look: OverlayLook(theme: theme), into: &buffer) } }
     var inputPolicy: LayerInputPolicy { .exclusive }
 }
 
 /// `showActionSheet`'s choices at the bottom: they take all input while open.
-final class ActionSheetLayer: CompositorLayer {
+final class ActionSheetLayer: CompositorLayer, ThemedLayer {
     var sheet: ActionSheetOverlay?
+    var theme = Theme()
 
     func frame(in screen: CellRect) -> CellRect { sheet == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let sheet { OverlayPainter.paintActionSheet(sheet, into: &buffer) } }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let sheet { OverlayPainter.paintActionSheet(sheet, look: OverlayLook(theme: theme), into: &buffer) } }
     var inputPolicy: LayerInputPolicy { .exclusive }
 }
 
 /// `showLoading`'s spinner: the page under it takes no input until `hideLoading`.
-final class LoadingLayer: CompositorLayer {
+final class LoadingLayer: CompositorLayer, ThemedLayer {
     var loading: LoadingOverlay?
+    var theme = Theme()
     var spinnerFrame = 0
 
     func frame(in screen: CellRect) -> CellRect { loading == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
-        if let loading { OverlayPainter.paintLoading(loading, frame: spinnerFrame, into: &buffer) }
+        if let loading { OverlayPainter.paintLoading(loading, frame: spinnerFrame, look: OverlayLook(theme: theme), into: &buffer) }
     }
     var inputPolicy: LayerInputPolicy { .exclusive }
 }
 
-/// `showToast`'s message: it shows but never takes input.
-final class ToastLayer: CompositorLayer {
-    var toast: ToastOverlay?
+/// `showToast`'s messages, up to three stacked: they show but never take input.
+final class ToastLayer: CompositorLayer, ThemedLayer {
+    var toasts: [ToastOverlay] = []
+    var theme = Theme()
 
-    func frame(in screen: CellRect) -> CellRect { toast == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let toast { OverlayPainter.paintToast(toast, into: &buffer) } }
+    func frame(in screen: CellRect) -> CellRect { toasts.isEmpty ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
+    func paint(into buffer: inout CellBuffer, frame: CellRect) {
+        OverlayPainter.paintToasts(toasts, look: OverlayLook(theme: theme), into: &buffer)
+    }
     var inputPolicy: LayerInputPolicy { .passThrough }
 }
 
@@ -78,9 +91,9 @@ final class PerformanceHUDLayer: CompositorLayer {
 }
 
 /// The one-line footer under a page with labelled key bindings: `^R Refresh  d Archive  ? Help`.
-final class FooterLayer: CompositorLayer {
-    static let style = CellStyle(attributes: [.reverse])
+final class FooterLayer: CompositorLayer, ThemedLayer {
     var bindings: KeyBindings?
+    var theme = Theme()
 
     /// Rows kept free under the footer (the `--perf` panel's).
     var rowsBelow = 0
@@ -92,19 +105,20 @@ final class FooterLayer: CompositorLayer {
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
         guard let bindings else { return }
-        buffer.fill(x: frame.x, y: frame.y, width: frame.width, height: 1, with: Cell(character: " ", style: Self.style))
-        buffer.write(" " + bindings.footerText(width: max(0, frame.width - 1)), x: frame.x, y: frame.y, style: Self.style,
+        let style = theme.surface(EngineSurface.footer).applied(to: .plain)
+        buffer.fill(x: frame.x, y: frame.y, width: frame.width, height: 1, with: Cell(character: " ", style: style))
+        buffer.write(" " + bindings.footerText(width: max(0, frame.width - 1)), x: frame.x, y: frame.y, style: style,
                      maxWidth: frame.width)
     }
 
     var inputPolicy: LayerInputPolicy { .passThrough }
 }
 
-/// The tab strip (app.json `tabBar`) under a tab page: ` Inbox │ Settings `, the shown tab bold and not reversed.
+/// The tab strip (app.json `tabBar`) under a tab page: ` Inbox │ Settings `, in the theme's `tabBar` style and the
+/// shown tab in its `tabBar:selected` (by default reverse video, and the shown tab bold, underlined and not reversed).
 /// A click on a label switches to that tab; `[` and `]` switch to the previous and next.
-final class TabBarLayer: CompositorLayer {
-    static let style = CellStyle(attributes: [.reverse])
-    static let selectedStyle = CellStyle(attributes: [.bold, .underline])
+final class TabBarLayer: CompositorLayer, ThemedLayer {
+    var theme = Theme()
     var tabs: [TabBar.Item] = []
     var selected = ""
     /// Rows between the strip and the bottom of the screen (the footer's).
@@ -118,13 +132,15 @@ final class TabBarLayer: CompositorLayer {
     }
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
-        buffer.fill(x: frame.x, y: frame.y, width: frame.width, height: 1, with: Cell(character: " ", style: Self.style))
+        let style = theme.surface(EngineSurface.tabBar).applied(to: .plain)
+        let selectedStyle = theme.surface(EngineSurface.tabBar, state: .selected).applied(to: .plain)
+        buffer.fill(x: frame.x, y: frame.y, width: frame.width, height: 1, with: Cell(character: " ", style: style))
         columns = []
         var x = frame.x + 1
         for (index, tab) in tabs.enumerated() {
-            if index > 0 { x += buffer.write(" │ ", x: x, y: frame.y, style: Self.style, maxWidth: max(0, frame.maxX - x)) }
+            if index > 0 { x += buffer.write(" │ ", x: x, y: frame.y, style: style, maxWidth: max(0, frame.maxX - x)) }
             let label = " \(tab.text) "
-            let width = buffer.write(label, x: x, y: frame.y, style: tab.page == selected ? Self.selectedStyle : Self.style,
+            let width = buffer.write(label, x: x, y: frame.y, style: tab.page == selected ? selectedStyle : style,
                                      maxWidth: max(0, frame.maxX - x))
             columns.append((x..<(x + width), tab.page))
             x += width
@@ -138,8 +154,9 @@ final class TabBarLayer: CompositorLayer {
 }
 
 /// The `?` help: every key binding and the engine's own keys, in a box over the page. Any key closes it.
-final class KeyHelpPresenter: CompositorLayer {
+final class KeyHelpPresenter: CompositorLayer, ThemedLayer {
     private(set) var isOpen = false
+    var theme = Theme()
     private var lines: [(key: String, action: String)] = []
     /// The host's own keys (`EngineOptions.hostKeys`), listed last.
     var hostKeys: [(key: String, action: String)] = []
@@ -167,9 +184,10 @@ final class KeyHelpPresenter: CompositorLayer {
         let height = min(frame.height, rows.count + 2)
         guard width >= 4, height >= 3 else { return }
         let x = (frame.width - width) / 2, y = (frame.height - height) / 2
-        OverlayPainter.drawBox(x: x, y: y, width: width, height: height, into: &buffer)
+        let look = OverlayLook(theme: theme)
+        OverlayPainter.drawBox(x: x, y: y, width: width, height: height, look: look, into: &buffer)
         for (i, row) in rows.prefix(height - 2).enumerated() {
-            buffer.write(row, x: x + 2, y: y + 1 + i, style: i == 0 ? CellStyle(attributes: [.bold]) : .plain, maxWidth: width - 4)
+            buffer.write(row, x: x + 2, y: y + 1 + i, style: i == 0 ? look.bold : look.box, maxWidth: width - 4)
         }
     }
 

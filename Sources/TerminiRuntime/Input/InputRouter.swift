@@ -40,6 +40,7 @@ final class InputRouter {
         case .resize(let width, let height):
             publishedSize.value = (width, height)
             frames.resize(width: width, height: height)
+            navigator.screenResized(width: width, height: height)
             scheduler.markDirty()
         case .suspend, .resume, .terminalClosed:
             break  // the engine's: the app's lifecycle and a full repaint (Engine/Suspension.swift)

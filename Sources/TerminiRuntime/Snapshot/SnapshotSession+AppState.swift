@@ -24,6 +24,6 @@ extension SnapshotSession {
     /// The toast on screen now, if any, and the toasts shown since the last input, newest last: a toast that came
     /// and went while the run waited still counts.
     public var toasts: (current: String?, sinceLastInput: [String]) {
-        (engine.overlays.state.toast?.title, engine.overlays.toastsShown)
+        (engine.overlays.state.toasts.last?.title, engine.overlays.toastsShown)
     }
 }

@@ -14,11 +14,15 @@ import TerminiUI
 /// outgrows the ring, recording stops there and the trace says so: a replay then reproduces the run up to that
 /// point.
 ///
-/// Patches, pages, call parameters and frames' rows are kept as values and made JSON only when a trace is written
-/// (a 1,000-row patch would otherwise be serialized on every setData): the ring counts them at an estimate of their
-/// size, and the writer drops the oldest explanations again if the written records outgrow `capacity`.
+/// Records are kept as values and made JSON only when a trace is written: a 1,000-row patch would otherwise be
+/// serialized on every setData, and each key press and frame would cost the UI thread a dictionary and its text.
+/// The ring counts what it holds in memory: a frame's cells at 8 bytes each, a value at an estimate of its heap
+/// size, every record's slot. When only what a replay needs is left to drop, the oldest frames keep their rows as
+/// text instead of cells (an eighth of the size), so a long run keeps recording within the bound; recording stops
+/// only when that is not enough. The writer drops the oldest explanations again if the written records outgrow
+/// `capacity`.
 public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
-    /// The ring's default bound: 4 MiB of framed records.
+    /// The ring's default bound: 4 MiB of what it holds in memory.
     public static let defaultCapacity = 4 << 20
 
     public let capacity: Int
@@ -31,20 +35,51 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     private var droppedEvidence = 0
     /// Dropped records still taking a slot in `entries`, removed in one pass once they are most of it.
     private var droppedSlots = 0
+    /// Below this index no frame can shrink any more.
+    private var shrinkCursor = 0
     private var stopped = false
+    /// The run's start on the monotonic clock; records keep raw times and are made relative to it when written, so
+    /// the hot path reads no shared state.
     private var startedAt: UInt64 = 0
     /// The UI thread's digest of the previous frame.
     private var screen = ScreenDigest()
 
+    /// A held record as the engine reported it. The frequent ones (inputs, batches, clock reads, frames) are kept
+    /// as plain values and made JSON only when a trace is written: a key press then costs the UI thread a slot in
+    /// an array, not a dictionary and its serialization.
+    private enum Record {
+        /// Framed already (the start, a script error).
+        case framed([UInt8])
+        case input(InputEvent, at: UInt64)
+        case batch(count: Int)
+        case clock(milliseconds: Double)
+        /// A frame with its changed rows' cells, as the UI thread copied them.
+        case frame(FrameHead, rows: [(row: Int, cells: [Cell])])
+        /// A frame shrunk when the ring was full: its rows as text, an eighth of the cells.
+        case shrunkFrame(FrameHead, rows: [(row: Int, text: String)])
+        case page(id: Int, name: String, data: JSONValue)
+        case setData(SetDataActivity)
+        case call(BridgeCallActivity)
+        case answer(BridgeAnswerActivity)
+        case dropped
+    }
+
+    /// What a frame record says besides its rows.
+    private struct FrameHead {
+        var number: Int
+        var at: UInt64
+        var width: Int
+        var height: Int
+        var hash: UInt64
+    }
+
     private struct Entry {
-        /// The framed record, or nil while it is deferred (or dropped).
-        var bytes: [UInt8]?
-        /// Makes the record when the trace is written.
-        var deferred: (@Sendable () -> [String: JSONValue])?
-        /// Bytes counted against the ring: the framed size, or an estimate for a deferred record.
+        var record: Record
+        /// Bytes counted against the ring: what the record holds in memory, with its slot.
         var size: Int
         var isEvidence: Bool
-        var isDropped: Bool { bytes == nil && deferred == nil }
+        var isDropped: Bool { if case .dropped = record { return true } else { return false } }
+        var canShrink: Bool { if case .frame = record { return true } else { return false } }
     }
 
     public init(target: String, capacity: Int = FlightRecorder.defaultCapacity) {
@@ -62,138 +97,141 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
 
     public func engineStarted(_ start: EngineStartActivity) {
         lock.withLock { startedAt = start.startedAt }
-        append(isEvidence: false, [
+        let bytes = TraceFraming.frame(JSONValue.object([
             "t": .string("start"), "target": .string(target), "app": .string(start.appId),
             "version": .string(start.appVersion), "page": .string(start.page),
             "query": .object(start.query.mapValues { .string($0) }), "width": .number(Double(start.width)),
             "height": .number(Double(start.height)), "seed": .number(Double(start.randomSeed)),
-        ])
+        ]).serialized())
+        keep(.framed(bytes), size: bytes.count, isEvidence: false)
     }
 
     public func inputHandled(_ input: InputEvent, at: UInt64) {
-        append(isEvidence: false, ["t": .string("input"), "ms": .number(milliseconds(at)), "event": TraceInputCoding.json(input)])
+        var size = 16
+        if case .paste(let text, _) = input { size += 32 + text.utf8.count }
+        keep(.input(input, at: at), size: size, isEvidence: false)
     }
 
     public func scriptMessagesApplied(count: Int) {
-        append(isEvidence: false, ["t": .string("batch"), "n": .number(Double(count))])
+        keep(.batch(count: count), size: 8, isEvidence: false)
     }
 
     public func framePresented(_ frame: FrameActivity) {
         let (hash, rows) = screen.digestCells(frame.screen)
-        let record: [String: JSONValue] = [
-            "t": .string("frame"), "n": .number(Double(frame.number)), "ms": .number(milliseconds(frame.timing.vsyncStart)),
-            "width": .number(Double(frame.screen.width)), "height": .number(Double(frame.screen.height)),
-            "hash": .string(ScreenDigest.hex(hash)),
-        ]
-        let estimate = 160 + rows.reduce(0) { $0 + 8 + $1.cells.count }
-        defer_(isEvidence: false, estimate: estimate) {
-            var full = record
-            full["rows"] = .array(rows.map { .array([.number(Double($0.row)), .string(CellBuffer.text(ofRow: $0.cells))]) })
-            return full
-        }
+        let head = FrameHead(number: frame.number, at: frame.timing.vsyncStart, width: frame.screen.width,
+                             height: frame.screen.height, hash: hash)
+        let size = 64 + rows.reduce(0) { $0 + 48 + $1.cells.count * MemoryLayout<Cell>.stride }
+        keep(.frame(head, rows: rows), size: size, isEvidence: false)
     }
 
     public func scriptClockRead(milliseconds: Double) {
-        append(isEvidence: false, ["t": .string("clock"), "ms": .number(milliseconds)])
+        keep(.clock(milliseconds: milliseconds), size: 8, isEvidence: false)
     }
 
     public func bridgeCallStarted(_ call: BridgeCallActivity) {
-        var record: [String: JSONValue] = ["t": .string("call"), "id": .number(Double(call.callId)),
-                                           "command": .string(call.command), "params": call.params,
-                                           "thread": .string(call.thread == .ui ? "ui" : "script")]
-        if let page = call.pageId { record["page"] = .number(Double(page)) }
-        let made = record
-        defer_(isEvidence: true, estimate: 96 + Self.estimate(call.params)) { made }
+        keep(.call(call), size: 96 + Self.estimate(call.params), isEvidence: true)
     }
 
     public func bridgeCallAnswered(_ answer: BridgeAnswerActivity) {
-        append(isEvidence: false, ["t": .string("answer"), "id": .number(Double(answer.callId)),
-                                   "command": .string(answer.command), "ok": .bool(answer.outcome.ok),
-                                   "envelope": answer.outcome.envelope, "ms": .number(milliseconds(answer.answeredAt))])
+        keep(.answer(answer), size: 96 + Self.estimate(answer.outcome.envelope), isEvidence: false)
     }
 
     public func pageCreated(pageId: Int, name: String, data: JSONValue) {
-        let record: [String: JSONValue] = ["t": .string("page"), "id": .number(Double(pageId)), "name": .string(name), "data": data]
-        defer_(isEvidence: true, estimate: 64 + Self.estimate(data)) { record }
+        keep(.page(id: pageId, name: name, data: data), size: 64 + Self.estimate(data), isEvidence: true)
     }
 
     public func setDataApplied(_ activity: SetDataActivity) {
-        let patches = activity.patches
-        var record: [String: JSONValue] = ["t": .string("setData"), "page": .number(Double(activity.pageId)),
-                                           "seq": .number(Double(activity.sequence))]
-        if let name = activity.pageName { record["name"] = .string(name) }
-        let head = record
-        let estimate = patches.reduce(64) { total, patch in
+        let size = activity.patches.reduce(96) { total, patch in
             switch patch.change {
             case .set(let value): return total + 32 + Self.estimate(value)
             case .splice(_, _, let inserting): return total + 48 + Self.estimate(.array(inserting))
             }
         }
-        defer_(isEvidence: true, estimate: estimate) {
-            var full = head
-            full["patches"] = .array(patches.map { .string($0.summary) })
-            return full
-        }
+        keep(.setData(activity), size: size, isEvidence: true)
     }
 
-    /// A value's JSON size, guessed without walking it: an array's elements at 96 bytes each (a list row), an
-    /// object's members at 32, a string's bytes.
+    /// A value's size in memory, guessed without walking a long array: its elements are taken to be like the first
+    /// (a list's rows are), an object's members are each counted with their dictionary slot, a string past the
+    /// 15 bytes Swift keeps inline with its heap buffer.
     static func estimate(_ value: JSONValue) -> Int {
+        func text(_ string: String) -> Int { string.utf8.count > 15 ? 32 + string.utf8.count : 0 }
         switch value {
-        case .null, .bool, .number: return 8
-        case .string(let text): return text.utf8.count + 2
-        case .array(let array): return 2 + array.count * 96
-        case .object(let object): return 2 + object.count * 32
+        case .null, .bool, .number: return 0
+        case .string(let string): return text(string)
+        case .array(let array):
+            guard let first = array.first else { return 32 }
+            return 32 + array.count * (24 + estimate(first))
+        case .object(let object):
+            return object.reduce(64) { $0 + 48 + text($1.key) + estimate($1.value) }
         }
     }
 
     public func scriptFailed(_ error: ScriptError) {
-        append(isEvidence: true, ["t": .string("error"), "message": .string(error.description)])
+        let bytes = TraceFraming.frame(JSONValue.object(["t": .string("error"), "message": .string(error.description)]).serialized())
+        keep(.framed(bytes), size: bytes.count, isEvidence: true)
     }
 
     // MARK: - The ring
 
-    private func milliseconds(_ at: UInt64) -> Double {
-        let start = lock.withLock { startedAt }
+    /// Monotonic nanoseconds as a trace's milliseconds since the run's start, to the microsecond.
+    private func milliseconds(_ at: UInt64, since start: UInt64) -> Double {
         // A frame started before the run's start record (the first, blank one) is at a negative time.
-        return (Double(Int64(bitPattern: at &- start)) / 1e3).rounded() / 1000
+        (Double(Int64(bitPattern: at &- start)) / 1e3).rounded() / 1000
     }
 
-    private func append(isEvidence: Bool, _ record: [String: JSONValue]) {
-        let bytes = TraceFraming.frame(JSONValue.object(record).serialized())
-        keep(Entry(bytes: bytes, deferred: nil, size: bytes.count, isEvidence: isEvidence))
-    }
+    /// What a record's place in the ring costs besides its content: its `Entry` and its buffer's header.
+    static let slotBytes = 64
 
-    /// Keeps a record made only when the trace is written, counted at `estimate` bytes.
-    private func defer_(isEvidence: Bool, estimate: Int, _ make: @escaping @Sendable () -> [String: JSONValue]) {
-        keep(Entry(bytes: nil, deferred: make, size: estimate, isEvidence: isEvidence))
-    }
-
-    private func keep(_ entry: Entry) {
+    private func keep(_ record: Record, size: Int, isEvidence: Bool) {
+        let entry = Entry(record: record, size: size + Self.slotBytes, isEvidence: isEvidence)
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
         entries.append(entry)
         liveBytes += entry.size
         while liveBytes > capacity {
-            guard let index = nextEvidence() else {
-                // Only what a replay needs is left: keep the run up to here whole rather than a hole in the middle.
+            if let index = nextEvidence() {
+                drop(index)
+            } else if let index = nextShrinkable() {
+                shrink(index)
+            } else {
+                // Only what a replay needs is left, shrunk: keep the run up to here whole rather than a hole in
+                // the middle.
                 stopped = true
                 liveBytes -= entries.removeLast().size
                 return
             }
-            drop(index)
         }
         if droppedSlots > 4096, droppedSlots * 2 > entries.count {
             entries.removeAll { $0.isDropped }
             evidenceCursor = 0
+            shrinkCursor = 0
             droppedSlots = 0
         }
     }
 
+    /// Makes a frame its smaller form now: its rows as text.
+    private func shrink(_ index: Int) {
+        guard case .frame(let head, let rows) = entries[index].record else { return }
+        let texts = rows.map { (row: $0.row, text: CellBuffer.text(ofRow: $0.cells)) }
+        let size = 64 + texts.reduce(0) { $0 + 48 + $1.text.utf8.count } + Self.slotBytes
+        liveBytes += size - entries[index].size
+        entries[index].record = .shrunkFrame(head, rows: texts)
+        entries[index].size = size
+    }
+
+    /// The oldest record a replay needs that can still shrink; like `nextEvidence`, the cursor only moves forward.
+    private func nextShrinkable() -> Int? {
+        while shrinkCursor < entries.count {
+            defer { shrinkCursor += 1 }
+            if entries[shrinkCursor].canShrink { return shrinkCursor }
+        }
+        return nil
+    }
+
     private func drop(_ index: Int) {
         liveBytes -= entries[index].size
-        entries[index] = Entry(bytes: nil, deferred: nil, size: 0, isEvidence: false)
+        entries[index] = Entry(record: .dropped, size: 0, isEvidence: false)
         droppedEvidence += 1
         droppedSlots += 1
     }
@@ -207,6 +245,46 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         return nil
     }
 
+    /// A held record as the trace writes it, framed; nil for a dropped one.
+    private func framed(_ record: Record, start: UInt64) -> [UInt8]? {
+        var json: [String: JSONValue]
+        switch record {
+        case .dropped: return nil
+        case .framed(let bytes): return bytes
+        case .input(let input, let at):
+            json = ["t": .string("input"), "ms": .number(milliseconds(at, since: start)), "event": TraceInputCoding.json(input)]
+        case .batch(let count): json = ["t": .string("batch"), "n": .number(Double(count))]
+        case .clock(let ms): json = ["t": .string("clock"), "ms": .number(ms)]
+        case .frame(let head, let rows):
+            json = frameRecord(head, rows.map { (row: $0.row, text: CellBuffer.text(ofRow: $0.cells)) }, start: start)
+        case .shrunkFrame(let head, let rows): json = frameRecord(head, rows, start: start)
+        case .page(let id, let name, let data):
+            json = ["t": .string("page"), "id": .number(Double(id)), "name": .string(name), "data": data]
+        case .setData(let activity):
+            json = ["t": .string("setData"), "page": .number(Double(activity.pageId)),
+                    "seq": .number(Double(activity.sequence)), "patches": .array(activity.patches.map { .string($0.summary) })]
+            if let name = activity.pageName { json["name"] = .string(name) }
+        case .call(let call):
+            json = ["t": .string("call"), "id": .number(Double(call.callId)), "command": .string(call.command),
+                    "params": call.params, "thread": .string(call.thread == .ui ? "ui" : "script")]
+            if let page = call.pageId { json["page"] = .number(Double(page)) }
+        case .answer(let answer):
+            json = ["t": .string("answer"), "id": .number(Double(answer.callId)), "command": .string(answer.command),
+                    "ok": .bool(answer.outcome.ok), "envelope": answer.outcome.envelope,
+                    "ms": .number(milliseconds(answer.answeredAt, since: start))]
+        }
+        return TraceFraming.frame(JSONValue.object(json).serialized())
+    }
+
+    private func frameRecord(_ head: FrameHead, _ rows: [(row: Int, text: String)], start: UInt64) -> [String: JSONValue] {
+        [
+            "t": .string("frame"), "n": .number(Double(head.number)), "ms": .number(milliseconds(head.at, since: start)),
+            "width": .number(Double(head.width)), "height": .number(Double(head.height)),
+            "hash": .string(ScreenDigest.hex(head.hash)),
+            "rows": .array(rows.map { .array([.number(Double($0.row)), .string($0.text)]) }),
+        ]
+    }
+
     // MARK: - Writing
 
     /// The trace as a file's bytes: the magic line, the held records, and the end record. Deferred records are made
@@ -216,12 +294,13 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         let held = entries
         var dropped = droppedEvidence
         let overflowed = stopped
+        let start = startedAt
         lock.unlock()
         var records: [(bytes: [UInt8], isEvidence: Bool)] = []
         records.reserveCapacity(held.count)
         var total = 0
-        for entry in held where !entry.isDropped {
-            let bytes = entry.bytes ?? TraceFraming.frame(JSONValue.object(entry.deferred!()).serialized())
+        for entry in held {
+            guard let bytes = framed(entry.record, start: start) else { continue }
             total += bytes.count
             records.append((bytes, entry.isEvidence))
         }

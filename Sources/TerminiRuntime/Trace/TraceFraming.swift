@@ -3,7 +3,7 @@ import TerminiTemplate
 
 /// A trace file that cannot be read as written: truncated, edited by hand, or not a trace. `offset` is the byte
 /// where the record that fails begins (or where the file ends too early).
-public struct TraceFileError: Error, Equatable, CustomStringConvertible, Sendable {
+public struct TraceFileError: Error, Equatable, CustomStringConvertible, Sendable, DiagnosticConvertible {
     public var path: String
     public var offset: Int
     public var message: String
@@ -14,7 +14,10 @@ public struct TraceFileError: Error, Equatable, CustomStringConvertible, Sendabl
         self.message = message
     }
 
-    public var description: String { "\(path): byte \(offset): \(message)" }
+    /// `path: error: byte N: message`: a byte offset stands where a source file's line and column would.
+    public var diagnostic: Diagnostic { Diagnostic(.error, path, "byte \(offset): \(message)", kind: "trace") }
+
+    public var description: String { diagnostic.description }
 }
 
 /// The framing of a trace file (docs/CLI.md, "Traces"): a first line `termini-trace 1`, then one record per line,

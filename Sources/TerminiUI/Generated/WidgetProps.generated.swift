@@ -726,7 +726,7 @@ public struct LogProps: Equatable, Sendable {
     }
 }
 
-/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes and links (OSC 8 hyperlinks, the URL shown after their text).
+/// Props of `Markdown`: Markdown text: headings, emphasis, lists, code blocks, block quotes, tables and links (OSC 8 hyperlinks, the URL shown after their text).
 public struct MarkdownProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Markdown"
@@ -1165,8 +1165,10 @@ public struct TextProps: Equatable, Sendable {
     /// The class name template nodes use.
     public static let className = "Text"
 
-    /// JSON `p1`, declared `_ text: Binding<String>`, required.
+    /// JSON `p1`, declared `_ text: Binding<String>`, default `""`.
     public var text: String
+    /// JSON `markup`, declared `markup: Markup?`, default `nil`.
+    public var markup: [MarkupSpan]?
     /// JSON `style`, declared `style: Binding<[TextStyle]>`, default `[]`.
     public var style: [TextStyle]
     /// JSON `color`, declared `color: Binding<Color>`, default `.default`.
@@ -1175,8 +1177,9 @@ public struct TextProps: Equatable, Sendable {
     public var wrap: Bool
 
     /// Builds props directly, with the DSL's defaults.
-    public init(text: String, style: [TextStyle] = [], color: Color = .default, wrap: Bool = true) {
+    public init(text: String = "", markup: [MarkupSpan]? = nil, style: [TextStyle] = [], color: Color = .default, wrap: Bool = true) {
         self.text = text
+        self.markup = markup
         self.style = style
         self.color = color
         self.wrap = wrap
@@ -1184,7 +1187,8 @@ public struct TextProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.text = try PropReader.required(props, "p1", as: String.self, owner: "Text")
+        self.text = (try PropReader.optional(props, "p1", as: String.self, owner: "Text")) ?? ""
+        self.markup = try PropReader.optional(props, "markup", as: [MarkupSpan].self, owner: "Text")
         self.style = (try PropReader.optional(props, "style", as: [TextStyle].self, owner: "Text")) ?? []
         self.color = (try PropReader.optional(props, "color", as: Color.self, owner: "Text")) ?? .default
         self.wrap = (try PropReader.optional(props, "wrap", as: Bool.self, owner: "Text")) ?? true

@@ -12,6 +12,8 @@ enum MarkdownLayout {
         var style: CellStyle
         /// The URL the run is a hyperlink to (OSC 8), for a link's text and its visible URL.
         var link: String? = nil
+        /// The theme class that styles the run where the theme has it (`code.keyword`); `style` otherwise.
+        var themeClass: String? = nil
     }
 
     typealias Line = [Run]
@@ -79,12 +81,25 @@ enum MarkdownLayout {
 
     static let zeroWidthSpace: Unicode.Scalar = "\u{200B}"
 
+    /// A word of a block as read: its style, whether a space came before it, its link and theme class.
+    struct Word {
+        var text: String
+        var style: CellStyle
+        var spaced: Bool
+        var link: String?
+        var themeClass: String? = nil
+    }
+
     /// Walks the HTML's tags and text, keeping the styles and the block nesting that apply.
     private struct Builder {
         let width: Int
         var lines: [Line] = []
         /// Words of the block being read, each with its style and whether a space came before it.
-        var words: [(text: String, style: CellStyle, spaced: Bool, link: String?)] = []
+        var words: [Word] = []
+        /// The language of the code block being read (` ```swift `), from Ink's `class="language-swift"`.
+        var codeLanguage: String?
+        /// The table being read, from `<table>` to `</table>`.
+        var table: TableReader?
         var bold = 0, italic = 0, code = 0, link = 0
         /// The open links' targets, and where each one's words start: a link whose text is not its URL gets the URL
         /// after it, so a terminal without hyperlinks still shows where it leads.
@@ -144,23 +159,34 @@ enum MarkdownLayout {
                 decoded = decoded.replacingOccurrences(of: "\\[", with: "[")
             }
             text = ""
+            if preformatted, let language = codeLanguage, let tokenizer = CodeHighlighter.tokenizer(for: language) {
+                for token in tokenizer.tokens(in: decoded) {
+                    for (n, piece) in token.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                        if n > 0 { endLine() }
+                        guard !piece.isEmpty else { continue }
+                        words.append(Word(text: String(piece), style: token.kind?.defaultStyle ?? CellStyle(), spaced: false,
+                                          link: nil, themeClass: token.kind?.themeClass))
+                    }
+                }
+                return
+            }
             if preformatted {
                 for (n, line) in decoded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     if n > 0 { endLine() }
-                    if !line.isEmpty { words.append((String(line), style, false, target)) }
+                    if !line.isEmpty { words.append(Word(text: String(line), style: style, spaced: false, link: target)) }
                 }
                 return
             }
             var word = ""
             for c in decoded {
                 if c == " " || c == "\n" {
-                    if !word.isEmpty { words.append((word, style, pendingSpace, target)); word = "" }
+                    if !word.isEmpty { words.append(Word(text: word, style: style, spaced: pendingSpace, link: target)); word = "" }
                     pendingSpace = true
                 } else {
                     word.append(c)
                 }
             }
-            if !word.isEmpty { words.append((word, style, pendingSpace, target)); pendingSpace = false }
+            if !word.isEmpty { words.append(Word(text: word, style: style, spaced: pendingSpace, link: target)); pendingSpace = false }
         }
 
         /// One tag. The HTML is Ink's, but a text's own `<` and `>` can make what looks like tags, so nothing here
@@ -173,7 +199,11 @@ enum MarkdownLayout {
             case ("strong", true): bold = max(0, bold - 1)
             case ("em", false): italic += 1
             case ("em", true): italic = max(0, italic - 1)
-            case ("code", false): code += 1
+            case ("code", false):
+                code += 1
+                if preformatted, let start = raw.range(of: "language-") {
+                    codeLanguage = String(raw[start.upperBound...].prefix { $0 != "\"" && $0 != " " })
+                }
             case ("code", true): code = max(0, code - 1)
             case ("a", false):
                 link += 1
@@ -181,7 +211,7 @@ enum MarkdownLayout {
             case ("a", true):
                 if link > 0, let open = targets.popLast(), let url = open.url {
                     let label = words[min(open.firstWord, words.count)...].map(\.text).joined(separator: " ")
-                    if label != url { words.append(("(" + url + ")", CellStyle(attributes: .dim), true, url)) }
+                    if label != url { words.append(Word(text: "(" + url + ")", style: CellStyle(attributes: .dim), spaced: true, link: url)) }
                 }
                 link = max(0, link - 1)
             case ("h1", false), ("h2", false), ("h3", false), ("h4", false), ("h5", false), ("h6", false):
@@ -193,7 +223,27 @@ enum MarkdownLayout {
             case ("p", false): if pendingMarker == nil { startBlock() }
             case ("p", true): endBlock()
             case ("pre", false): startBlock(); preformatted = true
-            case ("pre", true): endBlock(); preformatted = false
+            case ("pre", true): endBlock(); preformatted = false; codeLanguage = nil
+            case ("table", false):
+                startBlock()
+                table = TableReader()
+            case ("table", true):
+                if let reading = table {
+                    table = nil
+                    for line in reading.lines(width: max(1, width - indentWidth)) { lines.append(indent + line) }
+                }
+            case ("thead", false): table?.inHead = true
+            case ("thead", true): table?.inHead = false
+            case ("tr", true): table?.endRow()
+            case ("th", false), ("td", false):
+                words.removeAll()
+                pendingSpace = false
+                if name == "th" { bold += 1 }
+                table?.alignment = raw.contains("align=\"right\"") ? .right : raw.contains("align=\"center\"") ? .center : .left
+            case ("th", true), ("td", true):
+                if name == "th" { bold = max(0, bold - 1) }
+                table?.endCell(words)
+                words.removeAll()
             case ("blockquote", false): startBlock(); quoteDepth += 1
             case ("blockquote", true): endBlock(); quoteDepth = max(0, quoteDepth - 1)
             case ("ul", false), ("ol", false):
@@ -244,8 +294,12 @@ enum MarkdownLayout {
                 let w = TextWidth.of(word.text)
                 let space = n > 0 && word.spaced ? 1 : 0
                 if preformatted {
-                    line.append(Run(text: TextFit.truncate(word.text, width: max(1, width - used)), style: word.style, link: word.link))
-                    used += w
+                    // A code line longer than the width is cut: each token only in the room left, the last with `…`.
+                    let room = width - used
+                    guard room > 0 else { continue }
+                    let shown = TextFit.truncate(word.text, width: room)
+                    line.append(Run(text: shown, style: word.style, link: word.link, themeClass: word.themeClass))
+                    used += TextWidth.of(shown)
                     continue
                 }
                 if used + space + w > width && used > start {

@@ -69,28 +69,51 @@ final class PaintPass {
         guard !visible.isEmpty else { return }
         regions.append(PaintRecord(element: e, originX: ax, originY: ay, visible: visible))
         e.widget.paint(e, x: ax, y: ay, clip: visible, in: self)
-        if e.decoration != nil || e.widget.isDisabled { decorate(visible, e.decoration ?? ElementDecoration(), disabled: e.widget.isDisabled) }
-        // A widget that takes focus only through its tap handler (a Row with `.onTap`) shows focus reversed and bold
-        // (bold too, so a row that is already reversed still shows it has focus).
-        if focused === e, !e.kind.isFocusable { highlight(visible) }
+        if e.decoration != nil || e.widget.isDisabled { decorate(visible, e, disabled: e.widget.isDisabled) }
+        // A widget that takes focus only through its tap handler (a Row with `.onTap`) shows the theme's focus, bold
+        // too, so a row already drawn in that style still shows it has focus.
+        if focused === e, !e.kind.isFocusable {
+            var style = stateStyle(.focused, of: e)
+            style.attributes.insert(.bold)
+            decorate(visible, style: style)
+        }
     }
 
-    /// The app's current theme, for `.styleClass`.
+    /// The app's current theme, for `.styleClass` and for how each state of each widget looks.
     var theme = Theme()
 
-    /// The theme's style `name` (`error`, …) as a cell style, or `fallback` where the theme sets nothing.
+    /// The theme's style `name` (`code.keyword`, …) as a cell style, or `fallback` where the theme sets nothing.
     func themeStyle(_ name: String, fallback: CellStyle) -> CellStyle {
         guard let style = theme.styles[name] else { return fallback }
         return CellStyle(foreground: style.foreground ?? fallback.foreground, background: style.background ?? fallback.background,
                          attributes: style.attributes.isEmpty ? fallback.attributes : style.attributes)
     }
 
-    /// Applies an element's background, theme style and disabled dimming to what it (and its children) drew:
+    /// How `e` looks in `state` under the theme: by its kind and its style class.
+    func stateStyle(_ state: ThemeState, of e: Element) -> ThemeStyle {
+        theme.style(state, kind: e.kind.className, styleClass: e.decoration?.styleClass)
+    }
+
+    /// `base` in the theme's `state` style for `e` when `when` holds (`focused` while it has focus, …), else `base`.
+    func style(_ base: CellStyle, _ state: ThemeState, of e: Element, when: Bool = true) -> CellStyle {
+        when ? stateStyle(state, of: e).applied(to: base) : base
+    }
+
+    /// `base` in the theme's focus style for `e` while `e` has focus.
+    func focusStyle(_ base: CellStyle = .plain, of e: Element) -> CellStyle { style(base, .focused, of: e, when: isFocused(e)) }
+
+    /// Applies an element's background, theme style and disabled look to what it (and its children) drew:
     /// cells keep what they set themselves, as inherited styles work in CSS.
-    private func decorate(_ rect: CellRect, _ decoration: ElementDecoration, disabled: Bool) {
+    private func decorate(_ rect: CellRect, _ e: Element, disabled: Bool) {
+        let decoration = e.decoration ?? ElementDecoration()
         var style = decoration.styleClass.flatMap { theme.styles[$0] } ?? ThemeStyle()
         if let background = decoration.background { style.background = background }
-        if decoration.disabled || disabled { style.attributes.insert(.dim) }
+        if decoration.disabled || disabled {
+            let look = stateStyle(.disabled, of: e)
+            style.foreground = look.foreground ?? style.foreground
+            style.background = look.background ?? style.background
+            style.attributes.formUnion(look.attributes)
+        }
         decorate(rect, style: style)
     }
 
@@ -99,10 +122,10 @@ final class PaintPass {
         decorate(rect, foreground: style.foreground?.packed, background: style.background?.packed, attributes: style.attributes)
     }
 
-    /// Draws `rect` (a list's or table's current row) in the theme's `selected` style, reverse video by default,
-    /// over what the row painted: a row's own colours stay, so the style says what a current row adds.
-    func selected(_ rect: CellRect) {
-        let style = theme.styles[Theme.selectedStyle] ?? ThemeStyle(attributes: .reverse)
+    /// Draws `rect` (`e`'s current row) in the theme's `selected` style for `e`, reverse video by default, over what
+    /// the row painted: a row's own colours stay where the style sets none, so the style says what a current row adds.
+    func selected(_ rect: CellRect, of e: Element) {
+        let style = stateStyle(.selected, of: e)
         decorate(rect, foreground: style.foreground?.packed, background: style.background?.packed, attributes: style.attributes)
     }
 
@@ -111,10 +134,6 @@ final class PaintPass {
     func themed(_ rect: CellRect, styleClass: String) {
         guard let style = theme.styles[styleClass], !rect.isEmpty else { return }
         decorate(rect, style: style)
-    }
-
-    private func highlight(_ rect: CellRect) {
-        decorate(rect, foreground: nil, background: nil, attributes: [.reverse, .bold])
     }
 
     /// Colours (packed once here, not per cell) where cells have none of their own, and attributes added.
@@ -131,7 +150,8 @@ final class PaintPass {
         for child in children { paint(child, originX: originX, originY: originY, clip: clip) }
     }
 
-    /// A text input's caret at (x, y): the cell in reverse video, and the terminal's cursor there.
+    /// A text input's caret at (x, y): the cell in reverse video, and the terminal's cursor there. Reverse video
+    /// here is the block cursor a terminal draws itself, not a focus look, so no theme state changes it.
     func drawCaret(x: Int, y: Int, clip: CellRect) {
         guard clip.contains(x: x, y: y) else { return }
         var cell = buffer[x, y]
@@ -141,11 +161,16 @@ final class PaintPass {
         caret = (x, y)
     }
 
-    /// A text input's selection: `width` cells from (x, y) in reverse video.
-    func highlight(x: Int, y: Int, width: Int, clip: CellRect) {
+    /// A text input's selected text: `width` cells from (x, y) in the theme's `selected` style for `e`.
+    func highlight(x: Int, y: Int, width: Int, clip: CellRect, of e: Element) {
         guard y >= clip.y, y < clip.maxY else { return }
-        for column in max(x, clip.x)..<max(max(x, clip.x), min(x + width, clip.maxX)) {
-            buffer[column, y].style.attributes.insert(.reverse)
+        let x0 = max(x, clip.x), x1 = max(x0, min(x + width, clip.maxX))
+        let style = stateStyle(.selected, of: e)
+        // Over the text's own colours: a selection shows whatever the field's colours are.
+        decorate(CellRect(x: x0, y: y, width: x1 - x0, height: 1), foreground: nil, background: nil, attributes: style.attributes)
+        for column in x0..<x1 {
+            if let f = style.foreground { buffer[column, y].style.foreground = f }
+            if let b = style.background { buffer[column, y].style.background = b }
         }
     }
 

@@ -89,6 +89,8 @@ const benchPage = {
 }
 Page('index', benchPage)
 Page('components', benchPage)
+// The keyed operations with marked-up rows (`termini bench --markup`): the same data and keys.
+Page('markup', benchPage)
 
 // BenchRow (the `components` operation) with a script, so each row is a full instance: its own object in this
 // context, attached and detached as rows come and go.

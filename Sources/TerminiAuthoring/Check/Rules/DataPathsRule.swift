@@ -1,4 +1,5 @@
 import TemplateCompiler
+import TerminiTemplate
 
 /// Every data path a page's template reads could hold a value: its root is in the page's initial data, or some
 /// `setData`/`spliceData` with a literal key writes it. A warning, since a computed key may write it.
@@ -11,7 +12,7 @@ struct DataPathsRule: CheckRule {
             var reported: Set<String> = []
             for dep in template.deps {
                 let root = ScriptSourceScan.root(of: dep)
-                guard !root.isEmpty, page.data[root] == nil, !project.scan.writtenRoots.contains(root), reported.insert(root).inserted
+                guard !root.isEmpty, root != ScreenData.key, page.data[root] == nil, !project.scan.writtenRoots.contains(root), reported.insert(root).inserted
                 else { continue }
                 findings.append(CheckFinding(.warning, ProjectChecker.readLocation(of: root, in: template) ?? template.source,
                                              "page '\(name)' reads '\(dep)', but '\(root)' is not in its initial data and no "

@@ -19,8 +19,8 @@ extension ButtonProps: WidgetBehavior {
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         // Narrower than its label, it keeps its brackets and cuts the label with `…`.
         let text = e.box.width >= TextWidth.of(label) + 4 ? label : TextFit.truncate(label, width: max(1, e.box.width - 4))
-        let attributes: CellAttributes = pass.isFocused(e) ? .reverse : isHeld(e) ? .dim : []
-        pass.put("[ \(text) ]", x: x, y: y, style: CellStyle(attributes: attributes), clip: clip)
+        let style = pass.isFocused(e) ? pass.focusStyle(of: e) : pass.style(.plain, .disabled, of: e, when: isHeld(e))
+        pass.put("[ \(text) ]", x: x, y: y, style: style, clip: clip)
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {

@@ -18,7 +18,7 @@ extension CheckboxProps: WidgetBehavior {
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let mark = checked ? "[x]" : "[ ]"
         let text = label.isEmpty ? mark : "\(mark) \(label)"
-        pass.put(TextFit.truncate(text, width: max(e.box.width, 3)), x: x, y: y, style: CellStyle(attributes: pass.isFocused(e) ? .reverse : []), clip: clip)
+        pass.put(TextFit.truncate(text, width: max(e.box.width, 3)), x: x, y: y, style: pass.focusStyle(of: e), clip: clip)
     }
 
     func handleKey(_ key: Key, on e: Element, in router: PageInputRouter) -> [UIEvent]? {

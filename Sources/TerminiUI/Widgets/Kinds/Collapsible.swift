@@ -45,7 +45,7 @@ extension CollapsibleProps: StatefulWidget {
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         let folded = isFolded(e)
-        let style = CellStyle(attributes: pass.isFocused(e) ? [.reverse, .bold] : .bold)
+        let style = pass.focusStyle(CellStyle(attributes: .bold), of: e)
         pass.put(TextFit.truncate((folded ? "▸ " : "▾ ") + title, width: e.box.width), x: x, y: y, style: style, clip: clip)
         if !folded { pass.paintChildren(e.layoutChildren, originX: x, originY: y, clip: clip) }
     }

@@ -356,7 +356,7 @@ extension ListViewProps: StatefulWidget, ItemsBinding {
             pass.paintChildren(row.layoutChildren, originX: x + row.box.x, originY: y + row.box.y, clip: clip)
         }
         if pass.isFocused(e), let row = state.currentRow, e.children.contains(where: { $0 === row }) {
-            pass.selected(CellRect(x: x, y: y + row.box.y, width: e.box.width, height: max(1, row.box.height)).intersection(clip))
+            pass.selected(CellRect(x: x, y: y + row.box.y, width: e.box.width, height: max(1, row.box.height)).intersection(clip), of: e)
         }
         // Focus that left the current row's widgets (Tab, a click elsewhere) leaves the row too.
         if state.enteredRow, !(pass.focused.map { Self.row(containing: $0, in: e) != nil } ?? false) {

@@ -1,8 +1,10 @@
 import TerminiTemplate
 
 /// `Markdown`: the text rendered by `MarkdownLayout` (Ink's CommonMark parser underneath) at the available width:
-/// headings bold (the first level underlined too), emphasis, inline and block code in cyan, lists with `•` or
-/// numbers, block quotes behind `│`, rules, and links as their underlined text.
+/// headings bold (the first level underlined too), emphasis, inline code in cyan, fenced code blocks highlighted in
+/// their language (`CodeHighlighter`, in the theme's `code.*` styles), lists with `•` or numbers, block quotes behind
+/// `│`, rules, GitHub tables in borders with their cells wrapped, and links as underlined OSC 8 hyperlinks followed
+/// by their URL.
 extension MarkdownProps: StatefulWidget {
     static var traits: WidgetTraits { [] }
 
@@ -25,7 +27,8 @@ extension MarkdownProps: StatefulWidget {
         for (row, line) in state.lines.enumerated() where row < e.box.height {
             var column = x
             for run in line {
-                pass.put(run.text, x: column, y: y + row, style: run.style, clip: clip, link: run.link)
+                let style = run.themeClass.map { pass.themeStyle($0, fallback: run.style) } ?? run.style
+                pass.put(run.text, x: column, y: y + row, style: style, clip: clip, link: run.link)
                 column += TextWidth.of(run.text)
             }
         }

@@ -102,8 +102,8 @@ extension OptionListProps: StatefulWidget {
             let option = ChoiceOption.parse(options[index])
             let marked = index == state.cursor.index
             pass.put(TextFit.fit(" " + option.label, width: e.box.width), x: x, y: y + row,
-                     style: CellStyle(attributes: option.disabled ? .dim : (marked && !focused ? .bold : [])), clip: clip)
-            if focused && marked { pass.selected(CellRect(x: x, y: y + row, width: e.box.width, height: 1).intersection(clip)) }
+                     style: pass.style(CellStyle(attributes: marked && !focused && !option.disabled ? .bold : []), .disabled, of: e, when: option.disabled), clip: clip)
+            if focused && marked { pass.selected(CellRect(x: x, y: y + row, width: e.box.width, height: 1).intersection(clip), of: e) }
         }
         pass.scrollIndicator(for: e, x: x, y: y, offset: state.offset, viewport: e.box.height, total: options.count, clip: clip)
     }

@@ -37,9 +37,9 @@ extension RadioGroupProps: StatefulWidget {
         let focused = pass.isFocused(e)
         for (i, option) in choices.enumerated() where i < e.box.height {
             let on = i == chosen
-            // The focused group shows its choice reversed (or its first line, while nothing is chosen).
+            // The focused group shows its choice in the focus style (or its first line, while nothing is chosen).
             let marked = focused && i == (chosen ?? 0)
-            let style = CellStyle(attributes: marked ? .reverse : (on ? .bold : []))
+            let style = pass.style(CellStyle(attributes: on && !marked ? .bold : []), .focused, of: e, when: marked)
             pass.put(TextFit.truncate("\(on ? "(•)" : "( )") \(option.label)", width: e.box.width), x: x, y: y + i,
                      style: style, clip: clip)
         }

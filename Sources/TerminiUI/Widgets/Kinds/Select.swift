@@ -45,34 +45,42 @@ extension SelectProps: StatefulWidget {
         let chosen = ChoiceOption.index(of: state.shown, in: choices)
         let inner = max(0, e.box.width - 6)
         let label = chosen.map { choices[$0].label } ?? placeholder
-        let style = CellStyle(attributes: focused ? .reverse : [])
+        let style = pass.focusStyle(of: e)
         pass.put("[ " + TextFit.fit(label, width: inner) + " ▾ ]", x: x, y: y, style: style, clip: clip)
         if chosen == nil && !label.isEmpty {
-            var dim = style
-            dim.attributes.insert(.dim)
-            pass.put(TextFit.fit(label, width: inner), x: x + 2, y: y, style: dim, clip: clip)
+            pass.put(TextFit.fit(label, width: inner), x: x + 2, y: y, style: pass.style(style, .placeholder, of: e), clip: clip)
         }
         guard state.open, !choices.isEmpty else { return }
         let width = e.box.width
         pass.paintAbove { pass in
             let page = pass.pageClip
-            let rows = min(Self.listRows, choices.count)
-            // Below the field when the page has room, else above it.
-            let below = y + 1 + rows <= page.maxY || y - rows < page.y
-            let top = below ? y + 1 : y - rows
+            // In a box of the theme's overlay colours and border, so the list stands apart from the page under it:
+            // below the field when the page has room, else above it, else on the roomier side with fewer rows.
+            let wanted = min(Self.listRows, choices.count)
+            let roomBelow = page.maxY - (y + 1), roomAbove = y - page.y
+            let below = roomBelow >= wanted + 2 || (roomAbove < wanted + 2 && roomBelow >= roomAbove)
+            let rows = max(1, min(wanted, (below ? roomBelow : roomAbove) - 2))
+            let boxHeight = rows + 2
+            let boxTop = below ? y + 1 : y - boxHeight
+            let top = boxTop + 1
             state.listTop = top - y
+            state.listRows = rows
             state.scroll = min(max(0, state.scroll), max(0, choices.count - rows))
             if state.highlight < state.scroll { state.scroll = state.highlight }
             if state.highlight >= state.scroll + rows { state.scroll = state.highlight - rows + 1 }
-            let rect = CellRect(x: x, y: top, width: width, height: rows)
+            let rect = CellRect(x: x, y: boxTop, width: width, height: boxHeight)
             let visible = rect.intersection(page)
-            pass.buffer.fill(x: visible.x, y: visible.y, width: visible.width, height: visible.height, with: Cell(character: " "))
+            let surface = pass.theme.surface(EngineSurface.overlay).applied(to: .plain)
+            pass.buffer.fill(x: visible.x, y: visible.y, width: visible.width, height: visible.height,
+                             with: Cell(character: " ", style: surface))
+            pass.drawBorder(.rounded, title: nil, style: pass.theme.surface(EngineSurface.border).applied(to: surface),
+                            x: x, y: boxTop, width: width, height: boxHeight, clip: page)
+            let inner = max(0, width - 2)
             for row in 0..<rows {
                 let i = state.scroll + row
                 let marker = i == chosen ? "• " : "  "
-                let attributes: CellAttributes = i == state.highlight ? .reverse : []
-                pass.put(TextFit.fit(marker + choices[i].label, width: width), x: x, y: top + row,
-                         style: CellStyle(attributes: attributes), clip: page)
+                pass.put(TextFit.fit(marker + choices[i].label, width: inner), x: x + 1, y: top + row,
+                         style: pass.style(surface, .selected, of: e, when: i == state.highlight), clip: page)
             }
             pass.recordRegion(e, originX: x, originY: y, rect: rect)
         }
@@ -145,7 +153,7 @@ extension SelectProps: StatefulWidget {
         if state.open {
             let row = mouse.y - origin.y - state.listTop
             state.open = false
-            guard mouse.y != origin.y, row >= 0, state.scroll + row < choices.count else { return [] }
+            guard mouse.y != origin.y, row >= 0, row < state.listRows, state.scroll + row < choices.count else { return [] }
             return pick(choices[state.scroll + row], state: state, on: e, in: router)
         }
         if !choices.isEmpty { open(state, choices: choices) }
@@ -165,5 +173,7 @@ final class SelectState: ChoiceState {
     var highlight = 0
     var scroll = 0
     var listTop = 1
+    /// How many options the open list showed: a click on its border picks none.
+    var listRows = 0
     var typed = ""
 }

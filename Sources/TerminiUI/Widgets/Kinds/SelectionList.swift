@@ -69,9 +69,9 @@ extension SelectionListProps: StatefulWidget {
             let option = ChoiceOption.parse(options[index])
             let box = chosen.contains(option.value) ? "[x] " : "[ ] "
             pass.put(TextFit.fit(box + option.label, width: e.box.width), x: x, y: y + row,
-                     style: CellStyle(attributes: option.disabled ? .dim : []), clip: clip)
+                     style: pass.style(.plain, .disabled, of: e, when: option.disabled), clip: clip)
             if focused && index == state.cursor.index {
-                pass.selected(CellRect(x: x, y: y + row, width: e.box.width, height: 1).intersection(clip))
+                pass.selected(CellRect(x: x, y: y + row, width: e.box.width, height: 1).intersection(clip), of: e)
             }
         }
         pass.scrollIndicator(for: e, x: x, y: y, offset: state.offset, viewport: e.box.height, total: options.count, clip: clip)

@@ -17,11 +17,10 @@ extension SwitchProps: WidgetBehavior {
     }
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
-        let focus: CellAttributes = pass.isFocused(e) ? .reverse : []
-        let track = CellStyle(foreground: isOn ? .index(2) : .default, attributes: focus.union(isOn ? .bold : .dim))
+        let track = pass.focusStyle(CellStyle(foreground: isOn ? .index(2) : .default, attributes: isOn ? .bold : .dim), of: e)
         pass.put(isOn ? "[━━●]" : "[●━━]", x: x, y: y, style: track, clip: clip)
         if !label.isEmpty, e.box.width > 6 {
-            pass.put(" " + TextFit.truncate(label, width: e.box.width - 6), x: x + 5, y: y, style: CellStyle(attributes: focus), clip: clip)
+            pass.put(" " + TextFit.truncate(label, width: e.box.width - 6), x: x + 5, y: y, style: pass.focusStyle(of: e), clip: clip)
         }
     }
 

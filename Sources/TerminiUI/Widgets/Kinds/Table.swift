@@ -201,7 +201,7 @@ extension TableProps: StatefulWidget {
                 let cell = CellRect(x: left + state.columnX(i), y: y + 1 + row, width: state.widths[i], height: 1)
                 pass.themed(cell.intersection(clip), styleClass: name)
             }
-            if current && focused { pass.selected(CellRect(x: x, y: y + 1 + row, width: e.box.width, height: 1).intersection(clip)) }
+            if current && focused { pass.selected(CellRect(x: x, y: y + 1 + row, width: e.box.width, height: 1).intersection(clip), of: e) }
         }
     }
 

@@ -84,9 +84,10 @@ extension TabsProps: StatefulWidget {
         if layout.left { pass.put("‹", x: x, y: y, style: dim, clip: clip) }
         for (n, label) in layout.labels.enumerated() {
             let isShown = label.index == shown
-            let attributes: CellAttributes = isShown ? (pass.isFocused(e) ? [.reverse, .bold] : [.bold, .underline]) : .dim
+            let attributes: CellAttributes = isShown ? [.bold, .underline] : .dim
+            let labelStyle = isShown && pass.isFocused(e) ? pass.focusStyle(of: e) : CellStyle(attributes: attributes)
             let column = x + label.column
-            pass.put(" \(names[label.index]) ", x: column, y: y, style: CellStyle(attributes: attributes), clip: clip)
+            pass.put(" \(names[label.index]) ", x: column, y: y, style: labelStyle, clip: clip)
             if n < layout.labels.count - 1 { pass.put("│", x: column + TextWidth.of(names[label.index]) + 2, y: y, style: dim, clip: clip) }
         }
         if layout.right, e.box.width > 0 { pass.put("…", x: x + e.box.width - 1, y: y, style: dim, clip: clip) }

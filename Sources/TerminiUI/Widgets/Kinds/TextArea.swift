@@ -50,9 +50,7 @@ extension TextAreaProps: StatefulWidget {
             pass.buffer.fill(x: clip.x, y: y + r, width: clip.width, height: 1, with: Cell(character: " ", style: underline))
         }
         if edit.editor.text.isEmpty {
-            var dim = underline
-            dim.attributes.insert(.dim)
-            pass.put(TextFit.truncate(placeholder, width: e.box.width), x: x, y: y, style: dim, clip: clip)
+            pass.put(TextFit.truncate(placeholder, width: e.box.width), x: x, y: y, style: pass.style(underline, .placeholder, of: e), clip: clip)
         }
         // Only the rows in view are drawn (and wrapped).
         var row: WrappedRows.Position? = edit.rows.top
@@ -68,7 +66,7 @@ extension TextAreaProps: StatefulWidget {
                 var to = EditorCells.width(edit.editor[range.lowerBound..<min(range.upperBound, selection.upperBound)])
                 // A selected line end (its newline) shows as one selected cell after the text.
                 if selection.upperBound > range.upperBound { to += 1 }
-                pass.highlight(x: x + from, y: y + r, width: to - from, clip: clip)
+                pass.highlight(x: x + from, y: y + r, width: to - from, clip: clip, of: e)
             }
             if shown == caret { caretRow = r }
             row = edit.rows.row(after: shown, in: edit.editor)

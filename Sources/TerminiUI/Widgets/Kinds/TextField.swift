@@ -91,26 +91,22 @@ extension TextFieldProps: StatefulWidget {
         let shown = edit.viewport.show(edit.editor, width: e.box.width, secure: secure)
         if let message = edit.validationMessage {
             pass.put(TextFit.truncate(message, width: e.box.width), x: x, y: y + 1,
-                     style: pass.themeStyle(Self.errorStyle, fallback: CellStyle(foreground: .index(1))), clip: clip)
+                     style: pass.style(.plain, .error, of: e), clip: clip)
         }
         if edit.editor.text.isEmpty {
-            var dim = underline
-            dim.attributes.insert(.dim)
-            pass.put(placeholder, x: x, y: y, style: dim, clip: clip)
+            pass.put(placeholder, x: x, y: y, style: pass.style(underline, .placeholder, of: e), clip: clip)
         } else {
             pass.put(shown.text, x: x, y: y, style: underline, clip: clip)
         }
-        if let selection = shown.selection { pass.highlight(x: x + selection.lowerBound, y: y, width: selection.count, clip: clip) }
+        if let selection = shown.selection {
+            pass.highlight(x: x + selection.lowerBound, y: y, width: selection.count, clip: clip, of: e)
+        }
         if focused, let rest = completion(e), shown.caretColumn + TextWidth.of(rest) < e.box.width {
-            var dim = underline
-            dim.attributes.insert(.dim)
-            pass.put(rest, x: x + shown.caretColumn, y: y, style: dim, clip: clip)
+            pass.put(rest, x: x + shown.caretColumn, y: y, style: pass.style(underline, .placeholder, of: e), clip: clip)
         }
         if focused { pass.drawCaret(x: x + shown.caretColumn, y: y, clip: clip) }
     }
 
-    /// The theme style a failed check's message is drawn in (red where the theme has none).
-    static let errorStyle = "error"
 
     // MARK: Input
 

@@ -75,8 +75,9 @@ extension TreeProps: StatefulWidget {
             let line = lines[i]
             let glyph = line.expandable ? (line.open ? "▾ " : "▸ ") : "  "
             let text = String(repeating: "  ", count: line.path.count - 1) + glyph + (line.node["label"]?.displayText ?? "")
-            let attributes: CellAttributes = i == state.selected ? (focused ? [.reverse, .bold] : .bold) : []
-            pass.put(TextFit.truncate(text, width: e.box.width), x: x, y: y + row, style: CellStyle(attributes: attributes), clip: clip)
+            let current = i == state.selected
+            let style = pass.style(CellStyle(attributes: current ? .bold : []), .selected, of: e, when: current && focused)
+            pass.put(TextFit.truncate(text, width: e.box.width), x: x, y: y + row, style: style, clip: clip)
         }
     }
 
