@@ -47,6 +47,10 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
@@ -114,13 +118,24 @@ let package = Package(
         .target(name: "TerminiBench", dependencies: [
             "TerminiRuntime", "TerminiScript", "TerminiTemplate", "TerminiClock", "TerminiFrames", "TerminiTerminal", "TerminiUI", "CMalloc",
         ]),
+        // `termini serve`: apps over SSH and in the browser, each session a `termini run` child process on a
+        // pseudo-terminal of its own.
+        .target(name: "TerminiServe", dependencies: [
+            "TerminiRuntime", "TerminiClock",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSH", package: "swift-nio-ssh"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "render-bench", dependencies: ["TerminiUI"], path: "Tools/bench/render"),
         .executableTarget(name: "termini", dependencies: [
-            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge", "TerminiFrames",
+            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge", "TerminiFrames", "TerminiServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
