@@ -60,6 +60,6 @@ struct RefusingGlobalRequestDelegate: GlobalRequestDelegate {
     func tcpForwardingRequest(_ request: GlobalRequest.TCPForwardingRequest, handler: NIOSSHHandler,
                               promise: EventLoopPromise<GlobalRequest.TCPForwardingResponse>) {
         ServeLog.line("ssh \(address): refused port forwarding request (\(request))")
-        promise.fail(NIOSSHError.unsupportedGlobalRequest)
+        promise.fail(ServeError("port forwarding is not offered"))
     }
 }

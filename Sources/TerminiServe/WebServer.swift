@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import TerminiClock
 
 /// The browser side of `termini serve --http`: the page, Debian's xterm.js, the list of apps, and a WebSocket per
 /// session. The page, the list and the WebSocket need the token from the URL printed at start (unless `--open`); a

@@ -97,11 +97,12 @@ struct ServeCommand: ParsableCommand {
             terminiExecutable: Self.ownExecutable(),
             runArguments: ["--script-limit", "\(scriptLimit)", "--script-memory", "\(scriptMemory)"])
         configuration.loginGraceTime = DurationText.parse(loginTimeout)!
+        // Caught before a listener opens, so no SIGTERM finds the server half started; held until the end of `run`,
+        // since the signal sources stop when it is released.
+        let stop = ShutdownSignal()
         do {
             let keys = try authorizedKeys.map { path throws(ServeError) in try AuthorizedKeys.load(path: path) }
             keys?.warnings.forEach { writeToStandardError($0) }
-            // Signals are caught before a listener opens: no SIGTERM can find the server half started.
-            let stop = ShutdownSignal()
             let registry = SessionRegistry(limit: configuration.maxSessions)
             let environment = SessionEnvironment(configuration: configuration, registry: registry)
             if open {
@@ -125,7 +126,8 @@ struct ServeCommand: ParsableCommand {
                 let query = token.map { "?token=\($0.value)" } ?? ""
                 print("http: listening on http://\(host):\(webServer!.boundPort)/\(query)")
             }
-            fflush(stdout)
+            // A test or supervisor reads the addresses from a pipe or file: they must leave now, not at exit.
+            fflush(nil)
             stop.onSignal { [sshServer, webServer] name in
                 ServeLog.line("serve: \(name): shutting down \(registry.count) session(s)")
                 sshServer?.stopListening()
@@ -135,7 +137,7 @@ struct ServeCommand: ParsableCommand {
             }
         } catch { throw CLIError("\(error)") }
         // The main thread only waits: sessions run on the server's event loops and their children's threads.
-        ShutdownSignal.waitForShutdown()
+        stop.waitForShutdown()
     }
 
     /// This process's executable, for the children: `/proc/self/exe` names it even when started through a symlink.

@@ -28,7 +28,7 @@ final class ShutdownSignal {
     }
 
     /// Blocks until a signal's shutdown has finished.
-    static func waitForShutdown() { finished.wait() }
+    func waitForShutdown() { Self.finished.wait() }
 }
 
 /// Whether a shutdown signal has arrived: a second SIGTERM while the first one's shutdown runs changes nothing.

@@ -84,7 +84,7 @@ import TestSupport
         try tmux.tmux(["resize-window", "-t", tmux.name, "-x", "72", "-y", "21"])
         try tmux.type("Still here")
         try tmux.keys("Enter")
-        let screen = try await tmux.waitForScreen { $0.contains("Still here") }
+        let screen = try await tmux.waitForScreen { $0.contains("Still here") && $0.contains("Todo (3)") }
         #expect(screen.contains("Still here") && screen.contains("Todo (3)"), "\(screen)\n\(serve.log)")
         #expect(serve.children() == [child])
         let status = try String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8)

@@ -83,7 +83,7 @@ final class ServeFixture: @unchecked Sendable {
     func ssh(key: String, user: String, command: String? = nil) -> String {
         "ssh -tt -i '\(key)' -o IdentitiesOnly=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
             + "-o LogLevel=ERROR -o BatchMode=yes -p \(port) \(user)@127.0.0.1" + (command.map { " " + $0 } ?? "")
-            + "; echo; echo ssh-exit-$?; sleep 600"
+            + "; status=$?; echo; echo ssh-exit-$status; sleep 600"
     }
 
     /// The server's child processes now (its sessions' `termini run`).

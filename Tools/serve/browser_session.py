@@ -8,7 +8,8 @@ Steps, run in order (each `wait` polls for up to --timeout seconds and fails the
     wait:TEXT          the screen (window.termini.screen()) contains TEXT
     state:TEXT         the page's state label is TEXT ("connected", "disconnected")
     title:TEXT         the page's title bar shows TEXT
-    type:TEXT          type TEXT into the terminal (Input.insertText)
+    wider:N            the screen's longest line is longer than N characters (after a resize)
+    type:TEXT          type TEXT into the terminal, one key event per character
     key:NAME           press Enter, Tab, Escape or Backspace, or Ctrl-C as "ctrl-c"
     resize:WxH         set the window's size in pixels (the page refits and sends a resize)
     screenshot:PATH    write a PNG of the page
@@ -103,12 +104,18 @@ def main():
             ok = True
             if kind == "wait":
                 ok = bool(poll(lambda: argument in screen()))
+            elif kind == "wider":
+                ok = bool(poll(lambda: max(len(line) for line in (screen() or " ").split("\n")) > int(argument)))
             elif kind == "state":
                 ok = bool(poll(lambda: browser.evaluate("window.termini ? termini.state() : ''") == argument))
             elif kind == "title":
                 ok = bool(poll(lambda: browser.evaluate("document.getElementById('title').textContent") == argument))
             elif kind == "type":
-                browser.call("Input.insertText", {"text": argument})
+                # One key at a time, as a person types: xterm.js 3 reads keydown and keypress, not input events.
+                for char in argument:
+                    press = {"key": char, "text": char, "unmodifiedText": char}
+                    browser.call("Input.dispatchKeyEvent", dict(press, type="keyDown"))
+                    browser.call("Input.dispatchKeyEvent", dict(press, type="keyUp", text=""))
             elif kind == "key":
                 name = argument.lower()
                 if name == "ctrl-c":

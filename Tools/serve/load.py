@@ -11,7 +11,7 @@ For each N it starts a fresh server with a store holding the todo sample, and pr
   server_rss_mb           the server process itself
   cpu_percent             CPU time of the server and its children during the tapping, over wall time (100 = a core)
 The machine is shared; figures move with its load."""
-import argparse, base64, json, os, pty, re, select, shutil, signal, socket, statistics, subprocess, sys, tempfile, time
+import argparse, base64, fcntl, json, os, pty, re, select, shutil, signal, socket, statistics, struct, subprocess, sys, tempfile, termios, time
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -62,7 +62,12 @@ class Server:
 
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=30)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            print("warning: the server did not end within 30 s of SIGTERM; killed", file=sys.stderr)
+            self.process.kill()
+            self.process.wait()
         self.log.close()
 
 
@@ -73,6 +78,7 @@ class SSHSession:
         self.started = time.monotonic()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # a new pty is 0x0
             os.execvp("ssh", ["ssh", "-tt", "-i", server.key, "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
                               "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-p", str(server.port), "todo@127.0.0.1"])
         self.seen = b""
