@@ -47,6 +47,15 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // WebSockets (connectSocket): the protocol, framing and TLS are swift-websocket's WSClient, over SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // termini serve: SSH sessions (swift-nio-ssh) and browser sessions (Hummingbird, its WebSocket upgrade).
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
@@ -88,7 +97,14 @@ let package = Package(
                     .embedInCode("Prelude/globals.js"),
                     .embedInCode("Prelude/host-api.js"),
                 ]),
-        .target(name: "TerminiBridge", dependencies: ["TerminiTemplate", "TerminiClock", "CSQLite"]),
+        .target(name: "TerminiBridge", dependencies: [
+            "TerminiTemplate", "TerminiClock", "CSQLite",
+            .product(name: "WSClient", package: "swift-websocket"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
         // Ink parses the Markdown widget's text (CommonMark to HTML, which MarkdownLayout turns into styled lines).
         // Below the widgets: cells, the cell buffer and its diff, colours, and input events. The terminal and the frame
         // writers draw with it without knowing any widget.
@@ -115,13 +131,24 @@ let package = Package(
         .target(name: "TerminiBench", dependencies: [
             "TerminiRuntime", "TerminiScript", "TerminiTemplate", "TerminiClock", "TerminiFrames", "TerminiTerminal", "TerminiUI", "CMalloc",
         ]),
+        // `termini serve`: apps over SSH and in the browser, each session a `termini run` child process on a
+        // pseudo-terminal of its own.
+        .target(name: "TerminiServe", dependencies: [
+            "TerminiRuntime", "TerminiClock",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSH", package: "swift-nio-ssh"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ]),
         .executableTarget(name: "tplgen", dependencies: [
             "TemplateCompiler", "TerminiUI", "TerminiTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "render-bench", dependencies: ["TerminiUI"], path: "Tools/bench/render"),
         .executableTarget(name: "termini", dependencies: [
-            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge", "TerminiFrames",
+            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge", "TerminiFrames", "TerminiServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -143,7 +170,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminiTemplateTests", dependencies: ["TerminiTemplate"]),
         .testTarget(name: "TerminiUITests", dependencies: ["TerminiUI"]),
-        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TerminiClock", "TestSupport"]),
+        .testTarget(name: "TerminiBridgeTests", dependencies: ["TerminiBridge", "TerminiClock", "TestSupport"],
+                    exclude: ["Support/websocket_server.py"]),
         .testTarget(name: "TerminiScriptTests", dependencies: ["TerminiScript", "TerminiClock", "CJavaScriptCore"]),
         .testTarget(name: "TerminiRuntimeTests", dependencies: ["TerminiRuntime", "TestSupport", "CMalloc"]),
         .testTarget(name: "TerminiAuthoringTests", dependencies: ["TerminiAuthoring", "TerminiRuntime", "TestSupport"]),

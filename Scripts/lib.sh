@@ -8,8 +8,10 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # node-typescript: `tsc` checks the samples against types/termini.d.ts; ncurses-term: the `-direct` terminfo entries,
 # xterm-direct and tmux-direct, through which 24-bit colour is drawn; python3-pyte: the latency guard's screen check;
 # libcurl4-openssl-dev: the release build links Swift's Foundation statically, whose networking part links -lcurl;
-# nginx: the end-to-end tests serve a registry with it, as docs/DISTRIBUTION.md's hosting section configures it).
-TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev ncurses-term libsqlite3-dev zlib1g-dev tmux pkg-config python3 python3-pyte node-typescript libcurl4-openssl-dev nginx)
+# nginx: the end-to-end tests serve a registry with it, as docs/DISTRIBUTION.md's hosting section configures it;
+# openssh-client: the serve tests log in with ssh and ssh-keygen; node-xterm: Debian's xterm.js, which termini serve --http
+# serves (bookworm's libjs-xterm, which it depends on, ships only a stub of it); chromium: the browser tests' headless browser).
+TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev ncurses-term libsqlite3-dev zlib1g-dev tmux pkg-config python3 python3-pyte node-typescript libcurl4-openssl-dev nginx openssh-client chromium node-xterm)
 
 ensure_packages() {
   local missing=()

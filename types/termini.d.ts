@@ -20,6 +20,8 @@ declare namespace termini {
     onHeadersReceived(listener: (event: { statusCode: number; header: Record<string, string> }) => void): Task<Result>;
     /** `request` with `enableChunked: true`: the body as it arrives, at most one chunk per frame (base64 with `responseType: 'arraybuffer'`). */
     onChunkReceived(listener: (event: { data: string }) => void): Task<Result>;
+    /** `downloadFile`: how much has arrived, at most once a frame and once at the end. */
+    onProgressUpdate(listener: (event: { progress: number; totalBytesWritten: number; totalBytesExpectedToWrite: number }) => void): Task<Result>;
   }
   /** What `connectEventSource` returns. */
   interface EventSource {
@@ -31,6 +33,23 @@ declare namespace termini {
     onError(listener: (error: { errMsg: string; errCode?: number }) => void): void;
     /** Ends the stream; no error follows. */
     close(): void;
+  }
+  /** What `connectSocket` returns: WeChat's SocketTask. */
+  interface SocketTask {
+    /** The script's id for the socket (`sendSocketMessage` and `closeSocket` take it). */
+    readonly socketTaskId: number;
+    /** Sends a text message, or a binary one for an ArrayBuffer or typed array; queued until the socket opens. */
+    send(options: { data: string | ArrayBuffer | ArrayBufferView }): Promise<Success>;
+    /** Starts the closing handshake; `onClose` follows. `code` is 1000 (the default) or 3000 to 4999. */
+    close(options?: { code?: number; reason?: string }): Promise<Success>;
+    /** The handshake is done. */
+    onOpen(listener: (event: { type: string }) => void): void;
+    /** A message: a string, or an ArrayBuffer for a binary one. */
+    onMessage(listener: (message: { data: string | ArrayBuffer }) => void): void;
+    /** The socket could not open, was lost, or the server sent a message over the limit. */
+    onError(listener: (error: { errMsg: string; errCode?: number }) => void): void;
+    /** The socket closed: 1006 when the connection ended without a close frame, 1009 for a message over the limit. */
+    onClose(listener: (event: { code: number; reason: string }) => void): void;
   }
 
   /** The object a handler named in a template receives. */
@@ -187,6 +206,11 @@ declare function getApp(): termini.AppInstance;
  * connection drops, after the server's `retry:` delay (3 s before one), sending `Last-Event-ID`.
  */
 declare function connectEventSource(options: { url: string; headers?: Record<string, string | number | boolean>; timeout?: number }): termini.EventSource;
+/**
+ * A WebSocket to a `ws:` or `wss:` host in `requestDomains` (permission `request`). It closes when the page
+ * that opened it unloads; one opened by the App stays open until it is closed.
+ */
+declare function connectSocket(options: { url: string; protocols?: string[]; header?: Record<string, string | number | boolean> }): termini.SocketTask;
 /** The pages on the navigation stack, the first page first and the visible page last. */
 declare function getCurrentPages(): termini.PageInstance[];
 /**
@@ -246,6 +270,17 @@ declare namespace termini {
   /** What `clearStorage` resolves with. */
   interface ClearStorageResult extends Success {}
 
+  /** Params of `closeSocket`. */
+  interface CloseSocketParams {
+    socketTaskId: number;
+    /** 1000, or 3000 to 4999; default 1000 */
+    code?: number;
+    /** at most 123 bytes */
+    reason?: string;
+  }
+  /** What `closeSocket` resolves with. */
+  interface CloseSocketResult extends Success {}
+
   /** Params of `connectEventSource`. */
   interface ConnectEventSourceParams {
     /** http or https, a host in requestDomains */
@@ -256,6 +291,39 @@ declare namespace termini {
   }
   /** What `connectEventSource` resolves with. */
   interface ConnectEventSourceResult extends Success {}
+
+  /** Params of `connectSocket`. */
+  interface ConnectSocketParams {
+    /** ws or wss, a host in requestDomains */
+    url: string;
+    /** the script's id for the socket, unique while it is open */
+    socketTaskId: number;
+    /** sent as Sec-WebSocket-Protocol */
+    protocols?: string[];
+    header?: Record<string, string | number | boolean>;
+  }
+  /** What `connectSocket` resolves with. */
+  interface ConnectSocketResult extends Success {
+    /** the close code; 1006 when the connection ended without a close frame */
+    code: number;
+    reason: string;
+  }
+
+  /** Params of `downloadFile`. */
+  interface DownloadFileParams {
+    /** http or https */
+    url: string;
+    /** relative to the app's folder; its folder must exist */
+    filePath: string;
+    header?: Record<string, string | number | boolean>;
+    /** ms between two pieces of the body, default 60000 */
+    timeout?: number;
+  }
+  /** What `downloadFile` resolves with. */
+  interface DownloadFileResult extends Success {
+    statusCode: number;
+    filePath: string;
+  }
 
   /** Params of `exitMiniApp`. */
   interface ExitMiniAppParams {}
@@ -502,6 +570,17 @@ declare namespace termini {
   /** What `scrollTo` resolves with. */
   interface ScrollToResult extends Success {}
 
+  /** Params of `sendSocketMessage`. */
+  interface SendSocketMessageParams {
+    socketTaskId: number;
+    /** text, or base64 with binary */
+    data: string;
+    /** data is base64 and goes as a binary message */
+    binary?: boolean;
+  }
+  /** What `sendSocketMessage` resolves with. */
+  interface SendSocketMessageResult extends Success {}
+
   /** Params of `setClipboardData`. */
   interface SetClipboardDataParams {
     /** at most 100,000 bytes of UTF-8 */
@@ -669,8 +748,14 @@ declare namespace termini {
     invoke(name: 'blur', params?: BlurParams): termini.Task<BlurResult>;
     /** Removes every key of this app. */
     invoke(name: 'clearStorage', params?: ClearStorageParams): termini.Task<ClearStorageResult>;
+    /** Starts a socket's closing handshake; SocketTask.close calls it, and onClose follows when it is done. Needs the manifest permission `request`. */
+    invoke(name: 'closeSocket', params: CloseSocketParams): termini.Task<CloseSocketResult>;
     /** A Server-Sent Events stream; use the connectEventSource global, which returns {onOpen, onMessage, onError, close}. Needs the manifest permission `request`. */
     invoke(name: 'connectEventSource', params: ConnectEventSourceParams): termini.Task<ConnectEventSourceResult>;
+    /** A WebSocket to a ws or wss host in requestDomains; use the connectSocket global, which returns a SocketTask. Needs the manifest permission `request`. */
+    invoke(name: 'connectSocket', params: ConnectSocketParams): termini.Task<ConnectSocketResult>;
+    /** Downloads a file from a host in requestDomains into the app's folder (permissions request and files); the call reports progressUpdate events. Needs the manifest permission `request`. */
+    invoke(name: 'downloadFile', params: DownloadFileParams): termini.Task<DownloadFileResult>;
     /** Closes the app. */
     invoke(name: 'exitMiniApp', params?: ExitMiniAppParams): termini.Task<ExitMiniAppResult>;
     /** Moves the keyboard focus to the widget marked .id("…") on the calling page and scrolls it into view. */
@@ -717,6 +802,8 @@ declare namespace termini {
     invoke(name: 'request', params: RequestParams): termini.Task<RequestResult>;
     /** Scrolls a ListView marked .id("…") so that a row, found by key or index, is the first shown. */
     invoke(name: 'scrollTo', params: ScrollToParams): termini.Task<ScrollToResult>;
+    /** Sends a message on a socket of connectSocket; SocketTask.send calls it. Needs the manifest permission `request`. */
+    invoke(name: 'sendSocketMessage', params: SendSocketMessageParams): termini.Task<SendSocketMessageResult>;
     /** Copies text to the user's clipboard through the terminal (OSC 52); needs the clipboard permission. Needs the manifest permission `clipboard`. */
     invoke(name: 'setClipboardData', params: SetClipboardDataParams): termini.Task<SetClipboardDataResult>;
     /** Sets the title bar's text of the calling page. */

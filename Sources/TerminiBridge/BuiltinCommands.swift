@@ -4,8 +4,11 @@
 public enum BuiltinCommands {
     /// Every built-in service command.
     public static let definitions: [CommandDefinition<CommandEnvironment>] =
-        StorageCommands.definitions.map { $0.lifted { $0.storage } } + [RequestCommand.definition, EventSourceCommand.definition, SystemInfo.command]
+        StorageCommands.definitions.map { $0.lifted { $0.storage } }
+        + [RequestCommand.definition, EventSourceCommand.definition, SystemInfo.command]
         + FileCommands.definitions.map { $0.lifted { $0.files } }
+        + SocketCommands.definitions
+        + [DownloadFileCommand.definition.lifted { $0.files == nil ? nil : $0 }]
 
     /// Every built-in service command, bound to `environment`.
     public static func registrations(environment: CommandEnvironment) -> [CommandRegistration] {

@@ -15,15 +15,19 @@ public struct CommandEnvironment: Sendable {
     public var requestFixtures: RequestFixtures?
     /// What `getSystemInfo` reports; the host fills in the terminal size, colours and versions at call time.
     public var systemInfo: @Sendable (CommandContext) -> SystemInfo
-    /// The apps' folders behind the file commands; nil registers none.
+    /// The apps' folders behind the file commands and `downloadFile`; nil registers none.
     public var files: AppFiles?
+    /// The open WebSockets of the apps served, and their limits.
+    public var sockets: OpenSockets
 
     public init(storage: StorageStore,
                 requestDomains: @escaping @Sendable (_ appId: String) -> [String],
                 requestLimits: RequestLimits = RequestLimits(), requestFixtures: RequestFixtures? = nil,
-                systemInfo: @escaping @Sendable (CommandContext) -> SystemInfo, files: AppFiles? = nil)
+                systemInfo: @escaping @Sendable (CommandContext) -> SystemInfo, files: AppFiles? = nil,
+                sockets: OpenSockets = OpenSockets())
     {
         self.files = files
+        self.sockets = sockets
         self.requestFixtures = requestFixtures
         self.storage = storage
         self.requestDomains = requestDomains

@@ -217,6 +217,17 @@ public final class CommandRouter: @unchecked Sendable {
         for task in tasks.values { task.cancel() }
     }
 
+    /// Cancels every in-flight command, the App's too (its sockets close), and drops their callbacks. Called when
+    /// the engine stops.
+    public func cancelEverything() {
+        lock.lock()
+        let tasks = inFlight.values.flatMap(\.values)
+        inFlight = [:]
+        tickets = [:]
+        lock.unlock()
+        for task in tasks { task.cancel() }
+    }
+
     /// The number of calls still running, for tests and leak checks.
     public var inFlightCount: Int {
         lock.lock()

@@ -75,7 +75,6 @@ public struct EventSourceCommand: Sendable {
             let lastEventId = parser.withLock { $0.lastEventId }
             if !lastEventId.isEmpty { request.setValue(lastEventId, forHTTPHeaderField: "Last-Event-ID") }
 
-            let overLongLine = Locked(false)
             // A refusal ends the source; only a lost connection is retried.
             let refused = Locked(false)
             let transport = RequestTransport(
@@ -92,12 +91,12 @@ public struct EventSourceCommand: Sendable {
                 streaming: RequestStreaming { bytes in
                     let messages: [EventStreamMessage]
                     do { messages = try parser.withLock { p throws(EventStreamParser.LineTooLong) in try p.feed(bytes) } } catch {
-                        overLongLine.value = true
-                        return
+                        return CommandError(.limitReached, "an event stream line is over 1 MB")
                     }
                     for m in messages {
                         events.send("message", ["event": .string(m.event), "data": .string(m.data), "id": .string(m.id)])
                     }
+                    return nil
                 })
             var dropped: CommandError
             do {
@@ -110,7 +109,6 @@ public struct EventSourceCommand: Sendable {
                 default: throw error
                 }
             }
-            if overLongLine.value { throw CommandError(.limitReached, "an event stream line is over 1 MB") }
             let retry = parser.withLock { p in
                 p.reset()
                 return p.retryMilliseconds ?? Self.defaultRetryMilliseconds

@@ -135,7 +135,7 @@ public struct RequestCommand: Sendable {
             let transport = RequestTransport(
                 request: urlRequest, timeout: timeout, maxBytes: chunked ? limits.maxStreamBytes : limits.maxResponseBytes,
                 maxRedirects: limits.maxRedirects, redirectAllowed: { domains.allows($0) }, headersReceived: reportHeaders,
-                streaming: coalescer.map { c in RequestStreaming { c.append($0) } })
+                streaming: coalescer.map { c in RequestStreaming { c.append($0); return nil } })
             do { response = try await transport.perform() } catch {
                 coalescer?.discard()
                 throw error

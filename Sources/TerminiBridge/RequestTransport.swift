@@ -18,8 +18,8 @@ struct RequestResponse: Sendable {
 
 /// What a streamed transfer does with its response as it arrives, instead of buffering the body.
 struct RequestStreaming: Sendable {
-    /// Each piece of the body, in order, as the network delivers it.
-    var received: @Sendable (Data) -> Void
+    /// Each piece of the body, in order, as the network delivers it; an error it returns ends the transfer with it.
+    var received: @Sendable (Data) -> CommandError?
 }
 
 /// One HTTP request through URLSession, with a deadline, a body cap, a redirect policy and cancellation. It
@@ -193,8 +193,8 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.unlock()
         if total > maxBytes {
             finish(.failure(tooLarge("more than \(maxBytes) bytes received")))
-        } else {
-            streaming?.received(data)
+        } else if let failure = streaming?.received(data) {
+            finish(.failure(failure))
         }
     }
 

@@ -19,6 +19,9 @@ struct EngineArguments: ParsableArguments {
     @Option(help: "Store folder for installed apps and app storage (default: $XDG_DATA_HOME/termini).")
     var store: String?
 
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder for the app's storage and files, apart from the store it is installed in (default: the store). termini serve gives each user one.", valueName: "dir"))
+    var dataDirectory: String?
+
     @Option(help: ArgumentHelp("A trusted public key for running a .zip (repeatable; <store>/trusted/*.pub are trusted too).", valueName: "prefix.pub"))
     var trust: [String] = []
 
@@ -52,6 +55,7 @@ struct EngineArguments: ParsableArguments {
         options.timingsPath = timings
         options.console = console
         if let store { options.storeDirectory = store }
+        if let dataDirectory { options.storeDirectory = dataDirectory }
         return options
     }
 

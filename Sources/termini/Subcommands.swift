@@ -9,7 +9,7 @@ enum TerminiSubcommands {
         VersionCommand.self,
         KeygenCommand.self, PackCommand.self, InstallCommand.self, ListCommand.self, KeepCommand.self, RollbackCommand.self,
         PublishCommand.self, PromoteCommand.self, RolloutCommand.self, YankCommand.self, RotateKeyCommand.self, RegistryCommand.self, UpdateCommand.self,
-        NewCommand.self, PreviewCommand.self, CheckCommand.self, TypesCommand.self, GenerateSamplesCommand.self,
+        NewCommand.self, PreviewCommand.self, ServeCommand.self, CheckCommand.self, TypesCommand.self, GenerateSamplesCommand.self,
     ]
 }
 

@@ -8,8 +8,9 @@ import TerminiTemplate
         let h = try ServiceHarness()
         defer { h.remove() }
         #expect(h.router.commandNames == [
-            "appendFile", "clearStorage", "connectEventSource", "getStorage", "getStorageInfo", "getSystemInfo", "mkdir",
-            "readFile", "readdir", "removeStorage", "rename", "request", "setStorage", "stat", "unlink", "writeFile",
+            "appendFile", "clearStorage", "closeSocket", "connectEventSource", "connectSocket", "downloadFile", "getStorage",
+            "getStorageInfo", "getSystemInfo", "mkdir", "readFile", "readdir", "removeStorage", "rename", "request",
+            "sendSocketMessage", "setStorage", "stat", "unlink", "writeFile",
         ])
         #expect(h.router.signatures == BuiltinCommands.definitions.signatures(), "the router holds the declared table")
         for name in ["appendFile", "mkdir", "readFile", "readdir", "rename", "stat", "unlink", "writeFile"] {

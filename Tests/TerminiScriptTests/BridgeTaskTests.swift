@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminiScript
 import TerminiTemplate
@@ -108,5 +109,64 @@ import TerminiTemplate
         #expect(h.delegate.logs == ["open", "message update two 2", "error dropped"])
         #expect(h.delegate.errors.isEmpty, "close() is not an error: \(h.delegate.errors.map(\.message))")
         #expect(h.delegate.aborts == [call.callbackId])
+    }
+
+    @Test func aSocketTaskSendsTextAndBytesAndHandsOutMessagesAndTheClose() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              onLoad() {
+                const s = this.socket = connectSocket({ url: 'ws://127.0.0.1/echo', protocols: ['chat.v1'] })
+                s.onOpen(() => { console.log('open'); s.send({ data: 'hi' }); s.send({ data: new Uint8Array([0, 1, 254, 255]) }) })
+                s.onMessage(m => console.log('message', typeof m.data === 'string' ? m.data
+                  : 'bytes ' + Array.from(new Uint8Array(m.data)).join(',')))
+                s.onClose(c => console.log('close', c.code, c.reason))
+              },
+              stop() { this.socket.close({ code: 4000, reason: 'bye' }) },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.settle()
+        let connect = try! #require(h.delegate.invokes.first)
+        #expect(connect.name == "connectSocket")
+        #expect(connect.params == ["url": "ws://127.0.0.1/echo", "socketTaskId": 1, "protocols": ["chat.v1"]])
+        h.runtime.deliverInvokeEvent(callbackId: connect.callbackId, event: ["type": "open"])
+        h.runtime.deliverInvokeEvent(callbackId: connect.callbackId, event: ["type": "message", "data": "hello"])
+        h.runtime.deliverInvokeEvent(callbackId: connect.callbackId,
+                                     event: ["type": "message", "data": .string(Data([7, 0, 255]).base64EncodedString()), "binary": true])
+        h.settle()
+        let sends = h.delegate.invokes.filter { $0.name == "sendSocketMessage" }
+        #expect(sends.map(\.params) == [["socketTaskId": 1, "data": "hi"],
+                                         ["socketTaskId": 1, "data": .string(Data([0, 1, 254, 255]).base64EncodedString()), "binary": true]])
+        h.event(1, "stop")
+        #expect(h.delegate.invokes.last?.name == "closeSocket")
+        #expect(h.delegate.invokes.last?.params == ["socketTaskId": 1, "code": 4000, "reason": "bye"])
+        h.runtime.resolveInvoke(callbackId: connect.callbackId, result: ["errMsg": "connectSocket:ok", "code": 4000, "reason": "bye"], ok: true)
+        h.settle()
+        #expect(h.delegate.logs == ["open", "message hello", "message bytes 7,0,255", "close 4000 bye"])
+        #expect(h.delegate.errors.isEmpty, "\(h.delegate.errors.map(\.message))")
+    }
+
+    @Test func aSocketThatCannotOpenTellsOnErrorAndOnClose() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            Page('index', {
+              onLoad() {
+                const s = connectSocket({ url: 'ws://127.0.0.1:1/' })
+                s.onError(e => console.log('error', e.errMsg))
+                s.onClose(c => console.log('close', c.code))
+              },
+            })
+            """)
+        h.runtime.createPage(pageId: 1, name: "index")
+        h.settle()
+        let connect = try! #require(h.delegate.invokes.first)
+        h.runtime.resolveInvoke(callbackId: connect.callbackId,
+                                result: ["errMsg": "connectSocket:fail could not open a WebSocket to 127.0.0.1:1", "errCode": 7], ok: false)
+        h.settle()
+        #expect(h.delegate.logs == ["error connectSocket:fail could not open a WebSocket to 127.0.0.1:1", "close 1006"])
+        #expect(h.delegate.errors.isEmpty, "\(h.delegate.errors.map(\.message))")
     }
 }

@@ -95,6 +95,8 @@ public enum ScriptTypeDeclarations {
             onHeadersReceived(listener: (event: { statusCode: number; header: Record<string, string> }) => void): Task<Result>;
             /** `request` with `enableChunked: true`: the body as it arrives, at most one chunk per frame (base64 with `responseType: 'arraybuffer'`). */
             onChunkReceived(listener: (event: { data: string }) => void): Task<Result>;
+            /** `downloadFile`: how much has arrived, at most once a frame and once at the end. */
+            onProgressUpdate(listener: (event: { progress: number; totalBytesWritten: number; totalBytesExpectedToWrite: number }) => void): Task<Result>;
           }
           /** What `connectEventSource` returns. */
           interface EventSource {
@@ -106,6 +108,23 @@ public enum ScriptTypeDeclarations {
             onError(listener: (error: { errMsg: string; errCode?: number }) => void): void;
             /** Ends the stream; no error follows. */
             close(): void;
+          }
+          /** What `connectSocket` returns: WeChat's SocketTask. */
+          interface SocketTask {
+            /** The script's id for the socket (`sendSocketMessage` and `closeSocket` take it). */
+            readonly socketTaskId: number;
+            /** Sends a text message, or a binary one for an ArrayBuffer or typed array; queued until the socket opens. */
+            send(options: { data: string | ArrayBuffer | ArrayBufferView }): Promise<Success>;
+            /** Starts the closing handshake; `onClose` follows. `code` is 1000 (the default) or 3000 to 4999. */
+            close(options?: { code?: number; reason?: string }): Promise<Success>;
+            /** The handshake is done. */
+            onOpen(listener: (event: { type: string }) => void): void;
+            /** A message: a string, or an ArrayBuffer for a binary one. */
+            onMessage(listener: (message: { data: string | ArrayBuffer }) => void): void;
+            /** The socket could not open, was lost, or the server sent a message over the limit. */
+            onError(listener: (error: { errMsg: string; errCode?: number }) => void): void;
+            /** The socket closed: 1006 when the connection ended without a close frame, 1009 for a message over the limit. */
+            onClose(listener: (event: { code: number; reason: string }) => void): void;
           }
 
           /** The object a handler named in a template receives. */
@@ -262,6 +281,11 @@ public enum ScriptTypeDeclarations {
          * connection drops, after the server's `retry:` delay (3 s before one), sending `Last-Event-ID`.
          */
         declare function connectEventSource(options: { url: string; headers?: Record<string, string | number | boolean>; timeout?: number }): termini.EventSource;
+        /**
+         * A WebSocket to a `ws:` or `wss:` host in `requestDomains` (permission `request`). It closes when the page
+         * that opened it unloads; one opened by the App stays open until it is closed.
+         */
+        declare function connectSocket(options: { url: string; protocols?: string[]; header?: Record<string, string | number | boolean> }): termini.SocketTask;
         /** The pages on the navigation stack, the first page first and the visible page last. */
         declare function getCurrentPages(): termini.PageInstance[];
         /**

@@ -18,6 +18,10 @@ public struct BundleManifest: Equatable, Sendable {
     public var requestStreamLimitMB: Int?
     /// The highest `requestStreamLimitMB` a manifest may ask for.
     public static let maxRequestStreamLimitMB = 4096
+    /// The largest WebSocket message, sent or received, in MB (`"socketMessageLimitMB"`, 1 to 64); nil: 1 MB.
+    public var socketMessageLimitMB: Int?
+    /// How many WebSockets the app may have open at once (`"openSocketLimit"`, 1 to 64); nil: 5.
+    public var openSocketLimit: Int?
     public var preload: [String: [PreloadRequest]]
     /// App-wide key bindings (`"keys": [{"key", "handler", "label"}]`): they call the visible page's method, or else
     /// the `App({...})` method of that name.
@@ -113,6 +117,15 @@ extension BundleManifest {
             }
             requestStreamLimitMB = mb
         }
+        func wholeNumber(_ key: String, in range: ClosedRange<Int>) throws(ManifestError) -> Int? {
+            guard let limit = o[key] else { return nil }
+            guard let value = limit.intValue, range.contains(value) else {
+                throw fail("$.\(key): expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(limit.serialized())")
+            }
+            return value
+        }
+        socketMessageLimitMB = try wholeNumber("socketMessageLimitMB", in: 1...64)
+        openSocketLimit = try wholeNumber("openSocketLimit", in: 1...64)
         preload = [:]
         if let p = o["preload"] {
             guard case .object(let byPage) = p else { throw fail("$.preload: expected an object, found \(p.typeName)") }
@@ -169,6 +182,8 @@ extension BundleManifest {
         if !openDomains.isEmpty { o["openDomains"] = .array(openDomains.map { .string($0) }) }
         if let quotaMegabytes { o["quota"] = .number(Double(quotaMegabytes)) }
         if let requestStreamLimitMB { o["requestStreamLimitMB"] = .number(Double(requestStreamLimitMB)) }
+        if let socketMessageLimitMB { o["socketMessageLimitMB"] = .number(Double(socketMessageLimitMB)) }
+        if let openSocketLimit { o["openSocketLimit"] = .number(Double(openSocketLimit)) }
         if !keys.isEmpty { o["keys"] = .array(keys.map(\.json)) }
         if let tabBar { o["tabBar"] = tabBar.json }
         if !themes.themes.isEmpty {

@@ -210,6 +210,7 @@ public final class MiniAppEngine {
     /// Stops the script thread, the watchdog and the timing log. The backend is the caller's to shut down.
     public func stop() {
         preload.cancelAll()
+        router.cancelEverything()
         watchdog.stop()
         runtime.shutdown()
         frames.close()
@@ -433,6 +434,9 @@ public final class MiniAppEngine {
         let domains = bundle.manifest.requestDomains
         var limits = RequestLimits()
         if let mb = bundle.manifest.requestStreamLimitMB { limits.maxStreamBytes = mb << 20 }
+        var socketLimits = SocketLimits()
+        if let mb = bundle.manifest.socketMessageLimitMB { socketLimits.maxMessageBytes = mb << 20 }
+        if let count = bundle.manifest.openSocketLimit { socketLimits.maxOpenSockets = count }
         let quota = min(bundle.manifest.quotaMegabytes.map { $0 * 1024 * 1024 } ?? AppFiles.defaultQuotaBytes,
                         max(options.maxQuotaBytes, AppFiles.defaultQuotaBytes))
         let files = AppFiles(root: storeDirectory + "/files", storage: storage, quota: { _ in quota })
@@ -444,7 +448,7 @@ public final class MiniAppEngine {
                 let s = size.value
                 return SystemInfo(terminalWidth: s.width, terminalHeight: s.height, colors: colors,
                                   engineVersion: TerminiEngine.version.description, appVersion: appVersion)
-            }, files: files)
+            }, files: files, sockets: OpenSockets(limits: socketLimits))
     }
 
     /// The terminal shows something this engine did not draw (another engine ran on it): the next frame writes

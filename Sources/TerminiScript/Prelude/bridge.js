@@ -32,7 +32,7 @@ const bridge = Object.freeze({
 // the events a running command sends before it answers (docs/DATA-FLOW.md#command-events). These are WeChat's names
 // for `on` with one type each.
 const taskEventMethods = {
-  onHeadersReceived: 'headersReceived', onChunkReceived: 'chunkReceived',
+  onHeadersReceived: 'headersReceived', onChunkReceived: 'chunkReceived', onProgressUpdate: 'progressUpdate',
 };
 
 function listenTo(id, type, fn) {

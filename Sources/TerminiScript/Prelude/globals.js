@@ -15,6 +15,7 @@ define('clearInterval', clearInterval);
 define('queueMicrotask', queueMicrotask);
 define('bridge', bridge);
 define('connectEventSource', connectEventSource);
+define('connectSocket', connectSocket);
 define('getStorageSync', getStorageSync);
 define('setStorageSync', setStorageSync);
 define('require', function require(request) { return requireFrom('', request); });

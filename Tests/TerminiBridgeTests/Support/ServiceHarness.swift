@@ -12,14 +12,14 @@ struct ServiceHarness {
                                        engineVersion: "0.1.0", appVersion: "1.2.3")
 
     init(directory: URL? = nil, requestDomains: [String] = ["127.0.0.1"], limits: RequestLimits = RequestLimits(),
-         fileQuota: Int = AppFiles.defaultQuotaBytes) throws {
+         fileQuota: Int = AppFiles.defaultQuotaBytes, sockets: SocketLimits = SocketLimits()) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("termini-services-\(UUID().uuidString)")
         store = StorageStore(directory: self.directory)
         files = AppFiles(root: self.directory.path + "/files", storage: store, quota: { _ in fileQuota })
         let environment = CommandEnvironment(storage: store, requestDomains: { _ in requestDomains },
                                              requestLimits: limits, systemInfo: { _ in ServiceHarness.systemInfo },
-                                             files: files)
+                                             files: files, sockets: OpenSockets(limits: sockets))
         router = try CommandRouter(BuiltinCommands.registrations(environment: environment))
     }
 
