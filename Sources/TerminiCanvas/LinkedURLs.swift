@@ -6,8 +6,9 @@ import TerminiTemplate
 public enum LinkedURLs {
     /// `(column, url)` for each URL in `text`, in order.
     public static func find(in text: String) -> [(column: Int, url: String)] {
+        // Every Text runs this on every paint: most lines have no "://", and are ruled out without a copy.
+        guard text.utf8.count >= 8, mayHoldURL(text) else { return [] }
         let bytes = Array(text.utf8)
-        guard bytes.count >= 8, containsScheme(bytes) else { return [] }
         var found: [(Int, String)] = []
         var i = 0
         var column = 0, counted = 0  // columns of bytes[..<counted]
@@ -29,13 +30,18 @@ public enum LinkedURLs {
 
     private static let http = Array("http://".utf8), https = Array("https://".utf8)
 
-    private static func containsScheme(_ bytes: [UInt8]) -> Bool {
-        var i = 0
-        while i + 2 < bytes.count {
-            if bytes[i] == UInt8(ascii: ":") && bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/") { return true }
-            i += 1
+    /// Whether `text` holds "://", read in place (a native string's bytes are contiguous).
+    private static func mayHoldURL(_ text: String) -> Bool {
+        func scan<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+            var previous2: UInt8 = 0, previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") && previous2 == UInt8(ascii: ":") { return true }
+                previous2 = previous
+                previous = byte
+            }
+            return false
         }
-        return false
+        return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
     }
 
     private static func scheme(at i: Int, in bytes: [UInt8]) -> Int? {

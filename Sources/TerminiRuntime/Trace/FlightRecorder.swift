@@ -60,10 +60,11 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         case frame(FrameHead, rows: [(row: Int, cells: [Cell])])
         /// A frame shrunk when the ring was full: its rows as text, an eighth of the cells.
         case shrunkFrame(FrameHead, rows: [(row: Int, text: String)])
-        case page(id: Int, name: String, data: JSONValue)
-        case setData(SetDataActivity)
-        case call(BridgeCallActivity)
-        case answer(BridgeAnswerActivity)
+        // Boxed: held inline, these would make every slot of the ring as large as a bridge call.
+        indirect case page(id: Int, name: String, data: JSONValue)
+        indirect case setData(SetDataActivity)
+        indirect case call(BridgeCallActivity)
+        indirect case answer(BridgeAnswerActivity)
         case dropped
     }
 
