@@ -183,6 +183,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminiTerminalTests", dependencies: ["TerminiTerminal", "TerminiClock", "TerminiUI"]),
         .testTarget(name: "TerminiFramesTests", dependencies: ["TerminiFrames", "TerminiClock", "TerminiTerminal", "TerminiUI"]),
+        .testTarget(name: "TerminiServeTests", dependencies: ["TerminiServe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "SamplePagesTests",
                     dependencies: ["TemplateCompiler", "TestSupport"] + samplePageTargets.map { .target(name: $0.name) }),
