@@ -55,6 +55,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
             begin(requested: request.command.trimmingCharacters(in: .whitespacesAndNewlines), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
             size = SessionSize.clamped(width: request.terminalCharacterWidth, height: request.terminalRowHeight)
+            ServeLog.line("\(logPrefix) window change to \(request.terminalCharacterWidth)x\(request.terminalRowHeight)")
             if case .running(let child, _) = phase { child.resize(width: size.width, height: size.height) }
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
             ServeLog.line("\(logPrefix) ignored environment request \(request.name)")

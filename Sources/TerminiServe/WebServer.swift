@@ -6,7 +6,7 @@ import TerminiClock
 
 /// The browser side of `termini serve --http`: the page, Debian's xterm.js, the list of apps, and a WebSocket per
 /// session. The page, the list and the WebSocket need the token from the URL printed at start (unless `--open`); a
-/// WebSocket without it is refused with 403 before any upgrade.
+/// WebSocket without it is answered 403 by `UpgradeTokenCheck` before the upgrade is considered.
 public final class WebServer: Sendable {
     private let task: Task<Void, any Error>
     /// The port the listener is bound to.
@@ -48,7 +48,7 @@ public final class WebServer: Sendable {
         let ready = DispatchSemaphore(value: 0)
         let application = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: .tokenCheckedWebSocketUpgrade(webSocketRouter: router, token: token),
             configuration: .init(address: .hostname(host, port: port), serverName: "termini"),
             onServerRunning: { channel in
                 started.value = .success(channel.localAddress?.port ?? port)

@@ -12,8 +12,12 @@ struct WebSessionRequest: Sendable {
 
 /// One browser session: the app as a `termini run` child on a pty of its own, its output to the WebSocket as binary
 /// messages, the browser's keys and resizes to it. A browser has no key to scope storage by, so each session's
-/// storage is its own and is removed when it ends.
+/// storage is its own and is removed when it ends. At most `queuedOutputLimit` bytes of output wait for the
+/// WebSocket; past that the pty is not read, and the app waits for the browser (`OutputBudget`).
 final class WebSession: Sendable {
+    /// How much of the app's output may wait for a browser that reads slowly or not at all.
+    static let queuedOutputLimit = 1 << 20
+
     /// What reaches the WebSocket writer, in order.
     private enum Event: Sendable {
         case output([UInt8])
@@ -27,6 +31,7 @@ final class WebSession: Sendable {
     private let sink: AsyncStream<Event>.Continuation
     private let child = Locked<PseudoTerminalChild?>(nil)
     private let lastInput = Locked(ContinuousClock.now)
+    private let budget = OutputBudget(limit: WebSession.queuedOutputLimit)
 
     init(environment: SessionEnvironment, request: WebSessionRequest) {
         self.environment = environment
@@ -53,11 +58,18 @@ final class WebSession: Sendable {
             environment.registry.remove(id)
             try? FileManager.default.removeItem(atPath: folder.path)
         }
-        let sink = self.sink
+        let sink = self.sink, budget = self.budget
+        defer { budget.open() }
         do {
             let started = try environment.startChild(
                 app: app, term: "xterm-256color", size: SessionSize.clamped(width: request.columns, height: request.rows),
-                folder: folder.path, output: { sink.yield(.output($0)) }, exited: { sink.yield(.exited($0)) })
+                folder: folder.path,
+                output: { bytes in
+                    // On the pty's reader thread: waiting here, while the browser is behind, is what holds the app.
+                    budget.take(bytes.count)
+                    sink.yield(.output(bytes))
+                },
+                exited: { sink.yield(.exited($0)) })
             child.value = started
             ServeLog.line("http: session started: app '\(app)', pid \(started.pid), \(request.columns)x\(request.rows)")
         } catch {
@@ -81,6 +93,7 @@ final class WebSession: Sendable {
             switch event {
             case .output(let bytes):
                 try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+                budget.giveBack(bytes.count)
             case .closing(let message):
                 closingMessage = message
             case .exited(let status):
@@ -111,6 +124,7 @@ final class WebSession: Sendable {
                 }
             }
         } catch {}
+        budget.open()
         child.value?.terminate()
     }
 
@@ -128,10 +142,14 @@ final class WebSession: Sendable {
     /// Ends the session: the app is asked to quit, and `message` is shown once it has.
     func close(saying message: String) {
         sink.yield(.closing(message))
+        budget.open()
         child.value?.terminate()
     }
 
-    func kill() { child.value?.signal(SIGKILL) }
+    func kill() {
+        budget.open()
+        child.value?.signal(SIGKILL)
+    }
 
     private static func json(_ object: [String: Any]) -> String {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -19,6 +19,13 @@ import TestSupport
         try tmux.keys("Enter")
         let added = try await tmux.waitForScreen { $0.contains("Todo (3)") && $0.contains("Buy milk") }
         #expect(added.contains("Todo (3)") && added.contains("Buy milk"), "\(added)")
+        // A larger window: ssh sends the window change, the server resizes the app's pty, and the app draws again
+        // across the new width.
+        let widthBefore = Self.drawnWidth(added)
+        try tmux.tmux(["resize-window", "-t", tmux.name, "-x", "110", "-y", "30"])
+        let wide = try await tmux.waitForScreen(timeout: 60) { Self.drawnWidth($0) > 75 && $0.contains("Buy milk") }
+        #expect(Self.drawnWidth(wide) > 75 && widthBefore <= 70, "before \(widthBefore), after \(Self.drawnWidth(wide)):\n\(wide)\n\(serve.log)")
+        #expect(serve.log.contains("window change to 110x30"), "\(serve.log)")
         // The client's TERM (tmux's own) reaches the app's process.
         #expect(serve.log.contains("session started: app 'todo'"), "\(serve.log)")
         #expect(serve.log.contains("TERM=tmux") || serve.log.contains("TERM=screen"), "\(serve.log)")
@@ -142,6 +149,11 @@ import TestSupport
         let ended = try await tmux.waitForScreen { $0.contains("ssh-exit-") }
         #expect(ended.contains("ssh-exit-"), "\(ended)")
         try await waitUntil { serve.children().isEmpty }
+    }
+
+    /// How far right the screen has anything drawn: the last column that is not blank, on its widest row.
+    static func drawnWidth(_ screen: String) -> Int {
+        screen.split(separator: "\n").map { $0.replacing(/\s+$/, with: "").count }.max() ?? 0
     }
 
     func waitUntil(timeout: TimeInterval = 60, _ condition: () -> Bool) async throws {

@@ -75,8 +75,20 @@ public final class ChildProcess: @unchecked Sendable {
         let envp = environmentPairs.map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
 
+        // Swift concurrency runs tests on Dispatch's worker threads, which block every asynchronous signal, and a
+        // spawned child inherits its thread's mask. A program that does not unblock what it handles would then never
+        // see it: OpenSSH's client, run in tmux, never got the SIGWINCH of `tmux resize-window` and sent no window
+        // change. A child starts with nothing blocked, as from a shell.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard result == 0 else {
             parentEnds.forEach { close($0) }
             throw TestSupportError("cannot start \(executable): \(String(cString: strerror(result)))")
