@@ -71,6 +71,92 @@ import TestSupport
         #expect(await serve.stop() == .exited(0))
     }
 
+    /// What a client may not do: the host key is made once, owner-only, and its fingerprint printed; port forwarding
+    /// and TCP channels are refused and logged; and an address that keeps failing to log in is refused without a
+    /// key check, even with a listed key, until its failures are a minute old.
+    @Test func hostKeyForwardingAndFailedLoginsFromOneAddress() async throws {
+        let serve = try await ServeFixture.withTodo()
+        let alice = try await serve.makeKey("alice")
+        let mallory = try await serve.makeKey("mallory")
+        try await serve.start(["--authorized-keys", try serve.authorize([alice])])
+        let generated = try #require(serve.log.firstMatch(of: /generated host key (\S+)/).map { String($0.1) }, "\(serve.log)")
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: generated)[.posixPermissions] as? Int)
+        #expect(mode == 0o600, "host key mode \(String(mode, radix: 8))")
+        #expect(serve.log.contains("host key fingerprint: SHA256:"), "\(serve.log)")
+
+        func ssh(_ key: String, _ options: [String]) async throws -> ChildProcess.Output {
+            try await ChildProcess.run("/usr/bin/ssh", ["-i", key, "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
+                                                       "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+                                                       "-o", "BatchMode=yes", "-p", String(serve.port)] + options, timeout: 60)
+        }
+        // `ssh -W` asks for a direct-tcpip channel, `ssh -R` for remote forwarding: both refused and logged.
+        let direct = try await ssh(alice, ["-W", "127.0.0.1:9", "todo@127.0.0.1"])
+        #expect(direct.status != 0, "\(direct.stdout)\(direct.stderr)")
+        _ = try await serve.waitForLog { $0.contains("refused a direct-tcpip channel to 127.0.0.1:9") }
+        #expect(serve.log.contains("refused a direct-tcpip channel to 127.0.0.1:9"), "\(serve.log)")
+        let remote = try await ssh(alice, ["-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9", "todo@127.0.0.1"])
+        #expect(remote.status != 0, "\(remote.stdout)\(remote.stderr)")
+        _ = try await serve.waitForLog { $0.contains("refused port forwarding request") }
+        #expect(serve.log.contains("refused port forwarding request"), "\(serve.log)")
+
+        // Failed logins from 127.0.0.1 until the address is held back; then alice's listed key is refused too.
+        for _ in 0..<6 where !serve.log.contains("too many failed logins") {
+            let refused = try await ssh(mallory, ["todo@127.0.0.1", "true"])
+            #expect(refused.status == 255, "\(refused.stderr)")
+        }
+        _ = try await serve.waitForLog { $0.contains("login refused: too many failed logins from this address") }
+        #expect(serve.log.contains("login refused: too many failed logins from this address"), "\(serve.log)")
+        let heldBack = try await ssh(alice, ["todo@127.0.0.1", "true"])
+        #expect(heldBack.status == 255 && heldBack.stderr.contains("Permission denied"), "\(heldBack.stderr)")
+        #expect(serve.children().isEmpty)
+        #expect(await serve.stop() == .exited(0))
+    }
+
+    /// A newer version installed while a session runs (as a background update installs it): the next session runs
+    /// it, and the running one keeps the version it started with.
+    @Test func aNewerVersionReachesNewSessionsAndRunningOnesKeepTheirs() async throws {
+        let serve = try await ServeFixture.withTodo()
+        let key = try await serve.makeKey("erin")
+        try await serve.start(["--authorized-keys", try serve.authorize([key])])
+        let running = TmuxSession()
+        defer { running.kill() }
+        try running.start(serve.ssh(key: key, user: "todo"), width: 70, height: 20)
+        let old = try await running.waitForScreen(timeout: 60) { $0.contains("Todo (2)") }
+        #expect(!old.contains("Todo Two"), "\(old)")
+
+        // Version 1.1.0, whose page is titled "Todo Two", installed into the server's store.
+        let source = serve.folder + "/todo-1.1.0"
+        try FileManager.default.copyItem(atPath: BuiltBinaries.sample("todo"), toPath: source)
+        for (file, from, to) in [("app.json", #""version": "1.0.0""#, #""version": "1.1.0""#),
+                                 ("pages/index.swift", #"title: "Todo")"#, #"title: "Todo Two")"#)] {
+            let path = source + "/" + file
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains(from), "\(file) no longer holds \(from)")
+            try text.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let zip = serve.folder + "/todo-1.1.0.zip"
+        let pack = try await BuiltBinaries.run("termini", ["pack", source, "--out", zip])
+        #expect(pack.status == 0, "\(pack.stderr)")
+        let install = try await BuiltBinaries.run("termini", ["install", zip, "--store", serve.store, "--dev"])
+        #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
+
+        let next = TmuxSession()
+        defer { next.kill() }
+        try next.start(serve.ssh(key: key, user: "todo"), width: 70, height: 20)
+        let screen = try await next.waitForScreen(timeout: 60) { $0.contains("Todo Two") && $0.contains("Todo (") }
+        #expect(screen.contains("Todo Two"), "the new session runs 1.1.0:\n\(screen)\n\(serve.log)")
+        try next.keys("C-c")
+        _ = try await next.waitForScreen { $0.contains("ssh-exit-") }
+        // The first session still runs 1.0.0 and still takes input.
+        try running.type("Still here")
+        try running.keys("Enter")
+        let kept = try await running.waitForScreen(timeout: 60) { $0.contains("Still here") }
+        #expect(kept.contains("Todo (3)") && !kept.contains("Todo Two"), "the running session keeps 1.0.0:\n\(kept)")
+        try running.keys("C-c")
+        _ = try await running.waitForScreen { $0.contains("ssh-exit-") }
+        #expect(await serve.stop() == .exited(0))
+    }
+
     @Test func chooserExecCommandAndUnknownApp() async throws {
         let serve = try await ServeFixture.withTodo()
         let key = try await serve.makeKey("carol")
