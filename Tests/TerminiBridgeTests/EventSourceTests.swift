@@ -28,7 +28,8 @@ import TerminiTemplate
 
         let hangUpsBefore = server.hangUps("/sse")
         h.router.abort(callId: 5)  // the script's close()
-        try await waitUntil("the server saw the client hang up") { server.hangUps("/sse") == hangUpsBefore + 1 }
+        // At least one more: on a loaded machine a stall-timeout reconnect can hang up once more around the close.
+        try await waitUntil("the server saw the client hang up") { server.hangUps("/sse") > hangUpsBefore }
         #expect(h.router.inFlightCount == 0)
     }
 
