@@ -99,16 +99,10 @@ final class NginxServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if process.poll() != nil { return false }
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            if let fd = connectToLoopback(port: port) {
+                close(fd)
+                return true
             }
-            close(fd)
-            if connected == 0 { return true }
             usleep(50_000)
         }
         return false
