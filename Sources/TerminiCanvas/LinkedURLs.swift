@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TerminiTemplate
 
 /// The http(s) URLs written in a line of text, with the column each starts at: what a Text widget shows as
@@ -30,18 +33,23 @@ public enum LinkedURLs {
 
     private static let http = Array("http://".utf8), https = Array("https://".utf8)
 
-    /// Whether `text` holds "://", read in place (a native string's bytes are contiguous).
+    /// Whether `text` holds "://", read in place (a native string's bytes are contiguous). Colons are found with
+    /// `memchr`, which glibc vectorizes: a line without one (most labels) costs a few instructions per 32 bytes
+    /// instead of a loop over every byte.
     private static func mayHoldURL(_ text: String) -> Bool {
-        func scan<C: Collection<UInt8>>(_ bytes: C) -> Bool {
-            var previous2: UInt8 = 0, previous: UInt8 = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") && previous2 == UInt8(ascii: ":") { return true }
-                previous2 = previous
-                previous = byte
+        func holdsSchemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            let end = base + bytes.count
+            var from = base
+            while from < end, let found = memchr(from, Int32(UInt8(ascii: ":")), end - from) {
+                let colon = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if end - colon >= 3, colon[1] == UInt8(ascii: "/"), colon[2] == UInt8(ascii: "/") { return true }
+                from = colon + 1
             }
             return false
         }
-        return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
+        if let answer = text.utf8.withContiguousStorageIfAvailable(holdsSchemeSeparator) { return answer }
+        return Array(text.utf8).withUnsafeBufferPointer(holdsSchemeSeparator)
     }
 
     private static func scheme(at i: Int, in bytes: [UInt8]) -> Int? {

@@ -35,7 +35,9 @@ import TestSupport
     func runApp(_ project: String, in tmux: TmuxSession, extra: String = "") async throws {
         try tmux.type("stty -g > \(project)/before; \(BuiltBinaries.path("termini")) run \(project) \(extra)")
         try tmux.keys("Enter")
-        _ = try await tmux.waitForScreen { $0.contains("ready") }
+        // A loaded machine can take a while to compile the page: signalling before the page is up tests nothing.
+        let screen = try await tmux.waitForScreen(timeout: 60) { $0.contains("ready") }
+        try #require(screen.contains("ready"), "the app never showed its page: \(screen)")
     }
 
     @Test func anErrorsEscapeSequencesNeverReachTheTerminal() async throws {

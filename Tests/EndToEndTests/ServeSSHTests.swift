@@ -150,7 +150,8 @@ import TestSupport
         // The first session still runs 1.0.0 and still takes input.
         try running.type("Still here")
         try running.keys("Enter")
-        let kept = try await running.waitForScreen(timeout: 60) { $0.contains("Still here") }
+        // The typed text shows in the field before Enter adds it, so wait for the count.
+        let kept = try await running.waitForScreen(timeout: 60) { $0.contains("Todo (3)") }
         #expect(kept.contains("Todo (3)") && !kept.contains("Todo Two"), "the running session keeps 1.0.0:\n\(kept)")
         try running.keys("C-c")
         _ = try await running.waitForScreen { $0.contains("ssh-exit-") }

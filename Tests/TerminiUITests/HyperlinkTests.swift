@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TerminiCanvas
 import TerminiTemplate
 @testable import TerminiUI
 
@@ -30,6 +31,18 @@ import TerminiTemplate
             #expect(wrapped.link(atX: column, y: row) == url, "a URL cut by wrapping links to the whole URL: \(rows)")
         }
         #expect(painted(node("Text", ["p1": "no link: xhttps://x.org mailto:a@b"])).link(atX: 10, y: 0) == nil)
+    }
+
+    /// The scan that rules a line out looks at the bytes after each colon: colons before the URL, at the very end,
+    /// or just short of "://" must neither hide a URL nor read past the text.
+    @Test func colonsAroundAURLNeitherHideItNorReadPastTheText() {
+        let buffer = painted(node("Text", ["p1": "at 10:30: ü https://a.org :/ :"]), width: 40)
+        #expect(buffer.link(atX: 12, y: 0) == "https://a.org", "\(buffer.renderText())")
+        #expect(buffer.link(atX: 11, y: 0) == nil && buffer.link(atX: 26, y: 0) == nil)
+        for text in ["12345678:", "12345678:/", "1234567:/x/", "1234567: //x", String(repeating: ":", count: 300)] {
+            #expect(LinkedURLs.find(in: text).isEmpty, "\(text)")
+        }
+        #expect(LinkedURLs.find(in: String(repeating: "a:", count: 100) + " http://x.io").map(\.column) == [201])
     }
 
     @Test func aMarkdownLinkShowsItsURLAndBothAreLinked() {

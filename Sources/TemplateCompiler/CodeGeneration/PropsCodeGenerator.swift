@@ -51,12 +51,15 @@ public enum PropsCodeGenerator {
     static func identifier(_ name: String) -> String { swiftKeywords.contains(name) ? "`\(name)`" : name }
 
     /// The expression that reads one parameter from `source` (a `[String: JSONValue]`), with its default applied.
+    /// The expression that decodes `p` from `source`: a dictionary of props, or the JSON value a one-pass decoder
+    /// picked out for it (`emitGivenProps`); `PropReader` has both forms.
     static func readExpression(_ p: CatalogParameter, from source: String, owner: String, repeated: Bool = false) -> String {
         let type = repeated ? "BoundList" : engineType(p.valueType)
+        let json = "\(source), "
         if p.isRequired && !p.optional {
-            return "try PropReader.required(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
+            return "try PropReader.required(\(json)\"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
         }
-        let read = "try PropReader.optional(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
+        let read = "try PropReader.optional(\(json)\"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
         if let d = p.defaultSource, d != "nil" { return "(\(read)) ?? \(d)" }
         // `selected: Binding<DataValue> = nil`: a JSON value whose default is JSON null.
         if p.defaultSource == "nil" && !p.optional && type == "JSONValue" { return "(\(read)) ?? .null" }
@@ -195,12 +198,29 @@ public enum PropsCodeGenerator {
         out.line("")
         out.line("    /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.")
         out.line("    public init(props: [String: JSONValue]) throws(PropDecodingError) {")
-        for p in params {
-            out.line("        self.\(identifier(p.name)) = \(readExpression(p, from: "props", owner: w.name, repeated: isRepeatedItems(p, of: initializer)))")
+        emitGivenProps(params.map(\.key), into: &out)
+        for (index, p) in params.enumerated() {
+            let read = readExpression(p, from: "given\(index)", owner: w.name, repeated: isRepeatedItems(p, of: initializer))
+            out.line("        self.\(identifier(p.name)) = \(read)")
         }
         out.line("    }")
         out.line("}")
         out.line("")
+    }
+
+    /// Emits one pass over `props` that picks out the JSON of each of `keys` into `given0`, `given1`, …: a template
+    /// sets a few of a widget's props, and comparing those keys with the declared ones (short strings, compared by
+    /// their bits) costs less than hashing every declared key for a lookup. Every element pays this whenever a
+    /// binding it reads changes.
+    static func emitGivenProps(_ keys: [String], into out: inout SwiftWriter) {
+        guard !keys.isEmpty else { return }
+        out.line("        var \(keys.indices.map { "given\($0): JSONValue?" }.joined(separator: ", "))")
+        out.line("        for (key, value) in props {")
+        out.line("            switch key {")
+        for (index, key) in keys.enumerated() { out.line("            case \"\(key)\": given\(index) = value") }
+        out.line("            default: continue")
+        out.line("            }")
+        out.line("        }")
     }
 
     static func caseName(_ widget: String) -> String {
@@ -232,8 +252,9 @@ public enum PropsCodeGenerator {
         out.line("")
         out.line("    /// Decodes the modifier keys of evaluated props; other keys are ignored.")
         out.line("    public init(props: [String: JSONValue]) throws(PropDecodingError) {")
-        for p in params {
-            out.line("        self.\(identifier(p.key)) = try PropReader.optional(props, \"\(p.key)\", as: \(engineType(p.valueType)).self, owner: \"modifier\")")
+        emitGivenProps(params.map(\.key), into: &out)
+        for (index, p) in params.enumerated() {
+            out.line("        self.\(identifier(p.key)) = try PropReader.optional(given\(index), \"\(p.key)\", as: \(engineType(p.valueType)).self, owner: \"modifier\")")
         }
         out.line("    }")
         out.line("}")

@@ -17,6 +17,9 @@ struct ElementDecoration: Equatable, Sendable {
     /// Reads (and removes) the modifier keys from evaluated props; nil when none is set.
     static func take(from props: inout [String: JSONValue]) throws(PropDecodingError) -> ElementDecoration? {
         let modifiers = try WidgetModifiers(props: props)
+        // Most elements carry none of these: their props are left as they are, with no hashed removals.
+        guard modifiers.background != nil || modifiers.styleClass != nil || modifiers.disabled != nil
+                || modifiers.autoFocus != nil else { return nil }
         for key in keys { props[key] = nil }
         let decoration = ElementDecoration(background: modifiers.background.map(TerminalColor.init),
                                            styleClass: modifiers.styleClass.flatMap { $0.isEmpty ? nil : $0 },

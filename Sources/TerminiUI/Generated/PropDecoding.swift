@@ -55,6 +55,22 @@ enum PropReader {
         return try decode(json, key, as: type, owner: owner)
     }
 
+    /// As `required(_:_:as:owner:)`, for the JSON a one-pass decoder picked out for `key` (nil: not given).
+    static func required<T: PropValue>(_ given: JSONValue?, _ key: String, as type: T.Type,
+                                       owner: String) throws(PropDecodingError) -> T {
+        guard let json = given else {
+            throw PropDecodingError(owner: owner, prop: key, expected: T.propTypeName, found: "missing")
+        }
+        return try decode(json, key, as: type, owner: owner)
+    }
+
+    /// As `optional(_:_:as:owner:)`, for the JSON a one-pass decoder picked out for `key` (nil: not given).
+    static func optional<T: PropValue>(_ given: JSONValue?, _ key: String, as type: T.Type,
+                                       owner: String) throws(PropDecodingError) -> T? {
+        guard let json = given, !json.isNull else { return nil }
+        return try decode(json, key, as: type, owner: owner)
+    }
+
     static func decode<T: PropValue>(_ json: JSONValue, _ key: String, as type: T.Type,
                                      owner: String) throws(PropDecodingError) -> T {
         guard let value = try T.decodeProp(json, owner: owner) else {

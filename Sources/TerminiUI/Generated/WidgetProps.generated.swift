@@ -371,8 +371,16 @@ public struct BarChartProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.values = try PropReader.required(props, "values", as: JSONArray.self, owner: "BarChart")
-        self.labels = (try PropReader.optional(props, "labels", as: JSONArray.self, owner: "BarChart")) ?? []
+        var given0: JSONValue?, given1: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "values": given0 = value
+            case "labels": given1 = value
+            default: continue
+            }
+        }
+        self.values = try PropReader.required(given0, "values", as: JSONArray.self, owner: "BarChart")
+        self.labels = (try PropReader.optional(given1, "labels", as: JSONArray.self, owner: "BarChart")) ?? []
     }
 }
 
@@ -400,10 +408,20 @@ public struct BoxProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.border = (try PropReader.optional(props, "border", as: BorderStyle.self, owner: "Box")) ?? .single
-        self.title = try PropReader.optional(props, "title", as: String.self, owner: "Box")
-        self.width = try PropReader.optional(props, "width", as: Int.self, owner: "Box")
-        self.height = try PropReader.optional(props, "height", as: Int.self, owner: "Box")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "border": given0 = value
+            case "title": given1 = value
+            case "width": given2 = value
+            case "height": given3 = value
+            default: continue
+            }
+        }
+        self.border = (try PropReader.optional(given0, "border", as: BorderStyle.self, owner: "Box")) ?? .single
+        self.title = try PropReader.optional(given1, "title", as: String.self, owner: "Box")
+        self.width = try PropReader.optional(given2, "width", as: Int.self, owner: "Box")
+        self.height = try PropReader.optional(given3, "height", as: Int.self, owner: "Box")
     }
 }
 
@@ -428,9 +446,18 @@ public struct ButtonProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.label = try PropReader.required(props, "p1", as: String.self, owner: "Button")
-        self.onTap = try PropReader.optional(props, "onTap", as: String.self, owner: "Button")
-        self.formType = try PropReader.optional(props, "formType", as: FormAction.self, owner: "Button")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            case "onTap": given1 = value
+            case "formType": given2 = value
+            default: continue
+            }
+        }
+        self.label = try PropReader.required(given0, "p1", as: String.self, owner: "Button")
+        self.onTap = try PropReader.optional(given1, "onTap", as: String.self, owner: "Button")
+        self.formType = try PropReader.optional(given2, "formType", as: FormAction.self, owner: "Button")
     }
 }
 
@@ -455,9 +482,18 @@ public struct CheckboxProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.checked = try PropReader.required(props, "checked", as: Bool.self, owner: "Checkbox")
-        self.label = (try PropReader.optional(props, "label", as: String.self, owner: "Checkbox")) ?? ""
-        self.onToggle = try PropReader.optional(props, "onToggle", as: String.self, owner: "Checkbox")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "checked": given0 = value
+            case "label": given1 = value
+            case "onToggle": given2 = value
+            default: continue
+            }
+        }
+        self.checked = try PropReader.required(given0, "checked", as: Bool.self, owner: "Checkbox")
+        self.label = (try PropReader.optional(given1, "label", as: String.self, owner: "Checkbox")) ?? ""
+        self.onToggle = try PropReader.optional(given2, "onToggle", as: String.self, owner: "Checkbox")
     }
 }
 
@@ -482,9 +518,18 @@ public struct CollapsibleProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.title = try PropReader.required(props, "title", as: String.self, owner: "Collapsible")
-        self.collapsed = (try PropReader.optional(props, "collapsed", as: Bool.self, owner: "Collapsible")) ?? false
-        self.onToggle = try PropReader.optional(props, "onToggle", as: String.self, owner: "Collapsible")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "title": given0 = value
+            case "collapsed": given1 = value
+            case "onToggle": given2 = value
+            default: continue
+            }
+        }
+        self.title = try PropReader.required(given0, "title", as: String.self, owner: "Collapsible")
+        self.collapsed = (try PropReader.optional(given1, "collapsed", as: Bool.self, owner: "Collapsible")) ?? false
+        self.onToggle = try PropReader.optional(given2, "onToggle", as: String.self, owner: "Collapsible")
     }
 }
 
@@ -506,8 +551,16 @@ public struct ColumnProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Column")) ?? 0
-        self.align = (try PropReader.optional(props, "align", as: Alignment.self, owner: "Column")) ?? .start
+        var given0: JSONValue?, given1: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "spacing": given0 = value
+            case "align": given1 = value
+            default: continue
+            }
+        }
+        self.spacing = (try PropReader.optional(given0, "spacing", as: Int.self, owner: "Column")) ?? 0
+        self.align = (try PropReader.optional(given1, "align", as: Alignment.self, owner: "Column")) ?? .start
     }
 }
 
@@ -540,7 +593,14 @@ public struct ExpandedProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.flex = (try PropReader.optional(props, "flex", as: Int.self, owner: "Expanded")) ?? 1
+        var given0: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "flex": given0 = value
+            default: continue
+            }
+        }
+        self.flex = (try PropReader.optional(given0, "flex", as: Int.self, owner: "Expanded")) ?? 1
     }
 }
 
@@ -568,10 +628,20 @@ public struct ForEachProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.items = try PropReader.required(props, "p1", as: BoundList.self, owner: "ForEach")
-        self.key = try PropReader.optional(props, "key", as: String.self, owner: "ForEach")
-        self.item = (try PropReader.optional(props, "item", as: String.self, owner: "ForEach")) ?? "item"
-        self.index = (try PropReader.optional(props, "index", as: String.self, owner: "ForEach")) ?? "index"
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            case "key": given1 = value
+            case "item": given2 = value
+            case "index": given3 = value
+            default: continue
+            }
+        }
+        self.items = try PropReader.required(given0, "p1", as: BoundList.self, owner: "ForEach")
+        self.key = try PropReader.optional(given1, "key", as: String.self, owner: "ForEach")
+        self.item = (try PropReader.optional(given2, "item", as: String.self, owner: "ForEach")) ?? "item"
+        self.index = (try PropReader.optional(given3, "index", as: String.self, owner: "ForEach")) ?? "index"
     }
 }
 
@@ -596,9 +666,18 @@ public struct FormProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Form")) ?? 0
-        self.disablesSubmitUntilValid = (try PropReader.optional(props, "disablesSubmitUntilValid", as: Bool.self, owner: "Form")) ?? false
-        self.onSubmit = try PropReader.optional(props, "onSubmit", as: String.self, owner: "Form")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "spacing": given0 = value
+            case "disablesSubmitUntilValid": given1 = value
+            case "onSubmit": given2 = value
+            default: continue
+            }
+        }
+        self.spacing = (try PropReader.optional(given0, "spacing", as: Int.self, owner: "Form")) ?? 0
+        self.disablesSubmitUntilValid = (try PropReader.optional(given1, "disablesSubmitUntilValid", as: Bool.self, owner: "Form")) ?? false
+        self.onSubmit = try PropReader.optional(given2, "onSubmit", as: String.self, owner: "Form")
     }
 }
 
@@ -623,9 +702,18 @@ public struct GridProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.columns = try PropReader.optional(props, "columns", as: Int.self, owner: "Grid")
-        self.minColumnWidth = (try PropReader.optional(props, "minColumnWidth", as: Int.self, owner: "Grid")) ?? 20
-        self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Grid")) ?? 1
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "columns": given0 = value
+            case "minColumnWidth": given1 = value
+            case "spacing": given2 = value
+            default: continue
+            }
+        }
+        self.columns = try PropReader.optional(given0, "columns", as: Int.self, owner: "Grid")
+        self.minColumnWidth = (try PropReader.optional(given1, "minColumnWidth", as: Int.self, owner: "Grid")) ?? 20
+        self.spacing = (try PropReader.optional(given2, "spacing", as: Int.self, owner: "Grid")) ?? 1
     }
 }
 
@@ -644,7 +732,14 @@ public struct IfProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.condition = try PropReader.required(props, "p1", as: Bool.self, owner: "If")
+        var given0: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            default: continue
+            }
+        }
+        self.condition = try PropReader.required(given0, "p1", as: Bool.self, owner: "If")
     }
 }
 
@@ -687,15 +782,30 @@ public struct ListViewProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.items = try PropReader.required(props, "p1", as: BoundList.self, owner: "ListView")
-        self.key = try PropReader.optional(props, "key", as: String.self, owner: "ListView")
-        self.item = (try PropReader.optional(props, "item", as: String.self, owner: "ListView")) ?? "item"
-        self.index = (try PropReader.optional(props, "index", as: String.self, owner: "ListView")) ?? "index"
-        self.onReachBottom = try PropReader.optional(props, "onReachBottom", as: String.self, owner: "ListView")
-        self.threshold = (try PropReader.optional(props, "threshold", as: Int.self, owner: "ListView")) ?? 5
-        self.onScroll = try PropReader.optional(props, "onScroll", as: String.self, owner: "ListView")
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "ListView")
-        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "ListView")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?, given4: JSONValue?, given5: JSONValue?, given6: JSONValue?, given7: JSONValue?, given8: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            case "key": given1 = value
+            case "item": given2 = value
+            case "index": given3 = value
+            case "onReachBottom": given4 = value
+            case "threshold": given5 = value
+            case "onScroll": given6 = value
+            case "onSelect": given7 = value
+            case "onActivate": given8 = value
+            default: continue
+            }
+        }
+        self.items = try PropReader.required(given0, "p1", as: BoundList.self, owner: "ListView")
+        self.key = try PropReader.optional(given1, "key", as: String.self, owner: "ListView")
+        self.item = (try PropReader.optional(given2, "item", as: String.self, owner: "ListView")) ?? "item"
+        self.index = (try PropReader.optional(given3, "index", as: String.self, owner: "ListView")) ?? "index"
+        self.onReachBottom = try PropReader.optional(given4, "onReachBottom", as: String.self, owner: "ListView")
+        self.threshold = (try PropReader.optional(given5, "threshold", as: Int.self, owner: "ListView")) ?? 5
+        self.onScroll = try PropReader.optional(given6, "onScroll", as: String.self, owner: "ListView")
+        self.onSelect = try PropReader.optional(given7, "onSelect", as: String.self, owner: "ListView")
+        self.onActivate = try PropReader.optional(given8, "onActivate", as: String.self, owner: "ListView")
     }
 }
 
@@ -720,9 +830,18 @@ public struct LogProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.lines = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Log")
-        self.follow = (try PropReader.optional(props, "follow", as: Bool.self, owner: "Log")) ?? true
-        self.maxLines = (try PropReader.optional(props, "maxLines", as: Int.self, owner: "Log")) ?? 10_000
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            case "follow": given1 = value
+            case "maxLines": given2 = value
+            default: continue
+            }
+        }
+        self.lines = try PropReader.required(given0, "p1", as: JSONArray.self, owner: "Log")
+        self.follow = (try PropReader.optional(given1, "follow", as: Bool.self, owner: "Log")) ?? true
+        self.maxLines = (try PropReader.optional(given2, "maxLines", as: Int.self, owner: "Log")) ?? 10_000
     }
 }
 
@@ -741,7 +860,14 @@ public struct MarkdownProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.text = try PropReader.required(props, "p1", as: String.self, owner: "Markdown")
+        var given0: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            default: continue
+            }
+        }
+        self.text = try PropReader.required(given0, "p1", as: String.self, owner: "Markdown")
     }
 }
 
@@ -769,10 +895,20 @@ public struct OptionListProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "OptionList")
-        self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "OptionList")) ?? .null
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "OptionList")
-        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "OptionList")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "options": given0 = value
+            case "selected": given1 = value
+            case "onSelect": given2 = value
+            case "onActivate": given3 = value
+            default: continue
+            }
+        }
+        self.options = try PropReader.required(given0, "options", as: JSONArray.self, owner: "OptionList")
+        self.selected = (try PropReader.optional(given1, "selected", as: JSONValue.self, owner: "OptionList")) ?? .null
+        self.onSelect = try PropReader.optional(given2, "onSelect", as: String.self, owner: "OptionList")
+        self.onActivate = try PropReader.optional(given3, "onActivate", as: String.self, owner: "OptionList")
     }
 }
 
@@ -791,7 +927,14 @@ public struct PaddingProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.insets = try PropReader.required(props, "p1", as: EdgeInsets.self, owner: "Padding")
+        var given0: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            default: continue
+            }
+        }
+        self.insets = try PropReader.required(given0, "p1", as: EdgeInsets.self, owner: "Padding")
     }
 }
 
@@ -816,9 +959,18 @@ public struct ProgressBarProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.value = (try PropReader.optional(props, "value", as: Double.self, owner: "ProgressBar")) ?? 0
-        self.showPercentage = (try PropReader.optional(props, "showPercentage", as: Bool.self, owner: "ProgressBar")) ?? false
-        self.indeterminate = (try PropReader.optional(props, "indeterminate", as: Bool.self, owner: "ProgressBar")) ?? false
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "value": given0 = value
+            case "showPercentage": given1 = value
+            case "indeterminate": given2 = value
+            default: continue
+            }
+        }
+        self.value = (try PropReader.optional(given0, "value", as: Double.self, owner: "ProgressBar")) ?? 0
+        self.showPercentage = (try PropReader.optional(given1, "showPercentage", as: Bool.self, owner: "ProgressBar")) ?? false
+        self.indeterminate = (try PropReader.optional(given2, "indeterminate", as: Bool.self, owner: "ProgressBar")) ?? false
     }
 }
 
@@ -843,9 +995,18 @@ public struct RadioGroupProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "RadioGroup")
-        self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "RadioGroup")) ?? .null
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "RadioGroup")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "options": given0 = value
+            case "selected": given1 = value
+            case "onSelect": given2 = value
+            default: continue
+            }
+        }
+        self.options = try PropReader.required(given0, "options", as: JSONArray.self, owner: "RadioGroup")
+        self.selected = (try PropReader.optional(given1, "selected", as: JSONValue.self, owner: "RadioGroup")) ?? .null
+        self.onSelect = try PropReader.optional(given2, "onSelect", as: String.self, owner: "RadioGroup")
     }
 }
 
@@ -870,9 +1031,18 @@ public struct RowProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.spacing = (try PropReader.optional(props, "spacing", as: Int.self, owner: "Row")) ?? 0
-        self.align = (try PropReader.optional(props, "align", as: Alignment.self, owner: "Row")) ?? .start
-        self.wrap = (try PropReader.optional(props, "wrap", as: Bool.self, owner: "Row")) ?? false
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "spacing": given0 = value
+            case "align": given1 = value
+            case "wrap": given2 = value
+            default: continue
+            }
+        }
+        self.spacing = (try PropReader.optional(given0, "spacing", as: Int.self, owner: "Row")) ?? 0
+        self.align = (try PropReader.optional(given1, "align", as: Alignment.self, owner: "Row")) ?? .start
+        self.wrap = (try PropReader.optional(given2, "wrap", as: Bool.self, owner: "Row")) ?? false
     }
 }
 
@@ -914,10 +1084,20 @@ public struct SelectProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "Select")
-        self.selected = (try PropReader.optional(props, "selected", as: JSONValue.self, owner: "Select")) ?? .null
-        self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "Select")) ?? ""
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Select")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "options": given0 = value
+            case "selected": given1 = value
+            case "placeholder": given2 = value
+            case "onSelect": given3 = value
+            default: continue
+            }
+        }
+        self.options = try PropReader.required(given0, "options", as: JSONArray.self, owner: "Select")
+        self.selected = (try PropReader.optional(given1, "selected", as: JSONValue.self, owner: "Select")) ?? .null
+        self.placeholder = (try PropReader.optional(given2, "placeholder", as: String.self, owner: "Select")) ?? ""
+        self.onSelect = try PropReader.optional(given3, "onSelect", as: String.self, owner: "Select")
     }
 }
 
@@ -948,11 +1128,22 @@ public struct SelectionListProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.options = try PropReader.required(props, "options", as: JSONArray.self, owner: "SelectionList")
-        self.selected = (try PropReader.optional(props, "selected", as: JSONArray.self, owner: "SelectionList")) ?? []
-        self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "SelectionList")
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "SelectionList")
-        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "SelectionList")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?, given4: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "options": given0 = value
+            case "selected": given1 = value
+            case "onChange": given2 = value
+            case "onSelect": given3 = value
+            case "onActivate": given4 = value
+            default: continue
+            }
+        }
+        self.options = try PropReader.required(given0, "options", as: JSONArray.self, owner: "SelectionList")
+        self.selected = (try PropReader.optional(given1, "selected", as: JSONArray.self, owner: "SelectionList")) ?? []
+        self.onChange = try PropReader.optional(given2, "onChange", as: String.self, owner: "SelectionList")
+        self.onSelect = try PropReader.optional(given3, "onSelect", as: String.self, owner: "SelectionList")
+        self.onActivate = try PropReader.optional(given4, "onActivate", as: String.self, owner: "SelectionList")
     }
 }
 
@@ -971,7 +1162,14 @@ public struct SlotProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.name = (try PropReader.optional(props, "p1", as: String.self, owner: "Slot")) ?? "content"
+        var given0: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            default: continue
+            }
+        }
+        self.name = (try PropReader.optional(given0, "p1", as: String.self, owner: "Slot")) ?? "content"
     }
 }
 
@@ -1004,7 +1202,14 @@ public struct SparklineProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.values = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Sparkline")
+        var given0: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            default: continue
+            }
+        }
+        self.values = try PropReader.required(given0, "p1", as: JSONArray.self, owner: "Sparkline")
     }
 }
 
@@ -1057,9 +1262,18 @@ public struct SwitchProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.isOn = try PropReader.required(props, "isOn", as: Bool.self, owner: "Switch")
-        self.label = (try PropReader.optional(props, "label", as: String.self, owner: "Switch")) ?? ""
-        self.onToggle = try PropReader.optional(props, "onToggle", as: String.self, owner: "Switch")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "isOn": given0 = value
+            case "label": given1 = value
+            case "onToggle": given2 = value
+            default: continue
+            }
+        }
+        self.isOn = try PropReader.required(given0, "isOn", as: Bool.self, owner: "Switch")
+        self.label = (try PropReader.optional(given1, "label", as: String.self, owner: "Switch")) ?? ""
+        self.onToggle = try PropReader.optional(given2, "onToggle", as: String.self, owner: "Switch")
     }
 }
 
@@ -1078,7 +1292,14 @@ public struct TabProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.title = try PropReader.required(props, "p1", as: String.self, owner: "Tab")
+        var given0: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            default: continue
+            }
+        }
+        self.title = try PropReader.required(given0, "p1", as: String.self, owner: "Tab")
     }
 }
 
@@ -1124,16 +1345,32 @@ public struct TableProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.rows = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Table")
-        self.key = try PropReader.optional(props, "key", as: String.self, owner: "Table")
-        self.columns = try PropReader.required(props, "columns", as: [TableColumn].self, owner: "Table")
-        self.sortColumn = (try PropReader.optional(props, "sortColumn", as: String.self, owner: "Table")) ?? ""
-        self.sortDescending = (try PropReader.optional(props, "sortDescending", as: Bool.self, owner: "Table")) ?? false
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Table")
-        self.onActivate = try PropReader.optional(props, "onActivate", as: String.self, owner: "Table")
-        self.onSort = try PropReader.optional(props, "onSort", as: String.self, owner: "Table")
-        self.onReachBottom = try PropReader.optional(props, "onReachBottom", as: String.self, owner: "Table")
-        self.threshold = (try PropReader.optional(props, "threshold", as: Int.self, owner: "Table")) ?? 5
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?, given4: JSONValue?, given5: JSONValue?, given6: JSONValue?, given7: JSONValue?, given8: JSONValue?, given9: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            case "key": given1 = value
+            case "columns": given2 = value
+            case "sortColumn": given3 = value
+            case "sortDescending": given4 = value
+            case "onSelect": given5 = value
+            case "onActivate": given6 = value
+            case "onSort": given7 = value
+            case "onReachBottom": given8 = value
+            case "threshold": given9 = value
+            default: continue
+            }
+        }
+        self.rows = try PropReader.required(given0, "p1", as: JSONArray.self, owner: "Table")
+        self.key = try PropReader.optional(given1, "key", as: String.self, owner: "Table")
+        self.columns = try PropReader.required(given2, "columns", as: [TableColumn].self, owner: "Table")
+        self.sortColumn = (try PropReader.optional(given3, "sortColumn", as: String.self, owner: "Table")) ?? ""
+        self.sortDescending = (try PropReader.optional(given4, "sortDescending", as: Bool.self, owner: "Table")) ?? false
+        self.onSelect = try PropReader.optional(given5, "onSelect", as: String.self, owner: "Table")
+        self.onActivate = try PropReader.optional(given6, "onActivate", as: String.self, owner: "Table")
+        self.onSort = try PropReader.optional(given7, "onSort", as: String.self, owner: "Table")
+        self.onReachBottom = try PropReader.optional(given8, "onReachBottom", as: String.self, owner: "Table")
+        self.threshold = (try PropReader.optional(given9, "threshold", as: Int.self, owner: "Table")) ?? 5
     }
 }
 
@@ -1155,8 +1392,16 @@ public struct TabsProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.selected = (try PropReader.optional(props, "selected", as: Int.self, owner: "Tabs")) ?? 0
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Tabs")
+        var given0: JSONValue?, given1: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "selected": given0 = value
+            case "onSelect": given1 = value
+            default: continue
+            }
+        }
+        self.selected = (try PropReader.optional(given0, "selected", as: Int.self, owner: "Tabs")) ?? 0
+        self.onSelect = try PropReader.optional(given1, "onSelect", as: String.self, owner: "Tabs")
     }
 }
 
@@ -1187,11 +1432,22 @@ public struct TextProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.text = (try PropReader.optional(props, "p1", as: String.self, owner: "Text")) ?? ""
-        self.markup = try PropReader.optional(props, "markup", as: [MarkupSpan].self, owner: "Text")
-        self.style = (try PropReader.optional(props, "style", as: [TextStyle].self, owner: "Text")) ?? []
-        self.color = (try PropReader.optional(props, "color", as: Color.self, owner: "Text")) ?? .default
-        self.wrap = (try PropReader.optional(props, "wrap", as: Bool.self, owner: "Text")) ?? true
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?, given4: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            case "markup": given1 = value
+            case "style": given2 = value
+            case "color": given3 = value
+            case "wrap": given4 = value
+            default: continue
+            }
+        }
+        self.text = (try PropReader.optional(given0, "p1", as: String.self, owner: "Text")) ?? ""
+        self.markup = try PropReader.optional(given1, "markup", as: [MarkupSpan].self, owner: "Text")
+        self.style = (try PropReader.optional(given2, "style", as: [TextStyle].self, owner: "Text")) ?? []
+        self.color = (try PropReader.optional(given3, "color", as: Color.self, owner: "Text")) ?? .default
+        self.wrap = (try PropReader.optional(given4, "wrap", as: Bool.self, owner: "Text")) ?? true
     }
 }
 
@@ -1219,10 +1475,20 @@ public struct TextAreaProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.value = try PropReader.required(props, "value", as: String.self, owner: "TextArea")
-        self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "TextArea")) ?? ""
-        self.height = (try PropReader.optional(props, "height", as: Int.self, owner: "TextArea")) ?? 5
-        self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "TextArea")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "value": given0 = value
+            case "placeholder": given1 = value
+            case "height": given2 = value
+            case "onChange": given3 = value
+            default: continue
+            }
+        }
+        self.value = try PropReader.required(given0, "value", as: String.self, owner: "TextArea")
+        self.placeholder = (try PropReader.optional(given1, "placeholder", as: String.self, owner: "TextArea")) ?? ""
+        self.height = (try PropReader.optional(given2, "height", as: Int.self, owner: "TextArea")) ?? 5
+        self.onChange = try PropReader.optional(given3, "onChange", as: String.self, owner: "TextArea")
     }
 }
 
@@ -1274,18 +1540,36 @@ public struct TextFieldProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.value = try PropReader.required(props, "value", as: String.self, owner: "TextField")
-        self.placeholder = (try PropReader.optional(props, "placeholder", as: String.self, owner: "TextField")) ?? ""
-        self.width = try PropReader.optional(props, "width", as: Int.self, owner: "TextField")
-        self.secure = (try PropReader.optional(props, "secure", as: Bool.self, owner: "TextField")) ?? false
-        self.maxLength = try PropReader.optional(props, "maxLength", as: Int.self, owner: "TextField")
-        self.disabled = (try PropReader.optional(props, "disabled", as: Bool.self, owner: "TextField")) ?? false
-        self.kind = (try PropReader.optional(props, "kind", as: TextFieldKind.self, owner: "TextField")) ?? .text
-        self.restrict = try PropReader.optional(props, "restrict", as: String.self, owner: "TextField")
-        self.validate = (try PropReader.optional(props, "validate", as: [ValidationRule].self, owner: "TextField")) ?? []
-        self.suggestions = try PropReader.optional(props, "suggestions", as: JSONArray.self, owner: "TextField")
-        self.onChange = try PropReader.optional(props, "onChange", as: String.self, owner: "TextField")
-        self.onSubmit = try PropReader.optional(props, "onSubmit", as: String.self, owner: "TextField")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?, given4: JSONValue?, given5: JSONValue?, given6: JSONValue?, given7: JSONValue?, given8: JSONValue?, given9: JSONValue?, given10: JSONValue?, given11: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "value": given0 = value
+            case "placeholder": given1 = value
+            case "width": given2 = value
+            case "secure": given3 = value
+            case "maxLength": given4 = value
+            case "disabled": given5 = value
+            case "kind": given6 = value
+            case "restrict": given7 = value
+            case "validate": given8 = value
+            case "suggestions": given9 = value
+            case "onChange": given10 = value
+            case "onSubmit": given11 = value
+            default: continue
+            }
+        }
+        self.value = try PropReader.required(given0, "value", as: String.self, owner: "TextField")
+        self.placeholder = (try PropReader.optional(given1, "placeholder", as: String.self, owner: "TextField")) ?? ""
+        self.width = try PropReader.optional(given2, "width", as: Int.self, owner: "TextField")
+        self.secure = (try PropReader.optional(given3, "secure", as: Bool.self, owner: "TextField")) ?? false
+        self.maxLength = try PropReader.optional(given4, "maxLength", as: Int.self, owner: "TextField")
+        self.disabled = (try PropReader.optional(given5, "disabled", as: Bool.self, owner: "TextField")) ?? false
+        self.kind = (try PropReader.optional(given6, "kind", as: TextFieldKind.self, owner: "TextField")) ?? .text
+        self.restrict = try PropReader.optional(given7, "restrict", as: String.self, owner: "TextField")
+        self.validate = (try PropReader.optional(given8, "validate", as: [ValidationRule].self, owner: "TextField")) ?? []
+        self.suggestions = try PropReader.optional(given9, "suggestions", as: JSONArray.self, owner: "TextField")
+        self.onChange = try PropReader.optional(given10, "onChange", as: String.self, owner: "TextField")
+        self.onSubmit = try PropReader.optional(given11, "onSubmit", as: String.self, owner: "TextField")
     }
 }
 
@@ -1313,10 +1597,20 @@ public struct TreeProps: Equatable, Sendable {
 
     /// Decodes evaluated props, applying defaults; a missing required prop or a wrong type throws.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.nodes = try PropReader.required(props, "p1", as: JSONArray.self, owner: "Tree")
-        self.key = try PropReader.optional(props, "key", as: String.self, owner: "Tree")
-        self.onSelect = try PropReader.optional(props, "onSelect", as: String.self, owner: "Tree")
-        self.onExpand = try PropReader.optional(props, "onExpand", as: String.self, owner: "Tree")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "p1": given0 = value
+            case "key": given1 = value
+            case "onSelect": given2 = value
+            case "onExpand": given3 = value
+            default: continue
+            }
+        }
+        self.nodes = try PropReader.required(given0, "p1", as: JSONArray.self, owner: "Tree")
+        self.key = try PropReader.optional(given1, "key", as: String.self, owner: "Tree")
+        self.onSelect = try PropReader.optional(given2, "onSelect", as: String.self, owner: "Tree")
+        self.onExpand = try PropReader.optional(given3, "onExpand", as: String.self, owner: "Tree")
     }
 }
 
@@ -1395,18 +1689,37 @@ public struct WidgetModifiers: Equatable, Sendable {
 
     /// Decodes the modifier keys of evaluated props; other keys are ignored.
     public init(props: [String: JSONValue]) throws(PropDecodingError) {
-        self.autoFocus = try PropReader.optional(props, "autoFocus", as: Bool.self, owner: "modifier")
-        self.background = try PropReader.optional(props, "background", as: Color.self, owner: "modifier")
-        self.catchTap = try PropReader.optional(props, "catchTap", as: String.self, owner: "modifier")
-        self.data = try PropReader.optional(props, "data", as: [String: JSONValue].self, owner: "modifier")
-        self.disabled = try PropReader.optional(props, "disabled", as: Bool.self, owner: "modifier")
-        self.globalKey = try PropReader.optional(props, "globalKey", as: String.self, owner: "modifier")
-        self.hidden = try PropReader.optional(props, "hidden", as: Bool.self, owner: "modifier")
-        self.id = try PropReader.optional(props, "id", as: String.self, owner: "modifier")
-        self.key = try PropReader.optional(props, "key", as: String.self, owner: "modifier")
-        self.onBlur = try PropReader.optional(props, "onBlur", as: String.self, owner: "modifier")
-        self.onFocus = try PropReader.optional(props, "onFocus", as: String.self, owner: "modifier")
-        self.onTap = try PropReader.optional(props, "onTap", as: String.self, owner: "modifier")
-        self.styleClass = try PropReader.optional(props, "styleClass", as: String.self, owner: "modifier")
+        var given0: JSONValue?, given1: JSONValue?, given2: JSONValue?, given3: JSONValue?, given4: JSONValue?, given5: JSONValue?, given6: JSONValue?, given7: JSONValue?, given8: JSONValue?, given9: JSONValue?, given10: JSONValue?, given11: JSONValue?, given12: JSONValue?
+        for (key, value) in props {
+            switch key {
+            case "autoFocus": given0 = value
+            case "background": given1 = value
+            case "catchTap": given2 = value
+            case "data": given3 = value
+            case "disabled": given4 = value
+            case "globalKey": given5 = value
+            case "hidden": given6 = value
+            case "id": given7 = value
+            case "key": given8 = value
+            case "onBlur": given9 = value
+            case "onFocus": given10 = value
+            case "onTap": given11 = value
+            case "styleClass": given12 = value
+            default: continue
+            }
+        }
+        self.autoFocus = try PropReader.optional(given0, "autoFocus", as: Bool.self, owner: "modifier")
+        self.background = try PropReader.optional(given1, "background", as: Color.self, owner: "modifier")
+        self.catchTap = try PropReader.optional(given2, "catchTap", as: String.self, owner: "modifier")
+        self.data = try PropReader.optional(given3, "data", as: [String: JSONValue].self, owner: "modifier")
+        self.disabled = try PropReader.optional(given4, "disabled", as: Bool.self, owner: "modifier")
+        self.globalKey = try PropReader.optional(given5, "globalKey", as: String.self, owner: "modifier")
+        self.hidden = try PropReader.optional(given6, "hidden", as: Bool.self, owner: "modifier")
+        self.id = try PropReader.optional(given7, "id", as: String.self, owner: "modifier")
+        self.key = try PropReader.optional(given8, "key", as: String.self, owner: "modifier")
+        self.onBlur = try PropReader.optional(given9, "onBlur", as: String.self, owner: "modifier")
+        self.onFocus = try PropReader.optional(given10, "onFocus", as: String.self, owner: "modifier")
+        self.onTap = try PropReader.optional(given11, "onTap", as: String.self, owner: "modifier")
+        self.styleClass = try PropReader.optional(given12, "styleClass", as: String.self, owner: "modifier")
     }
 }
