@@ -77,7 +77,7 @@ public final class KeyedListBench {
     private var fed = 0
     private var errors: [String] = []
     private let errorLock = NSLock()
-    private let clock = MonotonicClock.system
+    let clock = MonotonicClock.system
 
     /// Starts the bench app from `bundle` in a fresh pty and waits for its first frame.
     public init(bundle: LoadedBundle, options: Options) throws {
