@@ -103,7 +103,8 @@ import Testing
         let pressed = Date()
         try tmux.keys("Escape")
         text = try await tmux.waitForScreen { $0.contains("EXITED:") }
-        #expect(Date().timeIntervalSince(pressed) < 5, "Esc stops the wait at once, not after the 60 s timeout")
+        // At once is well under a second on a quiet machine; CI's loaded one took 5.2 s. The 60 s timeout is the bug.
+        #expect(Date().timeIntervalSince(pressed) < 20, "Esc stops the wait at once, not after the 60 s timeout")
         #expect(text.contains("the required update of hello to 1.2.0 was cancelled; hello 1.0.0 is below the minimum and does not start"), "\(text)")
         #expect(text.contains("EXITED:1") && !text.contains("Hello version"), "\(text)")
         #expect(try await setup.list().contains("* 1.0.0  (current"), "nothing changed")
