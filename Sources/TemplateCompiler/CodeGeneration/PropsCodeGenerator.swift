@@ -50,16 +50,14 @@ public enum PropsCodeGenerator {
 
     static func identifier(_ name: String) -> String { swiftKeywords.contains(name) ? "`\(name)`" : name }
 
-    /// The expression that reads one parameter from `source` (a `[String: JSONValue]`), with its default applied.
-    /// The expression that decodes `p` from `source`: a dictionary of props, or the JSON value a one-pass decoder
-    /// picked out for it (`emitGivenProps`); `PropReader` has both forms.
+    /// The expression that reads one parameter from `source`, with its default applied: a `[String: JSONValue]`, or
+    /// the `JSONValue?` a one-pass decoder picked out for it (`emitGivenProps`); `PropReader` reads both.
     static func readExpression(_ p: CatalogParameter, from source: String, owner: String, repeated: Bool = false) -> String {
         let type = repeated ? "BoundList" : engineType(p.valueType)
-        let json = "\(source), "
         if p.isRequired && !p.optional {
-            return "try PropReader.required(\(json)\"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
+            return "try PropReader.required(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
         }
-        let read = "try PropReader.optional(\(json)\"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
+        let read = "try PropReader.optional(\(source), \"\(p.key)\", as: \(type).self, owner: \"\(owner)\")"
         if let d = p.defaultSource, d != "nil" { return "(\(read)) ?? \(d)" }
         // `selected: Binding<DataValue> = nil`: a JSON value whose default is JSON null.
         if p.defaultSource == "nil" && !p.optional && type == "JSONValue" { return "(\(read)) ?? .null" }

@@ -17,13 +17,13 @@ struct ElementDecoration: Equatable, Sendable {
     /// Reads (and removes) the modifier keys from evaluated props; nil when none is set.
     static func take(from props: inout [String: JSONValue]) throws(PropDecodingError) -> ElementDecoration? {
         let modifiers = try WidgetModifiers(props: props)
-        // Most elements carry none of these: their props are left as they are, with no hashed removals.
-        guard modifiers.background != nil || modifiers.styleClass != nil || modifiers.disabled != nil
-                || modifiers.autoFocus != nil else { return nil }
-        for key in keys { props[key] = nil }
         let decoration = ElementDecoration(background: modifiers.background.map(TerminalColor.init),
                                            styleClass: modifiers.styleClass.flatMap { $0.isEmpty ? nil : $0 },
                                            disabled: modifiers.disabled ?? false, autoFocus: modifiers.autoFocus ?? false)
-        return decoration == ElementDecoration() ? nil : decoration
+        // Most elements carry none: their props stay as they are, with no hashed removals (the widget's own decoder
+        // ignores keys it does not declare).
+        guard decoration != ElementDecoration() else { return nil }
+        for key in keys { props[key] = nil }
+        return decoration
     }
 }
