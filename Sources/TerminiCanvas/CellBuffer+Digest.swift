@@ -42,18 +42,21 @@ extension CellBuffer {
 }
 
 extension CellBuffer {
-    /// A copy of the row's cells (a recorder keeps them and makes text of them only when it writes).
-    public func rowCells(_ row: Int) -> [Cell] { Array(cells[(row * width)..<((row + 1) * width)]) }
+    /// Appends a copy of the row's cells to `buffer` (a recorder keeps them and makes text of them only when it
+    /// writes).
+    public func appendRowCells(_ row: Int, to buffer: inout [Cell]) {
+        buffer.append(contentsOf: cells[(row * width)..<((row + 1) * width)])
+    }
 
-    /// The text of cells that `rowCells` copied, as `rowText` writes it.
+    /// The text of a row's cells that `appendRowCells` copied, as `rowText` writes it.
     /// Trailing blanks are cut on the cells, and ASCII goes in as bytes: the recorder makes text of every frame it
     /// keeps for long, and Characters built one by one cost a full screen about a millisecond.
-    public static func text(ofRow cells: [Cell]) -> String {
+    public static func text(ofRow cells: ArraySlice<Cell>) -> String {
         let space = UInt32(UInt8(ascii: " "))
-        var end = cells.count
-        while end > 0, cells[end - 1].isWideContinuation || cells[end - 1].code == space { end -= 1 }
+        var end = cells.endIndex
+        while end > cells.startIndex, cells[end - 1].isWideContinuation || cells[end - 1].code == space { end -= 1 }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(end)
+        bytes.reserveCapacity(end - cells.startIndex)
         for cell in cells[..<end] where !cell.isWideContinuation {
             if cell.code < 0x80 { bytes.append(UInt8(cell.code)) } else { bytes.append(contentsOf: String(cell.character).utf8) }
         }

@@ -57,7 +57,7 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         case batch(count: Int)
         case clock(milliseconds: Double)
         /// A frame with its changed rows' cells, as the UI thread copied them.
-        case frame(FrameHead, rows: [(row: Int, cells: [Cell])])
+        case frame(FrameHead, rows: ChangedRows)
         /// A frame shrunk when the ring was full: its rows as text, an eighth of the cells.
         case shrunkFrame(FrameHead, rows: [(row: Int, text: String)])
         // Boxed: held inline, these would make every slot of the ring as large as a bridge call.
@@ -124,7 +124,8 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         let (hash, rows) = screen.digestCells(frame.screen)
         let head = FrameHead(number: frame.number, at: frame.timing.vsyncStart, width: frame.screen.width,
                              height: frame.screen.height, hash: hash)
-        let size = 64 + rows.reduce(0) { $0 + 48 + $1.cells.count * MemoryLayout<Cell>.stride }
+        // The head, the two arrays' headers, a row number each, and the cells.
+        let size = 128 + rows.rows.count * 8 + rows.cellCount * MemoryLayout<Cell>.stride
         keep(.frame(head, rows: rows), size: size, isEvidence: false)
     }
 
@@ -222,7 +223,7 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
     private func shrink(_ index: Int) -> Record {
         let cells = entries[index].record
         guard case .frame(let head, let rows) = cells else { return .dropped }
-        let texts = rows.map { (row: $0.row, text: CellBuffer.text(ofRow: $0.cells)) }
+        let texts = rows.texts
         let size = 64 + texts.reduce(0) { $0 + 48 + $1.text.utf8.count } + Self.slotBytes
         liveBytes += size - entries[index].size
         entries[index].record = .shrunkFrame(head, rows: texts)
@@ -269,7 +270,7 @@ public final class FlightRecorder: EngineActivityObserver, @unchecked Sendable {
         case .batch(let count): json = ["t": .string("batch"), "n": .number(Double(count))]
         case .clock(let ms): json = ["t": .string("clock"), "ms": .number(ms)]
         case .frame(let head, let rows):
-            json = frameRecord(head, rows.map { (row: $0.row, text: CellBuffer.text(ofRow: $0.cells)) }, start: start)
+            json = frameRecord(head, rows.texts, start: start)
         case .shrunkFrame(let head, let rows): json = frameRecord(head, rows, start: start)
         case .page(let id, let name, let data):
             json = ["t": .string("page"), "id": .number(Double(id)), "name": .string(name), "data": data]

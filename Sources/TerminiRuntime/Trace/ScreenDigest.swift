@@ -12,23 +12,23 @@ struct ScreenDigest {
     /// Digests `screen` against the previous one: its hash, and the rows whose cells changed with their text.
     mutating func digest(_ screen: CellBuffer) -> (hash: UInt64, changedRows: [(row: Int, text: String)]) {
         let (hash, rows) = digestCells(screen)
-        return (hash, rows.map { ($0.row, CellBuffer.text(ofRow: $0.cells)) })
+        return (hash, rows.texts)
     }
 
     /// As `digest`, with the changed rows' cells copied instead of made text: the recorder's hot path, which makes
     /// text only when it writes a trace.
-    mutating func digestCells(_ screen: CellBuffer) -> (hash: UInt64, changedRows: [(row: Int, cells: [Cell])]) {
+    mutating func digestCells(_ screen: CellBuffer) -> (hash: UInt64, changedRows: ChangedRows) {
         let sameSize = screen.width == width && screen.height == rowHashes.count
         if !sameSize {
             width = screen.width
             rowHashes = Array(repeating: 0, count: screen.height)
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(screen.width << 16 | screen.height)
-        var changed: [(row: Int, cells: [Cell])] = []
+        var changed = ChangedRows(width: screen.width)
         for row in 0..<screen.height {
             if !sameSize || previous.map({ !screen.rowEquals(row, in: $0) }) ?? true {
                 let rowHash = screen.rowHash(row)
-                if !sameSize || rowHash != rowHashes[row] { changed.append((row, screen.rowCells(row))) }
+                if !sameSize || rowHash != rowHashes[row] { changed.append(row, of: screen) }
                 rowHashes[row] = rowHash
             }
             hash = (hash ^ rowHashes[row]) &* 0x100_0000_01b3
@@ -41,5 +41,30 @@ struct ScreenDigest {
     static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// A frame's changed rows with their cells, copied into one buffer: one allocation a frame rather than one a row,
+/// which kept the recorder's frees and the UI thread's mallocs from growing with the rows a frame changes.
+struct ChangedRows: Sendable {
+    /// The changed rows' numbers, in screen order.
+    private(set) var rows: [Int] = []
+    let width: Int
+    /// The rows' cells one after another, `width` each.
+    private var cells: [Cell] = []
+
+    init(width: Int) { self.width = width }
+
+    /// The cells the rows hold.
+    var cellCount: Int { cells.count }
+
+    mutating func append(_ row: Int, of screen: CellBuffer) {
+        rows.append(row)
+        screen.appendRowCells(row, to: &cells)
+    }
+
+    /// Each row with its text, as `CellBuffer.rowText` writes it.
+    var texts: [(row: Int, text: String)] {
+        rows.indices.map { (rows[$0], CellBuffer.text(ofRow: cells[($0 * width)..<(($0 + 1) * width)])) }
     }
 }
