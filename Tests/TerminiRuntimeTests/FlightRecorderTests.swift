@@ -227,4 +227,10 @@ import TerminiUI
         #expect(recording.steps.contains { if case .scriptError(let m) = $0 { m.contains("boom") } else { false } })
         #expect(lines.value.contains { $0.hasPrefix("[trace] the script failed; trace written to \(automatic.path)") })
     }
+
+    @Test func anAutomaticTracesFileIsNamedByItsUTCTimeWithoutColonsAndThePid() {
+        let automatic = AutomaticTrace(recorder: FlightRecorder(target: "memory"), store: "/store", appId: "nav",
+                                       console: { _ in }, now: Date(timeIntervalSince1970: 1_000_000_000.75))
+        #expect(automatic.path == "/store/traces/nav/2001-09-09T014640Z-\(getpid()).trace")
+    }
 }
