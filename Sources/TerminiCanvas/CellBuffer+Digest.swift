@@ -11,17 +11,18 @@ extension CellBuffer {
     /// process's grapheme table, so a replay in another process hashes the same screen the same way.
     public func rowHash(_ row: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let start = row * width
-        for index in start..<(start + width) {
-            let bits = cells[index].bits
-            let code = UInt32(truncatingIfNeeded: bits & Cell.codeMask)
-            if code >= GraphemeTable.firstTableCode {
-                for scalar in GraphemeTable.character(for: code).unicodeScalars {
-                    hash = (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
+        cells.withUnsafeBufferPointer { all in
+            for cell in all[(row * width)..<((row + 1) * width)] {
+                let bits = cell.bits
+                let code = UInt32(truncatingIfNeeded: bits & Cell.codeMask)
+                if code >= GraphemeTable.firstTableCode {
+                    for scalar in GraphemeTable.character(for: code).unicodeScalars {
+                        hash = (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
+                    }
+                    hash = (hash ^ (bits & ~Cell.codeMask)) &* 0x100_0000_01b3
+                } else {
+                    hash = (hash ^ bits) &* 0x100_0000_01b3
                 }
-                hash = (hash ^ (bits & ~Cell.codeMask)) &* 0x100_0000_01b3
-            } else {
-                hash = (hash ^ bits) &* 0x100_0000_01b3
             }
         }
         return hash
@@ -42,13 +43,16 @@ extension CellBuffer {
 }
 
 extension CellBuffer {
-    /// Appends a copy of the row's cells to `buffer` (a recorder keeps them and makes text of them only when it
-    /// writes).
-    public func appendRowCells(_ row: Int, to buffer: inout [Cell]) {
-        buffer.append(contentsOf: cells[(row * width)..<((row + 1) * width)])
+    /// A copy of the rows' cells one after another, in one array sized once (a recorder keeps them and makes text of
+    /// them only when it writes).
+    public func cells(ofRows rows: [Int]) -> [Cell] {
+        var copy: [Cell] = []
+        copy.reserveCapacity(rows.count * width)
+        for row in rows { copy.append(contentsOf: cells[(row * width)..<((row + 1) * width)]) }
+        return copy
     }
 
-    /// The text of a row's cells that `appendRowCells` copied, as `rowText` writes it.
+    /// The text of a row's cells that `cells(ofRows:)` copied, as `rowText` writes it.
     /// Trailing blanks are cut on the cells, and ASCII goes in as bytes: the recorder makes text of every frame it
     /// keeps for long, and Characters built one by one cost a full screen about a millisecond.
     public static func text(ofRow cells: ArraySlice<Cell>) -> String {
@@ -65,12 +69,16 @@ extension CellBuffer {
 }
 
 extension CellBuffer {
-    /// Whether the row holds the same cells in both buffers (of one width): libc's memcmp over the row.
-    public func rowEquals(_ row: Int, in other: CellBuffer) -> Bool {
-        guard width == other.width, row < height, row < other.height else { return false }
-        return cells.withUnsafeBufferPointer { mine in
-            other.cells.withUnsafeBufferPointer { theirs in
-                memcmp(mine.baseAddress! + row * width, theirs.baseAddress! + row * width, width * MemoryLayout<Cell>.stride) == 0
+    /// The rows whose cells differ from `previous`'s, found by libc's memcmp; every row when there is no previous
+    /// buffer or it has another size.
+    public func rowsDiffering(from previous: CellBuffer?) -> [Int] {
+        guard let previous, previous.width == width, previous.height == height, !cells.isEmpty else {
+            return Array(0..<height)
+        }
+        let rowBytes = width * MemoryLayout<Cell>.stride
+        return cells.withUnsafeBytes { mine in
+            previous.cells.withUnsafeBytes { theirs in
+                (0..<height).filter { memcmp(mine.baseAddress! + $0 * rowBytes, theirs.baseAddress! + $0 * rowBytes, rowBytes) != 0 }
             }
         }
     }

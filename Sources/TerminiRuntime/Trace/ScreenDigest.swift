@@ -23,18 +23,16 @@ struct ScreenDigest {
             width = screen.width
             rowHashes = Array(repeating: 0, count: screen.height)
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(screen.width << 16 | screen.height)
-        var changed = ChangedRows(width: screen.width)
-        for row in 0..<screen.height {
-            if !sameSize || previous.map({ !screen.rowEquals(row, in: $0) }) ?? true {
-                let rowHash = screen.rowHash(row)
-                if !sameSize || rowHash != rowHashes[row] { changed.append(row, of: screen) }
-                rowHashes[row] = rowHash
-            }
-            hash = (hash ^ rowHashes[row]) &* 0x100_0000_01b3
+        var changed: [Int] = []
+        for row in screen.rowsDiffering(from: sameSize ? previous : nil) {
+            let rowHash = screen.rowHash(row)
+            if !sameSize || rowHash != rowHashes[row] { changed.append(row) }
+            rowHashes[row] = rowHash
         }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(screen.width << 16 | screen.height)
+        for rowHash in rowHashes { hash = (hash ^ rowHash) &* 0x100_0000_01b3 }
         previous = screen
-        return (hash, changed)
+        return (hash, ChangedRows(rows: changed, of: screen))
     }
 
     /// A hash as a trace writes it: 16 hex digits.
@@ -44,24 +42,23 @@ struct ScreenDigest {
     }
 }
 
-/// A frame's changed rows with their cells, copied into one buffer: one allocation a frame rather than one a row,
-/// which kept the recorder's frees and the UI thread's mallocs from growing with the rows a frame changes.
+/// A frame's changed rows with their cells, copied into one buffer sized once: one allocation a frame rather than
+/// one a row, which kept the recorder's frees and the UI thread's mallocs from growing with the rows a frame changes.
 struct ChangedRows: Sendable {
     /// The changed rows' numbers, in screen order.
-    private(set) var rows: [Int] = []
+    let rows: [Int]
     let width: Int
     /// The rows' cells one after another, `width` each.
-    private var cells: [Cell] = []
+    private let cells: [Cell]
 
-    init(width: Int) { self.width = width }
+    init(rows: [Int], of screen: CellBuffer) {
+        self.rows = rows
+        width = screen.width
+        cells = screen.cells(ofRows: rows)
+    }
 
     /// The cells the rows hold.
     var cellCount: Int { cells.count }
-
-    mutating func append(_ row: Int, of screen: CellBuffer) {
-        rows.append(row)
-        screen.appendRowCells(row, to: &cells)
-    }
 
     /// Each row with its text, as `CellBuffer.rowText` writes it.
     var texts: [(row: Int, text: String)] {
