@@ -219,12 +219,13 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
         for _ in 0..<6 { _ = page.handle(.key(.tab)) }  // the ScrollView, then fields 0...4
         #expect(page.focusedLoc == "f.swift:4:1")
-        #expect(page.renderText(width: 20, height: 3) == "field 2\nfield 3\nfield 4")
+        // While a field inside has the focus, the overflowing view shows where it is, in a column of its own.
+        #expect(page.renderText(width: 20, height: 3) == "field 2            │\nfield 3            ┃\nfield 4            │")
         _ = page.handle(.key(.tab))
         _ = page.handle(.key(.tab))  // wraps to the ScrollView, then field 0 scrolls back up
         _ = page.handle(.key(.tab))
         #expect(page.focusedLoc == "f.swift:0:1")
-        #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
+        #expect(page.renderText(width: 20, height: 3) == "field 0            ┃\nfield 1            │\nfield 2            │")
     }
 
     /// A form in an overflowing ScrollView opens with focus on its first field, not on the ScrollView; a ScrollView
