@@ -228,6 +228,19 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 3) == "field 0            ┃\nfield 1            │\nfield 2            │")
     }
 
+    /// Content as wide as an overflowing ScrollView is laid out a column narrower, so the scroll position never
+    /// covers its last column: a number in a row's last cells stays whole.
+    @Test func theScrollPositionNeverCoversContentAsWideAsTheView() {
+        let rows = (0..<6).map { node("Text", ["p1": .string("row \($0)    12345")]) }
+        let page = PageView(root: node("ScrollView", [:], rows + [node("Button", ["p1": "ok", "onTap": "ok"])]), data: [:])
+        page.placesInitialFocus = true
+        let text = page.renderText(width: 14, height: 3)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The row wraps at 13 columns ("row 5" over "12345"), and the 14th is the track's alone.
+        #expect(lines.count == 3 && lines.allSatisfy { $0.hasSuffix("│") || $0.hasSuffix("┃") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("12345 ") }, "the number is whole: \(text)")
+    }
+
     /// A form in an overflowing ScrollView opens with focus on its first field, not on the ScrollView; a ScrollView
     /// with nothing focusable in it still takes the focus (it is the only way to scroll it by keys).
     @Test func aPageOpensOnTheFirstFieldOfAFormInAScrollView() {
