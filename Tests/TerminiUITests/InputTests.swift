@@ -219,12 +219,26 @@ import TerminiTemplate
         #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
         for _ in 0..<6 { _ = page.handle(.key(.tab)) }  // the ScrollView, then fields 0...4
         #expect(page.focusedLoc == "f.swift:4:1")
-        #expect(page.renderText(width: 20, height: 3) == "field 2\nfield 3\nfield 4")
+        // While a field inside has the focus, the overflowing view shows where it is, in a column of its own.
+        #expect(page.renderText(width: 20, height: 3) == "field 2            │\nfield 3            ┃\nfield 4            │")
         _ = page.handle(.key(.tab))
         _ = page.handle(.key(.tab))  // wraps to the ScrollView, then field 0 scrolls back up
         _ = page.handle(.key(.tab))
         #expect(page.focusedLoc == "f.swift:0:1")
-        #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
+        #expect(page.renderText(width: 20, height: 3) == "field 0            ┃\nfield 1            │\nfield 2            │")
+    }
+
+    /// Content as wide as an overflowing ScrollView is laid out a column narrower, so the scroll position never
+    /// covers its last column: a number in a row's last cells stays whole.
+    @Test func theScrollPositionNeverCoversContentAsWideAsTheView() {
+        let rows = (0..<6).map { node("Text", ["p1": .string("row \($0)    12345")]) }
+        let page = PageView(root: node("ScrollView", [:], rows + [node("Button", ["p1": "ok", "onTap": "ok"])]), data: [:])
+        page.placesInitialFocus = true
+        let text = page.renderText(width: 14, height: 3)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The row wraps at 13 columns ("row 5" over "12345"), and the 14th is the track's alone.
+        #expect(lines.count == 3 && lines.allSatisfy { $0.hasSuffix("│") || $0.hasSuffix("┃") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("12345 ") }, "the number is whole: \(text)")
     }
 
     /// A form in an overflowing ScrollView opens with focus on its first field, not on the ScrollView; a ScrollView

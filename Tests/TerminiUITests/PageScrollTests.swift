@@ -55,4 +55,29 @@ import TerminiTemplate
         _ = page.handleKey(.pageDown)
         #expect(page.renderText(width: 12, height: 5).hasPrefix("header\nrow "), "the header stays: the list scrolled")
     }
+
+    /// A clock-like page: a Row pushes its last label right with a Spacer. That Spacer fills the row's width, not the
+    /// page's height, so the page still scrolls; before, the page was cut to the screen and its last rows were lost.
+    @Test func aSpacerInARowDoesNotStopThePageFromScrolling() {
+        let root = node("Column", [:], [
+            node("Row", [:], [node("Text", ["p1": "Uptime"]), node("Spacer", [:]), node("Text", ["p1": "Ticks"])]),
+            node("If", ["p1": "{{true}}"], [node("Row", [:], [node("ForEach", ["p1": .array([.number(1)])], [node("Spacer", [:])])])]),
+        ] + (0..<10).map { node("Text", ["p1": .string("line \($0)")]) } + [node("Button", ["p1": "Last", "onTap": "tap"])])
+        let page = PageView(root: root, data: [:])
+        let text = page.renderText(width: 20, height: 4)
+        #expect(text.hasPrefix("Uptime         Ticks"), "\(text)")
+        _ = page.handleKey(.end)
+        #expect(page.renderText(width: 20, height: 4).hasSuffix("[ Last ]"), "the end of the page is reachable")
+    }
+
+    /// What scrolls inside itself still fits the page to the screen when it sits in a Row.
+    @Test func aListInARowStillFitsThePageToTheScreen() {
+        let root = node("Column", [:], [
+            node("Text", ["p1": "header"]),
+            node("Row", [:], [node("ListView", ["p1": .array((0..<50).map { .number(Double($0)) })], [node("Text", ["p1": "row {{item}}"])])]),
+        ])
+        let page = PageView(root: root, data: [:])
+        _ = page.handleKey(.pageDown)
+        #expect(page.renderText(width: 12, height: 5).hasPrefix("header\nrow "), "the header stays: the list scrolled")
+    }
 }

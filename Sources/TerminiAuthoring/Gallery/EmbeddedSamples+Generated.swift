@@ -77,9 +77,10 @@ let statsRow = Row(spacing: 2) {
     Text("{{ticks}}", color: .index(208))
 }
 
+// Under 16 rows (a 40×12 terminal) the blank rows between the lines go, so the buttons stay on the screen.
 let clock = Page("index", title: "Clock") {
     Box(border: .double, title: "Clock") {
-        Column(spacing: 1, align: .center) {
+        Column(spacing: "{{$screen.height < 16 ? 0 : 1}}", align: .center) {
             Text("{{time}}", style: .bold, color: .green)
             Text("{{date}}", style: .dim)
             ProgressBar(value: "{{seconds / 60}}")
@@ -385,8 +386,9 @@ let galleryRow = Row(spacing: 1) {
     Text("{{app.summary}}", style: .dim, wrap: false)
 }
 
+// Under 16 rows (a 40×12 terminal) the blank rows between the parts go, so every sample and the help fit.
 let gallery = Page("index", title: "Termini") {
-    Column(spacing: 1) {
+    Column(spacing: "{{$screen.height < 16 ? 0 : 1}}") {
         Text("Termini sample apps", style: .bold, color: .cyan)
         Column {
             ForEach("{{apps}}", key: "id", item: "app") { galleryRow }
@@ -750,8 +752,9 @@ import TerminiDSL
 
 let header = Text("Todo ({{todos.length}})", style: .bold)  // a fragment, inlined where it is used
 
+// Under 16 rows (a 40×12 terminal) the blank rows between the parts go, so the two items and "Clear done" fit.
 let index = Page("index", title: "Todo") {
-    Column(spacing: 1) {
+    Column(spacing: "{{$screen.height < 16 ? 0 : 1}}") {
         header
         TextField(value: "{{draft}}", placeholder: "What needs doing?", onChange: "onDraft", onSubmit: "addTodo")
         ForEach("{{todos}}", key: "id", item: "todo", index: "i") {
@@ -804,8 +807,10 @@ let wideRow = Row(spacing: 1) {
     Text("{{item.price}}", color: .yellow)
 }
 
+// Under 16 rows (a 40×12 terminal) the blank rows go, and the hint shortens to sit beside the total: the whole page
+// then fits without scrolling.
 let wide = Page("index", title: "你好") {
-    Column(spacing: 1) {
+    Column(spacing: "{{$screen.height < 16 ? 0 : 1}}") {
         Box(border: .rounded, title: "你好，世界 Hello") {
             Text("中文标题与 Latin text 混排：每个汉字占两列。")
         }
@@ -815,8 +820,9 @@ let wide = Page("index", title: "你好") {
         Row(spacing: 2) {
             Text("合计 Total", style: .bold)
             Text("{{total}}", color: .green)
+            If("{{$screen.height < 16}}") { Text("Esc 返回", style: .dim) }
         }
-        Text("Esc 返回 · Esc to go back", style: .dim)
+        If("{{$screen.height >= 16}}") { Text("Esc 返回 · Esc to go back", style: .dim) }
     }
 }
 
@@ -939,66 +945,82 @@ Page('index', {
 import TerminiDSL
 
 /// Every widget, on four tabs; Ctrl-T switches between the light and the dark theme.
+///
+/// Each tab's content is in a `ScrollView`, so on a short terminal (40×12) what is below the fold stays reachable:
+/// Tab scrolls a form's next field into view, and the arrows scroll the Docs. Under 16 rows the blank rows go, and
+/// the theme line moves under the heading (a wrapping Row) rather than being squeezed into a narrow column.
 let index = Page("index", title: "Widgets") {
-    Column(spacing: 1) {
-        Row(spacing: 2) {
+    Column(spacing: "{{$screen.height < 16 ? 0 : 1}}") {
+        Row(spacing: 2, wrap: true) {
             Text("Termini widgets").styleClass("accent")
             Text("theme: {{theme}} · Ctrl-T switches").styleClass("muted")
         }
         Tabs(selected: "{{tab}}", onSelect: "onTab") {
             Tab("Forms") {
-                Column {
-                    Row(spacing: 1) {
-                        Text("Name")
-                        TextField(value: "{{name}}", placeholder: "Your name", width: 20, maxLength: 30, onChange: "onName")
-                            .autoFocus()
+                ScrollView {
+                    Column {
+                        Row(spacing: 1) {
+                            Text("Name")
+                            TextField(value: "{{name}}", placeholder: "Your name", width: 20, maxLength: 30,
+                                      onChange: "onName")
+                                .autoFocus()
+                        }
+                        Row(spacing: 1) {
+                            Text("PIN ")
+                            TextField(value: "{{pin}}", placeholder: "4 digits", width: 8, secure: true, maxLength: 4,
+                                      onChange: "onPin")
+                        }
+                        Switch(isOn: "{{notify}}", label: "Notifications", onToggle: "onNotify")
+                        Checkbox(checked: "{{terms}}", label: "I accept the terms", onToggle: "onTerms")
+                        RadioGroup(options: ["Small", "Medium", "Large"], selected: "{{size}}", onSelect: "onSize")
+                        Select(options: "{{countries}}", selected: "{{country}}", placeholder: "Country",
+                               onSelect: "onCountry")
+                        TextArea(value: "{{note}}", placeholder: "A note, over several lines", height: 3,
+                                 onChange: "onNote")
+                        Row(spacing: 2) {
+                            Button("Submit", onTap: "submit")
+                            Button("Delete", onTap: "remove").styleClass("danger")
+                            Button("Disabled", onTap: "submit").disabled()
+                        }
+                        Text("{{summary}}", wrap: false).styleClass("muted")
                     }
-                    Row(spacing: 1) {
-                        Text("PIN ")
-                        TextField(value: "{{pin}}", placeholder: "4 digits", width: 8, secure: true, maxLength: 4,
-                                  onChange: "onPin")
-                    }
-                    Switch(isOn: "{{notify}}", label: "Notifications", onToggle: "onNotify")
-                    Checkbox(checked: "{{terms}}", label: "I accept the terms", onToggle: "onTerms")
-                    RadioGroup(options: ["Small", "Medium", "Large"], selected: "{{size}}", onSelect: "onSize")
-                    Select(options: "{{countries}}", selected: "{{country}}", placeholder: "Country", onSelect: "onCountry")
-                    TextArea(value: "{{note}}", placeholder: "A note, over several lines", height: 3, onChange: "onNote")
-                    Row(spacing: 2) {
-                        Button("Submit", onTap: "submit")
-                        Button("Delete", onTap: "remove").styleClass("danger")
-                        Button("Disabled", onTap: "submit").disabled()
-                    }
-                    Text("{{summary}}", wrap: false).styleClass("muted")
                 }
             }
             Tab("Data") {
-                Column(spacing: 1) {
-                    Box(border: .none, height: 9) {
-                        Table("{{people}}", key: "id", columns: [
-                            TableColumn("Name", field: "name"),
-                            TableColumn("City", field: "city", width: 10),
-                            TableColumn("Age", field: "age", width: 4, align: .right),
-                        ], onSelect: "onPerson", onSort: "onSort")
+                ScrollView {
+                    Column(spacing: 1) {
+                        Box(border: .none, height: 9) {
+                            Table("{{people}}", key: "id", columns: [
+                                TableColumn("Name", field: "name"),
+                                TableColumn("City", field: "city", width: 10),
+                                TableColumn("Age", field: "age", width: 4, align: .right),
+                            ], onSelect: "onPerson", onSort: "onSort")
+                        }
+                        Text("{{picked}}").styleClass("muted")
+                        Tree("{{tree}}", onSelect: "onNode", onExpand: "onExpand")
                     }
-                    Text("{{picked}}").styleClass("muted")
-                    Tree("{{tree}}", onSelect: "onNode", onExpand: "onExpand")
                 }
             }
             Tab("Charts") {
-                Column(spacing: 1) {
-                    Row(spacing: 1) {
-                        Text("load")
-                        Sparkline("{{load}}")
-                    }
-                    BarChart(values: "{{sales}}", labels: "{{months}}")
-                    ProgressBar(value: "{{progress}}")
-                    Box(title: "log") {
-                        Log("{{log}}")
+                ScrollView {
+                    Column(spacing: 1) {
+                        Row(spacing: 1) {
+                            Text("load")
+                            Sparkline("{{load}}")
+                        }
+                        BarChart(values: "{{sales}}", labels: "{{months}}")
+                        ProgressBar(value: "{{progress}}")
+                        // A fixed height: in the ScrollView a Log would otherwise grow with every line it gets.
+                        Box(title: "log", height: 6) {
+                            Log("{{log}}")
+                        }
                     }
                 }
             }
             Tab("Docs") {
-                Markdown("{{readme}}")
+                ScrollView {
+                    Markdown("{{readme}}")
+                }
             }
         }
     }

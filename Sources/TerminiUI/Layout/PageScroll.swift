@@ -37,8 +37,19 @@ final class PageScroll {
     }
 
     /// Whether any node of the compiled page fills the height it is given, so the page must not scroll.
-    static func templateFillsHeight(_ node: CompiledNode) -> Bool {
-        if node.kind.traits.contains(.fillsHeight) { return true }
-        return node.children.contains(where: templateFillsHeight) || node.elseChildren.contains(where: templateFillsHeight)
+    ///
+    /// A `Spacer` or `Expanded` laid out by a `Row` (directly, or through an `If`, a `ForEach` or a component) shares
+    /// out the row's width, not the page's height: the row is as tall as its tallest child. Counting it made a page
+    /// with a `Row { Text; Spacer(); Text }` fit the screen, so on a short screen its last rows were cut off with no
+    /// way to reach them. What scrolls inside itself (a `ListView`, a `Log`) still fills the height, in a row too.
+    static func templateFillsHeight(_ node: CompiledNode) -> Bool { fillsHeight(node, acrossARow: false) }
+
+    private static func fillsHeight(_ node: CompiledNode, acrossARow: Bool) -> Bool {
+        let traits = node.kind.traits
+        if traits.contains(.fillsHeight) && !(acrossARow && !traits.contains(.scrollable)) { return true }
+        // A Row lays its children across; a fragment hands its children to its own parent's layout.
+        let childrenAcross = node.cls == RowProps.className || (acrossARow && traits.contains(.fragment))
+        return node.children.contains { fillsHeight($0, acrossARow: childrenAcross) }
+            || node.elseChildren.contains { fillsHeight($0, acrossARow: childrenAcross) }
     }
 }

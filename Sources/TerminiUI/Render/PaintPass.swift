@@ -49,6 +49,16 @@ final class PaintPass {
 
     func isFocused(_ e: Element) -> Bool { focused === e }
 
+    /// Whether the focused widget is `e` or inside it.
+    func holdsFocus(_ e: Element) -> Bool {
+        var node = focused
+        while let current = node {
+            if current === e { return true }
+            node = current.parent
+        }
+        return false
+    }
+
     /// The page's whole visible area: where a drop-down may extend beyond its widget's own box.
     private(set) var pageClip = CellRect(x: 0, y: 0, width: 0, height: 0)
     private var onTop: [(PaintPass) -> Void] = []
@@ -217,8 +227,12 @@ final class PaintPass {
     /// last column shows where the view is in the content (`ScrollIndicator`). Such a widget has no caret or
     /// selection of its own, so without it a Tab onto it would show nothing at all. Empty content has no position to
     /// show: emptying a list then costs an erase, not a glyph on every row (the keyed bench's clear, 1,261 bytes to 20).
-    func scrollIndicator(for e: Element, x: Int, y: Int, offset: Int, viewport: Int, total: Int, clip: CellRect) {
-        guard isFocused(e), total > 0, e.box.width >= 2, e.box.height >= 1 else { return }
+    ///
+    /// `whileFocusIsInside` shows it also while a widget inside `e` has the focus (a ScrollView holding a form).
+    func scrollIndicator(for e: Element, x: Int, y: Int, offset: Int, viewport: Int, total: Int, clip: CellRect,
+                         whileFocusIsInside: Bool = false)
+    {
+        guard whileFocusIsInside ? holdsFocus(e) : isFocused(e), total > 0, e.box.width >= 2, e.box.height >= 1 else { return }
         let height = e.box.height
         let thumb = ScrollIndicator.thumb(offset: offset, viewport: viewport, total: total, track: height)
         for row in 0..<height {

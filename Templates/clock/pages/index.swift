@@ -8,9 +8,10 @@ let statsRow = Row(spacing: 2) {
     Text("{{ticks}}", color: .index(208))
 }
 
+// Under 16 rows (a 40×12 terminal) the blank rows between the lines go, so the buttons stay on the screen.
 let clock = Page("index", title: "Clock") {
     Box(border: .double, title: "Clock") {
-        Column(spacing: 1, align: .center) {
+        Column(spacing: "{{$screen.height < 16 ? 0 : 1}}", align: .center) {
             Text("{{time}}", style: .bold, color: .green)
             Text("{{date}}", style: .dim)
             ProgressBar(value: "{{seconds / 60}}")

@@ -6,8 +6,9 @@ let galleryRow = Row(spacing: 1) {
     Text("{{app.summary}}", style: .dim, wrap: false)
 }
 
+// Under 16 rows (a 40×12 terminal) the blank rows between the parts go, so every sample and the help fit.
 let gallery = Page("index", title: "Termini") {
-    Column(spacing: 1) {
+    Column(spacing: "{{$screen.height < 16 ? 0 : 1}}") {
         Text("Termini sample apps", style: .bold, color: .cyan)
         Column {
             ForEach("{{apps}}", key: "id", item: "app") { galleryRow }

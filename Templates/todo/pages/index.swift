@@ -2,8 +2,9 @@ import TerminiDSL
 
 let header = Text("Todo ({{todos.length}})", style: .bold)  // a fragment, inlined where it is used
 
+// Under 16 rows (a 40×12 terminal) the blank rows between the parts go, so the two items and "Clear done" fit.
 let index = Page("index", title: "Todo") {
-    Column(spacing: 1) {
+    Column(spacing: "{{$screen.height < 16 ? 0 : 1}}") {
         header
         TextField(value: "{{draft}}", placeholder: "What needs doing?", onChange: "onDraft", onSubmit: "addTodo")
         ForEach("{{todos}}", key: "id", item: "todo", index: "i") {

@@ -11,8 +11,14 @@ extension ScrollViewProps: StatefulWidget {
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
         let scroll = Self.state(e)
-        let (cw, ch) = pass.flex(e.layoutChildren, vertical: true, maxW: maxWidth, maxH: LayoutPass.unbounded)
-        let h = maxHeight >= LayoutPass.unbounded ? min(ch, LayoutPass.unboundedScrollHeight) : maxHeight
+        var (cw, ch) = pass.flex(e.layoutChildren, vertical: true, maxW: maxWidth, maxH: LayoutPass.unbounded)
+        var h = maxHeight >= LayoutPass.unbounded ? min(ch, LayoutPass.unboundedScrollHeight) : maxHeight
+        if ch > h && cw >= maxWidth && maxWidth > 1 {
+            // Content as wide as the view that overflows it is laid out a column narrower: the scroll position
+            // then has a column of its own and never covers the content's last one (a table's last digit).
+            (cw, ch) = pass.flex(e.layoutChildren, vertical: true, maxW: maxWidth - 1, maxH: LayoutPass.unbounded)
+            h = maxHeight >= LayoutPass.unbounded ? min(ch, LayoutPass.unboundedScrollHeight) : maxHeight
+        }
         scroll.contentHeight = ch
         scroll.offset = max(0, min(scroll.offset, ch - h))
         scroll.laidOutOffset = scroll.offset
@@ -25,8 +31,12 @@ extension ScrollViewProps: StatefulWidget {
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         pass.paintChildren(e.layoutChildren, originX: x, originY: y, clip: clip)
         let scroll = Self.state(e)
+        // A form taller than its ScrollView never focuses the view itself (Tab goes to its fields), so the position
+        // shows while a field inside has the focus: on a short screen the user sees that there is more below.
+        // Content that fits shows none, as before.
+        let overflows = scroll.contentHeight > e.box.height
         pass.scrollIndicator(for: e, x: x, y: y, offset: scroll.laidOutOffset, viewport: e.box.height,
-                             total: scroll.contentHeight, clip: clip)
+                             total: scroll.contentHeight, clip: clip, whileFocusIsInside: overflows)
     }
 
     func handlePress(_ mouse: MouseEvent, on e: Element, in router: PageInputRouter) -> [UIEvent]? {
