@@ -48,7 +48,7 @@ final class PageScroll {
         let traits = node.kind.traits
         if traits.contains(.fillsHeight) && !(acrossARow && !traits.contains(.scrollable)) { return true }
         // A Row lays its children across; a fragment hands its children to its own parent's layout.
-        let childrenAcross = node.cls == RowProps.className || (acrossARow && traits.contains(.fragment))
+        let childrenAcross = traits.contains(.laysOutAcross) || (acrossARow && traits.contains(.fragment))
         return node.children.contains { fillsHeight($0, acrossARow: childrenAcross) }
             || node.elseChildren.contains { fillsHeight($0, acrossARow: childrenAcross) }
     }

@@ -35,6 +35,8 @@ struct WidgetTraits: OptionSet, Sendable {
     static let fillsHeight = WidgetTraits(rawValue: 1 << 12)
     /// Makes one form of the fields inside it (Form): they are checked together and submitted as one.
     static let form = WidgetTraits(rawValue: 1 << 13)
+    /// Lays its children out side by side (Row): a `Spacer` or `Expanded` in it shares out width, not height.
+    static let laysOutAcross = WidgetTraits(rawValue: 1 << 14)
 }
 
 /// One widget kind's behaviour, behind which the engine handles every kind alike.

@@ -1,7 +1,7 @@
 /// `Row`: children side by side, `spacing` columns apart, placed vertically by `align`; with `wrap`, a child that
 /// would pass the right edge starts a new line under the tallest child of the last.
 extension RowProps: WidgetBehavior {
-    static var traits: WidgetTraits { [.templateChildren] }
+    static var traits: WidgetTraits { [.templateChildren, .laysOutAcross] }
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
         guard wrap, maxWidth < LayoutPass.unbounded else {
