@@ -6,7 +6,10 @@ Makes the README's hello app (`termini new`, `keygen`, `pack`, `install` into a 
 times." on a pyte screen, and reads each run's `--timings` startup line (docs/DATA-FLOW.md) for the breakdown.
 Prints the medians as a Markdown table.
 
-Usage: /usr/bin/python3 Tools/peers/cold_start.py --termini .build/release/termini [--runs 15]
+With `--textual PYTHON` (a Python with Textual: Tools/peers/setup.sh makes Tools/peers/.venv/bin/python), it then
+starts Textual's equivalent (Tools/peers/textual/hello_app.py) the same way, in the same run, and prints the ratio.
+
+Usage: /usr/bin/python3 Tools/peers/cold_start.py --termini .build/release/termini [--runs 15] [--textual PYTHON]
 """
 import argparse
 import fcntl
@@ -14,6 +17,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -45,31 +49,41 @@ def make_store(termini: str, work: str) -> str:
 
 
 def one_start(termini: str, store: str, timings: str) -> float:
-    """Milliseconds from the fork to the first screen; the app is quit with Ctrl-C afterwards."""
+    """Milliseconds from the fork to Termini's first screen."""
+    return time_first_screen([termini, "run", "minigame://hello", "--store", store, "--timings", timings])
+
+
+def time_first_screen(argv: list, quit_key: bytes = b"\x03") -> float:
+    """Milliseconds from the fork to the first screen of `argv`; the app is quit with `quit_key` afterwards (Ctrl-C
+    for Termini, Ctrl-Q for Textual), and killed if it is still there 5 s later."""
     screen = pyte.Screen(120, 40)
     stream = pyte.ByteStream(screen)
     start = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
-        os.execv(termini, [termini, "run", "minigame://hello", "--store", store, "--timings", timings])
+        os.execv(argv[0], argv)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     shown = None
-    while shown is None and select.select([fd], [], [], 10)[0]:
+    deadline = start + 20
+    while shown is None and time.perf_counter() < deadline and select.select([fd], [], [], 10)[0]:
         try:
             stream.feed(os.read(fd, 1 << 16))
         except OSError:
             break
         if any(FIRST_SCREEN in line for line in screen.display):
             shown = time.perf_counter()
-    os.write(fd, b"\x03")
-    while select.select([fd], [], [], 2)[0]:
+    os.write(fd, quit_key)
+    ended = time.perf_counter() + 5
+    while time.perf_counter() < ended and select.select([fd], [], [], 1)[0]:
         try:
             if not os.read(fd, 1 << 16):
                 break
         except OSError:
             break
-    os.waitpid(pid, 0)
+    if os.waitpid(pid, os.WNOHANG) == (0, 0):
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
     os.close(fd)
     if shown is None:
         raise SystemExit(f"cold_start: the first screen never showed {FIRST_SCREEN!r}")
@@ -80,6 +94,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--termini", required=True, help="the termini binary (a release build)")
     parser.add_argument("--runs", type=int, default=15, help="starts measured (default 15)")
+    parser.add_argument("--textual", metavar="PYTHON", help="also start Textual's hello with this Python, and compare")
     args = parser.parse_args()
     termini = os.path.abspath(args.termini)
     if not os.access(termini, os.X_OK):
@@ -109,6 +124,17 @@ def main() -> int:
     for step in STEPS:
         if steps[step]:
             print(f"| `{step}` | {statistics.median(steps[step]):.1f} |")
+    if args.textual:
+        app = os.path.join(os.path.dirname(os.path.abspath(__file__)), "textual", "hello_app.py")
+        # An absolute path: a venv's Python finds its packages from where it was started.
+        python = os.path.abspath(shutil.which(args.textual) or args.textual)
+        time_first_screen([python, app], quit_key=b"\x11")  # the page cache holds Python and Textual after this
+        textual = sorted(time_first_screen([python, app], quit_key=b"\x11") for _ in range(args.runs))
+        print()
+        print(f"Textual's hello, {args.runs} runs: fork -> first screen p50 {statistics.median(textual):.1f} ms, "
+              f"min {textual[0]:.1f}, max {textual[-1]:.1f}; Termini's p50 is "
+              f"{statistics.median(walls) / statistics.median(textual):.3f} of it "
+              f"(1/{statistics.median(textual) / statistics.median(walls):.1f})")
     return 0
 
 
