@@ -58,7 +58,8 @@ import TerminiTerminal
         #expect(screen.contains("Tasks (3)"), "\(screen)")
         #expect(screen.contains("Water plants"), "data kept across the reload: \(screen)")
 
-        try edit(project + "/pages/index.swift") { $0.replacingOccurrences(of: "Column(spacing: 1) {", with: "Column(spacing: 1) { Bogus(") }
+        // An unclosed call after the header: a syntax error wherever the sample's layout goes.
+        try edit(project + "/pages/index.swift") { $0.replacingOccurrences(of: "        header\n", with: "        header Bogus(\n") }
         screen = stepUntil(session, backend, shows: "index.swift:")
         #expect(screen.contains("pages/index.swift:"), "\(screen)")
         let overlay = try #require(session.overlayLines).joined(separator: "\n")
