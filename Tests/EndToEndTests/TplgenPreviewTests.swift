@@ -16,7 +16,7 @@ import Testing
     @Test func todoPageAlignsWideCharacters() async throws {
         let r = try await preview("Templates/todo/pages/index.swift",
                             data: #"{"todos":[{"id":1,"title":"写编译器","done":true},{"id":2,"title":"ship","done":false}],"draft":"","doneCount":1}"#,
-                            size: "50x10")
+                            size: "50x16")  // 16 rows: the sample keeps its blank rows between parts
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.lines
         #expect(lines[0] == "Todo (2)")
@@ -27,6 +27,15 @@ import Testing
         // Both rows fill 50 columns; the four wide characters take two columns each, so row 4 has 4 fewer characters.
         #expect(lines[6].count == 50)
         #expect(lines[6].count - lines[4].count == 4, "\(lines[4]) / \(lines[6])")
+    }
+
+    @Test func aPreviewReadsTheScreenSizeAsTheEngineGivesIt() async throws {
+        // The todo sample drops its blank rows under 16 rows (`$screen.height < 16`).
+        let short = try await preview("Templates/todo/pages/index.swift", data: nil, size: "50x10")
+        let tall = try await preview("Templates/todo/pages/index.swift", data: nil, size: "50x16")
+        #expect(short.status == 0 && tall.status == 0, "\(short.stderr)\(tall.stderr)")
+        #expect(short.stdout.lines[1] == "What needs doing?", "\(short.stdout)")
+        #expect(tall.stdout.lines[1] == "" && tall.stdout.lines[2] == "What needs doing?", "\(tall.stdout)")
     }
 
     @Test func clockPageRendersItsBox() async throws {
