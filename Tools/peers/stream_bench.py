@@ -21,6 +21,7 @@ Exit codes: 0 ok, 1 an app or the server failed (or a screen showed lines out of
 from __future__ import annotations
 
 import argparse
+import bisect
 import datetime
 import fcntl
 import json
@@ -81,10 +82,11 @@ def memory(pid: int) -> tuple[int, int] | None:
 class Server:
     """The log server as a child; `stop()` (also on any exit path of `with`) kills it."""
 
-    def __init__(self, rate: int, seconds: float, work: str) -> None:
+    def __init__(self, rate: int, seconds: float, work: str, period_ms: float = 1.0) -> None:
         self.sends_path = os.path.join(work, "sends.txt")
         self.process = subprocess.Popen([sys.executable, SERVER, "--rate", str(rate), "--seconds", str(seconds),
-                                         "--sends", self.sends_path], stdout=subprocess.PIPE, text=True)
+                                         "--sends", self.sends_path,
+                                         "--period-ms", str(period_ms)], stdout=subprocess.PIPE, text=True)
         self.port = int(self.process.stdout.readline().strip() or 0)
         if not self.port:
             self.stop()
@@ -186,25 +188,15 @@ def screens(reads: list[tuple[int, bytes]]) -> tuple[list[tuple[int, int]], int]
     return shown, wrong
 
 
-def measure(label: str, argv, quit_key: bytes, rate: int, seconds: float, warmup: float, work: str,
-            timings: str | None) -> dict:
-    with Server(rate, seconds, work) as server:
-        full = argv(server.port)
-        reads, samples, start = run_app(full, quit_key, seconds)
-        sends = server.sends()
-    if not sends:
-        raise SystemExit(f"stream_bench: {label}: the server sent nothing (did the app connect?)")
-    shown, wrong = screens(reads)
-    steady = sends[0][1] + int(warmup * 1e9)
-    stop = sends[-1][1]
-    # Lag per write of the server: to the first screen whose newest line is at or past the write's last line. Each
-    # write's lines count as many lines; a write never covered is a line never shown.
-    lags: list[tuple[float, int]] = []
+def line_lags(sends: list[tuple[int, int]], shown: list[tuple[int, int]], steady: int) -> tuple[list[float], int]:
+    """Every line's lag (ms, sorted) from its write to the first screen whose newest line is at or past it, for the
+    writes after `steady`, and the count of lines never shown. A write's lines share its time; each counts."""
+    lags: list[float] = []
     never = 0
     j = 0
     previous = sends[0][0]
     for seq, at in sends:
-        count = seq - previous if lags or never else 1
+        count = seq - previous
         previous = seq
         while j < len(shown) and shown[j][1] < seq:
             j += 1
@@ -213,8 +205,22 @@ def measure(label: str, argv, quit_key: bytes, rate: int, seconds: float, warmup
         if j == len(shown):
             never += count
         else:
-            lags.append(((shown[j][0] - at) / 1e6, count))
-    weighted = sorted((lag for lag, count in lags for _ in range(count)))
+            lags.extend([(shown[j][0] - at) / 1e6] * count)
+    return sorted(lags), never
+
+
+def measure(label: str, argv, quit_key: bytes, rate: int, seconds: float, warmup: float, work: str,
+            timings: str | None, period_ms: float = 1.0) -> dict:
+    with Server(rate, seconds, work, period_ms) as server:
+        full = argv(server.port)
+        reads, samples, start = run_app(full, quit_key, seconds)
+        sends = server.sends()
+    if not sends:
+        raise SystemExit(f"stream_bench: {label}: the server sent nothing (did the app connect?)")
+    shown, wrong = screens(reads)
+    steady = sends[0][1] + int(warmup * 1e9)
+    stop = sends[-1][1]
+    weighted, never = line_lags(sends, shown, steady)
     total = len(weighted) + never
     in_window = [(at, n) for at, n in shown if steady <= at <= stop]
     rate_shown = ((in_window[-1][1] - in_window[0][1]) / ((in_window[-1][0] - in_window[0][0]) / 1e9)
@@ -247,8 +253,17 @@ def measure(label: str, argv, quit_key: bytes, rate: int, seconds: float, warmup
             for line in file:
                 if line.startswith('{"frame"'):
                     frames.append(json.loads(line))
+        ends = sorted(f["raster_end_ns"] for f in frames)
         # The engine stamps frames with CLOCK_MONOTONIC (TerminiClock), the clock of time.monotonic_ns here.
         frames = [f for f in frames if steady <= f["vsync_start_ns"] <= stop]
+        # The same lag to the end of the frame's write instead of the harness's read of it: what the harness adds
+        # while it waits for a core itself is left out (each screen is dated by the last frame written before it).
+        written = []
+        for at, newest in shown:
+            k = bisect.bisect_right(ends, at) - 1
+            if k >= 0:
+                written.append((ends[k], newest))
+        to_write, _ = line_lags(sends, written, steady)
         work_ms = [f["build_ms"] + f["raster_ms"] for f in frames]
         starts = [f["vsync_start_ns"] for f in frames]
         intervals = [(b - a) / 1e6 for a, b in zip(starts, starts[1:])]
@@ -256,6 +271,8 @@ def measure(label: str, argv, quit_key: bytes, rate: int, seconds: float, warmup
             "frames": len(frames),
             "frame_p50_ms": percentile(work_ms, 50), "frame_p99_ms": percentile(work_ms, 99),
             "frame_max_ms": max(work_ms) if work_ms else float("nan"),
+            "lag_to_write_p50_ms": percentile(to_write, 50), "lag_to_write_p99_ms": percentile(to_write, 99),
+            "lag_to_write_max_ms": to_write[-1] if to_write else float("nan"),
             "frame_interval_p50_ms": percentile(intervals, 50), "frame_interval_p99_ms": percentile(intervals, 99),
             "janky_frames": sum(1 for f in frames if f.get("janky")),
         })
@@ -280,6 +297,7 @@ def main() -> int:
     parser.add_argument("--textual-python", help="a python with Textual (Tools/peers/.venv/bin/python); none: Termini only")
     parser.add_argument("--rate", type=int, default=100_000, help="lines a second (default 100000)")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each stream (default 20)")
+    parser.add_argument("--period-ms", type=float, default=1.0, help="the server's time between writes (default 1)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds left out at the start (default 3)")
     parser.add_argument("--bench-lines", action="store_true", help="'<measure> <value>' lines for ./Scripts/bench")
     parser.add_argument("--json", action="store_true", help="one JSON object per app")
@@ -297,11 +315,12 @@ def main() -> int:
         shutil.copytree(LOG_APP, app)
         subprocess.run([termini, "check", app], capture_output=True, timeout=120)
         results.append(measure("termini", termini_argv(termini, app, timings), b"\x03", args.rate, args.seconds,
-                               args.warmup, work, timings))
+                               args.warmup, work, timings, args.period_ms))
         if args.textual_python:
             python = os.path.abspath(args.textual_python)
             textual = lambda port: [python, TEXTUAL_APP, "--url", f"http://127.0.0.1:{port}/log"]
-            results.append(measure("textual", textual, b"\x11", args.rate, args.seconds, args.warmup, work, None))
+            results.append(measure("textual", textual, b"\x11", args.rate, args.seconds, args.warmup, work, None,
+                                   args.period_ms))
     if args.json:
         for result in results:
             print(json.dumps(result))

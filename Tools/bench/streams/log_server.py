@@ -4,8 +4,8 @@
 Usage: log_server.py --rate 100000 --seconds 20 --sends FILE
 Listens on 127.0.0.1 on a free port and prints the port on its first line of standard output. Every GET is answered
 200 with `Transfer-Encoding: chunked`; the body is lines `<9-digit sequence number> <payload>\n`, numbered from 0,
-written at `--rate` lines a second for `--seconds` seconds: every millisecond the lines that are due go out as one
-HTTP chunk. After each write the sequence number of its last line and the CLOCK_MONOTONIC time of the write (ns) are
+written at `--rate` lines a second for `--seconds` seconds: every `--period-ms` (1 ms) the lines that are due go
+out as one HTTP chunk. After each write the sequence number of its last line and the CLOCK_MONOTONIC time of the write (ns) are
 recorded; when the response ends they are written to `--sends` as "<last seq> <ns>" lines, so a harness on the same
 machine can tell when each line left (time.monotonic_ns is the same clock in every process). Exits after one
 response, or after --seconds + 30 s whatever happens, so a harness that dies leaves nothing behind.
@@ -24,6 +24,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=int, default=100_000, help="lines a second (default 100000)")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the stream lasts (default 20)")
+    parser.add_argument("--period-ms", type=float, default=1.0, help="time between writes (default 1 ms)")
     parser.add_argument("--sends", required=True, help="file for the '<last seq> <monotonic ns>' line of each write")
     args = parser.parse_args()
 
@@ -64,7 +65,7 @@ def main() -> int:
                 conn.sendall(b"%x\r\n%s\r\n" % (len(body), body))
                 sends.append((due - 1, time.monotonic_ns()))
                 sent = due
-            time.sleep(0.001)
+            time.sleep(args.period_ms / 1000)
         conn.sendall(b"0\r\n\r\n")
     except OSError:
         pass  # the client went away (it was stopped); what was sent is recorded below
