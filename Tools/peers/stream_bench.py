@@ -16,7 +16,8 @@ interval between frames. The first `--warmup` seconds are left out of every figu
 
 Usage: python3 Tools/peers/stream_bench.py --termini .build/release/termini [--textual-python PY] [--seconds 20]
   --bench-lines: print "<measure> <value>" lines for ./Scripts/bench instead of the Markdown table.
-Exit codes: 0 ok, 1 an app or the server failed (or a screen showed lines out of order), 3 pyte missing.
+Exit codes: 0 ok, 1 an app or the server failed (or Termini showed lines out of order on over 1 % of its screens,
+or on its last), 3 pyte missing.
 """
 from __future__ import annotations
 
@@ -168,13 +169,14 @@ def run_app(argv: list[str], quit_key: bytes, seconds: float) -> tuple[list[tupl
     return reads, samples, start
 
 
-def screens(reads: list[tuple[int, bytes]]) -> tuple[list[tuple[int, int]], int]:
-    """(end of burst ns, newest line number on screen) for every burst that shows a line, and the count of screens
-    whose lines were not consecutive (a wrong screen)."""
+def screens(reads: list[tuple[int, bytes]]) -> tuple[list[tuple[int, int]], int, bool]:
+    """(end of burst ns, newest line number on screen) for every burst that shows a line, the count of screens whose
+    lines were not consecutive (a wrong screen), and whether the last screen was wrong."""
     screen = pyte.Screen(COLUMNS, ROWS)
     stream = pyte.ByteStream(screen)
     shown: list[tuple[int, int]] = []
     wrong = 0
+    last_wrong = False
     for i, (at, data) in enumerate(reads):
         stream.feed(data)
         if i + 1 < len(reads) and reads[i + 1][0] - at < BURST_GAP_NS:
@@ -182,10 +184,10 @@ def screens(reads: list[tuple[int, bytes]]) -> tuple[list[tuple[int, int]], int]
         numbers = [int(m.group(1)) for m in (LINE.search(row) for row in screen.display) if m]
         if not numbers:
             continue
-        if any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
-            wrong += 1
+        last_wrong = any(b != a + 1 for a, b in zip(numbers, numbers[1:]))
+        wrong += last_wrong
         shown.append((at, max(numbers)))
-    return shown, wrong
+    return shown, wrong, bool(shown) and last_wrong
 
 
 def line_lags(sends: list[tuple[int, int]], shown: list[tuple[int, int]], steady: int) -> tuple[list[float], int]:
@@ -217,7 +219,7 @@ def measure(label: str, argv, quit_key: bytes, rate: int, seconds: float, warmup
         sends = server.sends()
     if not sends:
         raise SystemExit(f"stream_bench: {label}: the server sent nothing (did the app connect?)")
-    shown, wrong = screens(reads)
+    shown, wrong, last_wrong = screens(reads)
     steady = sends[0][1] + int(warmup * 1e9)
     stop = sends[-1][1]
     weighted, never = line_lags(sends, shown, steady)
@@ -238,7 +240,9 @@ def measure(label: str, argv, quit_key: bytes, rate: int, seconds: float, warmup
         "lines_shown_per_s": rate_shown,
         "screens_per_s": len(bursts) / ((stop - steady) / 1e9) if stop > steady else 0.0,
         "screen_gap_p99_ms": percentile(gaps, 99),
+        "screens": len(shown),
         "wrong_screens": wrong,
+        "last_screen_wrong": int(last_wrong),
         # The JS heap breathes by ~10 MB between collections, so growth is the median of the last ten samples
         # (5 s) against the median of the first ten after the warm-up, not one sample against another.
         "rss_mb": statistics.median(m[1] for m in mem[-10:]) / 1024 if mem else float("nan"),
@@ -343,9 +347,14 @@ def main() -> int:
                 v = r.get(key, "")
                 cells.append(f"{v:.1f}" if isinstance(v, float) else str(v))
             print(f"| {key} | " + " | ".join(cells) + " |")
-    # Only Termini's screens fail the run: a peer's torn frame is its own affair, and is reported.
-    if results[0]["wrong_screens"]:
-        print("stream_bench: Termini showed lines out of order", file=sys.stderr)
+    # Only Termini's screens can fail the run. A screen read in the middle of a frame's write (on a loaded machine a
+    # write can pause for more than the 3 ms that ends a burst) shows two frames' lines: counted, not failed, unless
+    # more than 1 % of the screens, or the last one, are wrong.
+    termini = results[0]
+    if termini["wrong_screens"] > 0.01 * termini["screens"] or termini["last_screen_wrong"]:
+        print(f"stream_bench: Termini showed lines out of order on {termini['wrong_screens']} of "
+              f"{termini['screens']} screens (the last one {'too' if termini['last_screen_wrong'] else 'right'})",
+              file=sys.stderr)
         return 1
     return 0
 
