@@ -81,6 +81,27 @@ recorder_bench() { # BIN
   }'
 }
 
+# Streams (issue 34): 100,000 log lines a second over a chunked response into a following Log, then Textual's Log
+# fed the same way when Tools/peers/.venv has Textual (Tools/peers/setup.sh); and a WebSocket echo round trip. Each
+# harness kills its server and app on every way out; `timeout` (TERM, which they unwind on) bounds a hung one.
+stream_bench() { # BIN
+  local py=/usr/bin/python3 textual=()
+  [ -x "$py" ] || py=python3
+  if [ -x Tools/peers/.venv/bin/python ] && Tools/peers/.venv/bin/python -c 'import textual, pyte' 2>/dev/null; then
+    py=Tools/peers/.venv/bin/python textual=(--textual-python Tools/peers/.venv/bin/python)
+  else
+    echo "stream: Textual's side skipped (no Tools/peers/.venv; run Tools/peers/setup.sh)" >&2
+  fi
+  timeout -k 5 150 "$py" Tools/peers/stream_bench.py --termini "$1/termini" --seconds "${STREAM_SECONDS:-20}" \
+    --bench-lines "${textual[@]}"
+}
+
+socket_bench() { # BIN
+  local py=/usr/bin/python3
+  [ -x "$py" ] || py=python3
+  timeout -k 5 90 "$py" Tools/peers/ws_echo_bench.py --termini "$1/termini" --runs "${SOCKET_RUNS:-200}" --bench-lines
+}
+
 bench_suite() { # BIN
   local bin="$1"
   run_bench tplgen env TPLGEN="$bin/tplgen" Tools/bench/tplgen/run.sh
@@ -95,4 +116,6 @@ bench_suite() { # BIN
   run_bench recorder recorder_bench "$bin"
   run_bench table table_bench "$bin"
   run_bench text text_bench "$bin"
+  run_bench stream stream_bench "$bin"
+  run_bench socket socket_bench "$bin"
 }

@@ -98,6 +98,16 @@ import Testing
         #expect(v.serialized() == #""q\"b\\n\nr\rt\tc\u0001é😀""#)
     }
 
+    /// A streamed chunk (many lines, ANSI colours, characters of every UTF-8 length) reaches the script as the same
+    /// text: the escapes fall between whole characters, and the runs between them are copied as they are.
+    @Test func aLongChunkOfLinesSerializesToTheSameText() throws {
+        let line = "\u{1B}[32mok\u{1B}[0m é 中 😀 \"quoted\" back\\slash\ttab"
+        let chunk = (0..<2000).map { "\($0) \(line)" }.joined(separator: "\n") + "\n"
+        let text = JSONValue.string(chunk).serialized()
+        #expect(text.hasPrefix(#""0 \u001b[32mok\u001b[0m é 中 😀 \"quoted\" back\\slash\ttab\n1 "#))
+        #expect(try JSONValue.parse(text) == .string(chunk))
+    }
+
     @Test func nonFiniteNumbersSerializeAsNull() {
         #expect(JSONValue.array([.number(.nan), .number(.infinity), .number(-.infinity)]).serialized() == "[null,null,null]")
     }
