@@ -11,7 +11,7 @@ run_bench() { # name, command...
 # The keyed-list operations end to end through JS in a real pty (`termini bench --json`), as "<measure> <value>" lines.
 keyed_bench() { # BIN
   local json
-  json="$("$1/termini" bench --json ${KEYED_ARGS:---ops 1,2,3,4,5,6,7,8,9,scroll,tap,resize,idle} 2>/dev/null)" || { "$1/termini" bench --runs 1 --warmups 0 >&2; return 1; }
+  json="$("$1/termini" bench --json ${KEYED_ARGS:---ops 1,2,3,4,5,6,7,8,9,scroll,tap,resize,theme,idle} 2>/dev/null)" || { "$1/termini" bench --runs 1 --warmups 0 >&2; return 1; }
   awk '{
     op = $0; sub(/.*"op": "/, "", op); sub(/".*/, "", op)
     n = split("p50_ms p99_ms bytes moves cpu_percent", keys, " ")

@@ -143,6 +143,10 @@ public final class KeyedListBench {
                 results += try runResize(progress: progress)
                 continue
             }
+            if key == "theme" {
+                results.append(try runThemeSwitch(progress: progress))
+                continue
+            }
             if key == "scroll" {
                 results += try runScroll(progress: progress)
                 continue
@@ -247,6 +251,20 @@ public final class KeyedListBench {
             }
         }
         return zip(sizes, samples).map { Result(op: "resize_\($0.0.0)x\($0.0.1)", samples: $0.1) }
+    }
+
+    /// Switches the whole screen of a 1k list between the app's theme and a dark one (`t`: the script's
+    /// `setTheme`), each timed from the key to the last byte of the frame repainted in the other theme; the list's
+    /// text and selection are checked after each as for every operation.
+    private func runThemeSwitch(progress: (String) -> Void) throws -> Result {
+        progress("theme_switch")
+        if model.rows.isEmpty { _ = try perform("1", label: "theme precondition") }
+        var samples: [Sample] = []
+        for run in 0..<(options.warmups + options.runs) {
+            let sample = try perform(.key(.character("t")), label: "theme_switch, run \(run + 1)") { _ in }
+            if run >= options.warmups { samples.append(sample) }
+        }
+        return Result(op: "theme_switch", samples: samples)
     }
 
     /// Runs the engine's loop with no input for `milliseconds`, as between a user's keys: it builds rows ahead

@@ -66,6 +66,17 @@ import Testing
         }
     }
 
+    /// `setTheme` from the page's onKey, between the app's theme and a dark one: every cell of the 120×40 screen
+    /// changes style, so the frame hands all 4,800 to ncurses, and the list's text is checked after each switch.
+    @Test func aThemeSwitchRepaintsTheWholeScreenAndIsTimed() async throws {
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "theme", "--rows", "100", "--runs", "2", "--warmups", "0", "--json", "--app", Self.app,
+        ], timeout: 60)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("\"op\": \"theme_switch\"") })
+        #expect(line.contains("\"cells\": 4800,"), "\(line)")
+    }
+
     /// A Table of 10,000 rows: loaded by an append, then appended, scrolled and sorted by the script, each time read
     /// back off the screen. The loading also outlives a full garbage collection from JavaScriptCore's timer.
     @Test func tableOperationsAreTimedFromTheKeyToTheScreen() async throws {

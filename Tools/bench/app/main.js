@@ -72,6 +72,11 @@ const benchPage = {
     '7'() { this.setData({ rows: buildRows(this.count * 10) }) },
     '8'() { this.setData({ rows: this.data.rows.concat(buildRows(this.count)) }) },
     '9'() { this.setData({ rows: [] }) },
+    // A full-screen theme switch (`termini bench --ops theme`): the app's own theme and a dark one, alternately.
+    t() {
+      this.dark = !this.dark
+      bridge.invoke('setTheme', { name: this.dark ? 'bench-dark' : 'bench' })
+    },
     // The big-list operations (`termini bench --ops biglist`): list edits whose cost must not grow with the list.
     a() { this.spliceData('rows', this.data.rows.length, 0, ...buildRows(10000)) },
     z() { this.spliceData('rows', this.data.rows.length - 10000, 10000) },
