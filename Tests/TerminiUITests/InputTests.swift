@@ -217,15 +217,30 @@ import TerminiTemplate
         let fields = (0..<6).map { node("TextField", ["placeholder": .string("field \($0)")], loc: "f.swift:\($0):1") }
         let page = PageView(root: node("ScrollView", [:], fields), data: [:])
         #expect(page.renderText(width: 20, height: 3) == "field 0\nfield 1\nfield 2")
-        for _ in 0..<6 { _ = page.handle(.key(.tab)) }  // the ScrollView, then fields 0...4
+        // The ScrollView holds fields, so it is no Tab stop of its own (docs/INPUT.md): Tab goes through fields 0...4.
+        for _ in 0..<5 { _ = page.handle(.key(.tab)) }
         #expect(page.focusedLoc == "f.swift:4:1")
         // While a field inside has the focus, the overflowing view shows where it is, in a column of its own.
         #expect(page.renderText(width: 20, height: 3) == "field 2            │\nfield 3            ┃\nfield 4            │")
         _ = page.handle(.key(.tab))
-        _ = page.handle(.key(.tab))  // wraps to the ScrollView, then field 0 scrolls back up
-        _ = page.handle(.key(.tab))
+        _ = page.handle(.key(.tab))  // field 5, then it wraps to field 0, which scrolls back up
         #expect(page.focusedLoc == "f.swift:0:1")
         #expect(page.renderText(width: 20, height: 3) == "field 0            ┃\nfield 1            │\nfield 2            │")
+    }
+
+    @Test func anOverflowingScrollViewWithoutFieldsIsATabStopAndWithFieldsIsNot() {
+        let lines = (0..<6).map { node("Text", ["p1": .string("line \($0)")]) }
+        let reading = PageView(root: node("ScrollView", [:], loc: "r.swift:1:1", lines), data: [:])
+        _ = reading.renderText(width: 20, height: 3)
+        _ = reading.handle(.key(.tab))
+        #expect(reading.focusedLoc == "r.swift:1:1")
+        let field = node("TextField", ["placeholder": "name"], loc: "f.swift:2:1")
+        let form = PageView(root: node("ScrollView", [:], loc: "f.swift:1:1", lines + [field]), data: [:])
+        _ = form.renderText(width: 20, height: 3)
+        _ = form.handle(.key(.tab))
+        #expect(form.focusedLoc == "f.swift:2:1")
+        _ = form.handle(.key(.tab))
+        #expect(form.focusedLoc == "f.swift:2:1", "the field is the only stop")
     }
 
     /// Content as wide as an overflowing ScrollView is laid out a column narrower, so the scroll position never

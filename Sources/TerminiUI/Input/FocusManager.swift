@@ -26,15 +26,31 @@ final class FocusManager {
     /// ScrollView (Tab scrolls them into view); hidden subtrees are skipped. ListView rows count only while built.
     var order: [Element] {
         var order: [Element] = []
-        var stack: [Element] = [tree.root]
+        Self.visitStops(under: tree.root) { order.append($0); return true }
+        return order
+    }
+
+    /// Hands `visit` each Tab stop at or under `root` in document order, until it returns false; returns whether it
+    /// went through them all. A stop is a focusable widget that takes the focus now, or one with a tap handler; a
+    /// hidden or disabled subtree holds none.
+    @discardableResult
+    static func visitStops(under root: Element, _ visit: (Element) -> Bool) -> Bool {
+        var stack: [Element] = [root]
         while let e = stack.popLast() {
             if e.hidden || e.lifecycle != .active || e.widget.isError { continue }
             // A disabled widget is skipped with everything in it.
             if e.decoration?.disabled == true || e.widget.isDisabled { continue }
-            if (e.kind.isFocusable && e.widget.takesFocus(e)) || (e.node.isTappable && !e.kind.isFragment) { order.append(e) }
+            if (e.kind.isFocusable && e.widget.takesFocus(e)) || (e.node.isTappable && !e.kind.isFragment) {
+                guard visit(e) else { return false }
+            }
             stack.append(contentsOf: e.widget.focusableChildren(of: e).reversed())
         }
-        return order
+        return true
+    }
+
+    /// Whether a Tab stop lies inside `element` (not counting the element itself).
+    static func holdsStop(_ element: Element) -> Bool {
+        element.widget.focusableChildren(of: element).contains { !visitStops(under: $0) { _ in false } }
     }
 
     /// The focus events since the last call, the blur before the focus it led to.

@@ -45,7 +45,9 @@ extension ScrollViewProps: StatefulWidget {
     }
 
     /// A Tab stop only while its content is taller than its box.
-    func takesFocus(_ e: Element) -> Bool { Self.state(e).contentHeight > e.box.height }
+    /// A form in a ScrollView is reached through its fields, each scrolled into view as Tab reaches it: the view as
+    /// one more stop would only be somewhere Shift-Tab lands with nothing to type into.
+    func takesFocus(_ e: Element) -> Bool { Self.state(e).contentHeight > e.box.height && !FocusManager.holdsStop(e) }
 
     func isScrolledToTop(_ e: Element) -> Bool { Self.state(e).offset == 0 }
 
