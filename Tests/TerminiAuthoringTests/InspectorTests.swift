@@ -144,6 +144,9 @@ import TerminiTerminal
         // Down to the title's row: its cells on the app's side take the highlight.
         let titleRow = try #require(stepToRow(session, backend) { $0.contains("\"Todo (2)\"") })
         _ = titleRow
+        // The app is laid out again at its narrower width in a frame of its own, which a quiet machine reaches after
+        // the pane's: wait for it rather than read the screen between the two.
+        stepUntil(session, backend) { $0.split(separator: "\n").contains { $0.prefix(paneX).contains("Todo (2)") } }
         let lines = backend.screenText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let y = try #require(lines.firstIndex { $0.prefix(paneX).contains("Todo (2)") })
         let x = try #require(lines[y].range(of: "Todo (2)")).lowerBound.utf16Offset(in: lines[y])

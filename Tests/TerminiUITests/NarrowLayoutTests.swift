@@ -21,8 +21,12 @@ import Testing
     }
 
     @Test func theTitleGivesUpWidthBeforeAnyButtonIsCut() {
-        // 33 columns: the buttons and checkbox keep their 22, the title wraps in what is left.
-        #expect(render(todoRow("Write the compiler"), width: 33, height: 2) == "[ ] Write the  [ ↑ ] [ ↓ ] [ ✕ ]\n    compiler")
+        // 33 columns: the buttons and checkbox keep their 22, the title wraps in what is left, and the column its
+        // wrapped lines leave goes to the Spacer, so the buttons still end at the row's right edge.
+        #expect(render(todoRow("Write the compiler"), width: 33, height: 2) == "[ ] Write the   [ ↑ ] [ ↓ ] [ ✕ ]\n    compiler")
+        // 40 columns: the title wraps at 15 to a widest line of 9; the Spacer takes the other 6.
+        #expect(render(todoRow("Write the compiler"), width: 40, height: 2)
+                == "[ ] Write the          [ ↑ ] [ ↓ ] [ ✕ ]\n    compiler")
         // Not wrapping, it ends in `…`.
         var row = todoRow("Write the compiler")
         row.children[1].props["wrap"] = false

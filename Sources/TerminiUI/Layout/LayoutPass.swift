@@ -240,14 +240,23 @@ final class LayoutPass {
             func capped(_ c: Int) -> Int { shrinking.reduce(0) { $0 + min(natural[$1], c) } }
             while cap > Self.shrinkFloor && capped(cap) > room { cap -= 1 }
             for i in shrinking { widths[i] = min(natural[i], cap) }
+            for i in shrinking where widths[i] != natural[i] { layout(children[i], maxWidth: widths[i], maxHeight: maxH) }
+            // What the shrinking left (a Text wrapped at its cap is as wide as its widest line) goes to the flexible
+            // children, as it would have without the squeeze: a Spacer still pushes what follows it to the row's end.
+            let flexTotal = children.reduce(0) { $0 + ($1.widget.flexFactor ?? 0) }
+            let laidOut = children.reduce(gaps) { $0 + ($1.widget.flexFactor == nil ? $1.box.width : 0) }
+            let free = max(0, maxW - laidOut)
+            var handedOut = 0, flexSeen = 0
             var x = 0
             var crossSize = 0
             for (i, child) in children.enumerated() {
                 if i > 0 { x += gap }
-                if child.widget.flexFactor != nil {
-                    child.box.width = 0
-                } else if widths[i] != natural[i] {
-                    layout(child, maxWidth: widths[i], maxHeight: maxH)
+                if let flex = child.widget.flexFactor {
+                    flexSeen += flex
+                    let share = free * flexSeen / flexTotal - handedOut
+                    handedOut += share
+                    if share > 0 { layout(child, maxWidth: share, maxHeight: maxH, minWidth: share) }
+                    child.box.width = share
                 }
                 crossSize = max(crossSize, child.box.height)
                 child.box.x = offsetX + x
