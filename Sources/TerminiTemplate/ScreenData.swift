@@ -9,4 +9,11 @@ public enum ScreenData {
     public static func value(width: Int, height: Int) -> JSONValue {
         .object(["width": .number(Double(width)), "height": .number(Double(height))])
     }
+
+    /// A page's data with `$screen` set, as a page starts with it (data that is not an object is left as it is).
+    public static func adding(to data: JSONValue, width: Int, height: Int) -> JSONValue {
+        guard case .object(var fields) = data else { return data }
+        fields[key] = value(width: width, height: height)
+        return .object(fields)
+    }
 }

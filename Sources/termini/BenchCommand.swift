@@ -14,6 +14,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), theme (a 1k list's whole screen switched between two themes by setTheme), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), components (create 1k rows that are each a component instance against 1k plain rows, alternating, with memory per instance), table (a Table of 100k rows loaded by 10k appends: append, the current row by one, scroll a line and a page, sort), table-bound (the same with its columns bound to data), selection (Space toggling one option of a 100k SelectionList), text (a key typed into an empty TextField and at the end of a 100k-character one, a key in the middle of a 10k-line TextArea, a 1 MB paste into it), idle (10 s of a 1 Hz spinner: CPU and bytes).")
     var ops = "1,2,3,4,5,6,7,8,9"
 
+    /// The operations `--ops` takes by name, besides the numbered ones.
+    static let namedOperations = ["scroll", "tap", "resize", "theme", "biglist", "components", "table", "table-bound",
+                                  "selection", "text", "idle"]
+
     @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
     var rows = 1000
 
@@ -47,8 +51,8 @@ struct BenchCommand: ParsableCommand {
         guard rows >= 3, rows <= 100_000 else { throw ValidationError("--rows must be between 3 and 100000") }
         guard runs >= 1, runs <= 10_000 else { throw ValidationError("--runs must be between 1 and 10000") }
         guard warmups >= 0, warmups <= 1_000 else { throw ValidationError("--warmups must be between 0 and 1000") }
-        for key in opKeys where KeyedListBench.operationNames[key] == nil && !["idle", "scroll", "resize", "theme", "tap", "biglist", "components", "table", "table-bound", "selection", "text"].contains(key) {
-            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, scroll, tap, resize, theme, biglist, components, table, table-bound, selection, text or idle")
+        for key in opKeys where KeyedListBench.operationNames[key] == nil && !Self.namedOperations.contains(key) {
+            throw ValidationError("--ops: unknown operation '\(key)'; use 1-9, \(Self.namedOperations.joined(separator: ", "))")
         }
         let sizes = bigSizes.split(separator: ",")
         guard !sizes.isEmpty, sizes.count == bigSizeList.count,

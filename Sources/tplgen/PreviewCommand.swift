@@ -57,12 +57,7 @@ struct PreviewCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // `$screen` as the engine gives it, so a layout that reads the size previews as it runs at that size.
-        var data = pageData
-        if case .object(var fields) = data {
-            fields[ScreenData.key] = ScreenData.value(width: width, height: height)
-            data = .object(fields)
-        }
-        let view = PageView(template: template, data: data,
+        let view = PageView(template: template, data: ScreenData.adding(to: pageData, width: width, height: height),
                             components: Dictionary(uniqueKeysWithValues: result.components.map { ($0.name, $0) }))
         print(view.renderText(width: width, height: height))
         for d in view.diagnostics { print("warning: \(d)", to: &stderr) }

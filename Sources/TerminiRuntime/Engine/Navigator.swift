@@ -430,11 +430,7 @@ final class Navigator: @unchecked Sendable {
     /// The script created a page: it joins the stack as its navigation says, and the navigation is answered.
     func pageCreated(pageId: Int, name: String, data: JSONValue, bindable: Set<String> = []) {
         guard let template = bundle.pages[name] else { return }
-        var data = data
-        if case .object(var fields) = data {
-            fields[ScreenData.key] = ScreenData.value(width: screen.width, height: screen.height)
-            data = .object(fields)
-        }
+        let data = ScreenData.adding(to: data, width: screen.width, height: screen.height)
         let view = PageView(template: template, data: data, components: bundle.components, componentData: componentData)
         view.theme = theme
         view.placesInitialFocus = true

@@ -494,7 +494,7 @@ final class Reconciler {
     /// Creates (mounts) an element for `spec`, or revives the element holding the same GlobalKey.
     func inflate(_ spec: ChildSpec, parent: Element) -> Element {
         if case .global(let name)? = spec.key, let existing = globalKeys[name], existing.kind === spec.node.kind,
-           existing.lifecycle != .disposed, !isAncestor(existing, of: parent)
+           existing.lifecycle != .disposed, !existing.encloses(parent)
         {
             if let oldParent = existing.parent, oldParent !== parent {
                 oldParent.children.removeAll { $0 === existing }
@@ -532,15 +532,6 @@ final class Reconciler {
         if kind.traits.contains(.itemScope) || kind.traits.contains(.slotContent) { return element }
         if parent.kind.traits.contains(.componentScope) { return parent }
         return parent.scopeOwner
-    }
-
-    private func isAncestor(_ candidate: Element, of element: Element) -> Bool {
-        var e: Element? = element
-        while let current = e {
-            if current === candidate { return true }
-            e = current.parent
-        }
-        return false
     }
 
     private func setDepth(_ element: Element, _ depth: Int) {

@@ -112,6 +112,16 @@ final class Element {
         }
     }
 
+    /// Whether `element` is this element or inside it.
+    func encloses(_ element: Element) -> Bool {
+        var e: Element? = element
+        while let current = e {
+            if current === self { return true }
+            e = current.parent
+        }
+        return false
+    }
+
     /// Whether this element or an ancestor is disabled: it takes no focus, keys or clicks, and is drawn dim.
     var isDisabled: Bool {
         var e: Element? = self

@@ -152,15 +152,10 @@ final class LayoutPass {
             return fitted
         }
         if flexTotal > 0 {
-            let free = bounded ? max(0, mainMax - used) : 0
-            var handedOut = 0
-            var flexSeen = 0
+            var shares = FlexShares(free: bounded ? max(0, mainMax - used) : 0, total: flexTotal)
             for (i, child) in children.enumerated() {
                 guard let flex = child.widget.flexFactor else { continue }
-                flexSeen += flex
-                // Cumulative rounding so the shares add up to exactly `free`.
-                let share = free * flexSeen / flexTotal - handedOut
-                handedOut += share
+                let share = shares.next(flex)
                 if bounded {
                     let (cw, ch) = vertical ? layout(child, maxWidth: crossMax, maxHeight: share, minWidth: childMinWidth)
                                             : layout(child, maxWidth: share, maxHeight: crossMax, minWidth: share)
@@ -243,18 +238,15 @@ final class LayoutPass {
             for i in shrinking where widths[i] != natural[i] { layout(children[i], maxWidth: widths[i], maxHeight: maxH) }
             // What the shrinking left (a Text wrapped at its cap is as wide as its widest line) goes to the flexible
             // children, as it would have without the squeeze: a Spacer still pushes what follows it to the row's end.
-            let flexTotal = children.reduce(0) { $0 + ($1.widget.flexFactor ?? 0) }
             let laidOut = children.reduce(gaps) { $0 + ($1.widget.flexFactor == nil ? $1.box.width : 0) }
-            let free = max(0, maxW - laidOut)
-            var handedOut = 0, flexSeen = 0
+            var shares = FlexShares(free: max(0, maxW - laidOut),
+                                    total: children.reduce(0) { $0 + ($1.widget.flexFactor ?? 0) })
             var x = 0
             var crossSize = 0
             for (i, child) in children.enumerated() {
                 if i > 0 { x += gap }
                 if let flex = child.widget.flexFactor {
-                    flexSeen += flex
-                    let share = free * flexSeen / flexTotal - handedOut
-                    handedOut += share
+                    let share = shares.next(flex)
                     if share > 0 { layout(child, maxWidth: share, maxHeight: maxH, minWidth: share) }
                     child.box.width = share
                 }
@@ -307,5 +299,28 @@ final class LayoutPass {
     /// Whether a Row may narrow this child to fit the others: text and what holds it, not what takes focus or taps.
     private static func shrinks(_ child: Element) -> Bool {
         !child.kind.isFocusable && !child.node.isTappable
+    }
+}
+
+/// Hands `free` cells out to flexible children (Expanded, Spacer) by their flex factors, in order, rounding
+/// cumulatively so that the shares add up to exactly `free`.
+struct FlexShares {
+    let free: Int
+    let total: Int
+    private var seen = 0
+    private var handedOut = 0
+
+    init(free: Int, total: Int) {
+        self.free = free
+        self.total = total
+    }
+
+    /// The share of the next flexible child, whose factor is `flex`.
+    mutating func next(_ flex: Int) -> Int {
+        guard total > 0 else { return 0 }
+        seen += flex
+        let share = free * seen / total - handedOut
+        handedOut += share
+        return share
     }
 }

@@ -49,16 +49,6 @@ final class PaintPass {
 
     func isFocused(_ e: Element) -> Bool { focused === e }
 
-    /// Whether the focused widget is `e` or inside it.
-    func holdsFocus(_ e: Element) -> Bool {
-        var node = focused
-        while let current = node {
-            if current === e { return true }
-            node = current.parent
-        }
-        return false
-    }
-
     /// The page's whole visible area: where a drop-down may extend beyond its widget's own box.
     private(set) var pageClip = CellRect(x: 0, y: 0, width: 0, height: 0)
     private var onTop: [(PaintPass) -> Void] = []
@@ -232,7 +222,7 @@ final class PaintPass {
     func scrollIndicator(for e: Element, x: Int, y: Int, offset: Int, viewport: Int, total: Int, clip: CellRect,
                          whileFocusIsInside: Bool = false)
     {
-        guard whileFocusIsInside ? holdsFocus(e) : isFocused(e), total > 0, e.box.width >= 2, e.box.height >= 1 else { return }
+        guard whileFocusIsInside ? focused.map(e.encloses) == true : isFocused(e), total > 0, e.box.width >= 2, e.box.height >= 1 else { return }
         let height = e.box.height
         let thumb = ScrollIndicator.thumb(offset: offset, viewport: viewport, total: total, track: height)
         for row in 0..<height {
