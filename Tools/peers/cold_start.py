@@ -12,18 +12,14 @@ starts Textual's equivalent (Tools/peers/textual/hello_app.py) the same way, in 
 Usage: /usr/bin/python3 Tools/peers/cold_start.py --termini .build/release/termini [--runs 15] [--textual PYTHON]
 """
 import argparse
-import fcntl
 import json
 import os
-import pty
 import select
 import shutil
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 
 try:
@@ -31,6 +27,8 @@ try:
 except ImportError:
     print("cold_start: pyte is missing (apt-get install python3-pyte, or Tools/peers/setup.sh)", file=sys.stderr)
     sys.exit(3)
+
+from harness import spawn, stop_app
 
 FIRST_SCREEN = "You pressed the button 0 times."
 STEPS = ["before_main_ms", "arguments_ms", "bundle_load_ms", "terminal_ms", "engine_ms", "page_load_ms",
@@ -55,15 +53,11 @@ def one_start(termini: str, store: str, timings: str) -> float:
 
 def time_first_screen(argv: list, quit_key: bytes = b"\x03") -> float:
     """Milliseconds from the fork to the first screen of `argv`; the app is quit with `quit_key` afterwards (Ctrl-C
-    for Termini, Ctrl-Q for Textual), and killed if it is still there 5 s later."""
+    for Termini, Ctrl-Q for Textual), and killed if it is still there 3 s later (`harness.stop_app`)."""
     screen = pyte.Screen(120, 40)
     stream = pyte.ByteStream(screen)
     start = time.perf_counter()
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ["TERM"] = "xterm-256color"
-        os.execv(argv[0], argv)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    pid, fd = spawn(argv, 120, 40)
     shown = None
     deadline = start + 20
     while shown is None and time.perf_counter() < deadline and select.select([fd], [], [], 10)[0]:
@@ -73,18 +67,7 @@ def time_first_screen(argv: list, quit_key: bytes = b"\x03") -> float:
             break
         if any(FIRST_SCREEN in line for line in screen.display):
             shown = time.perf_counter()
-    os.write(fd, quit_key)
-    ended = time.perf_counter() + 5
-    while time.perf_counter() < ended and select.select([fd], [], [], 1)[0]:
-        try:
-            if not os.read(fd, 1 << 16):
-                break
-        except OSError:
-            break
-    if os.waitpid(pid, os.WNOHANG) == (0, 0):
-        os.kill(pid, 9)
-        os.waitpid(pid, 0)
-    os.close(fd)
+    stop_app(pid, fd, quit_key)
     if shown is None:
         raise SystemExit(f"cold_start: the first screen never showed {FIRST_SCREEN!r}")
     return (shown - start) * 1000

@@ -151,6 +151,29 @@ class OpTimeout(Exception):
 # One app in one pty
 
 
+def spawn(argv: list[str], cols: int, rows: int) -> tuple[int, int]:
+    """Starts `argv` on a fresh pty of `cols` x `rows`, sized before the exec so the app's first query sees it, with
+    TERM=xterm-256color, LANG=C.UTF-8 and no COLUMNS, LINES, LC_* or COLORTERM to override them; returns (pid, fd)."""
+    env = dict(os.environ)
+    for var in ("COLUMNS", "LINES", "LC_ALL", "LC_CTYPE", "COLORTERM"):
+        env.pop(var, None)
+    env.update(TERM="xterm-256color", LANG="C.UTF-8")
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.execvpe(argv[0], argv, env)
+        finally:
+            os._exit(127)
+    return pid, fd
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The value at rank round(p % of n - 1) of the sorted values; NaN when there are none."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
+
+
 def stop_app(pid: int, fd: int, quit_key: bytes) -> None:
     """Asks an app in a pty to quit with `quit_key`, reading its output meanwhile; after 3 s, SIGTERM then SIGKILL
     to its process group (pty.fork made it a session leader: the group holds the shell and the app)."""
@@ -197,18 +220,7 @@ class PtyApp:
         self.stream = pyte.ByteStream(self.screen)
         self.tail = bytearray()  # last bytes, to show when the app dies
         self.late_reason = ""  # what the screen showed at the first quiet point, when it was wrong
-        env = dict(os.environ)
-        for var in ("COLUMNS", "LINES", "LC_ALL", "LC_CTYPE", "COLORTERM"):
-            env.pop(var, None)  # they would override the pty's size or LANG
-        env.update(TERM="xterm-256color", LANG="C.UTF-8")
-        pid, fd = pty.fork()
-        if pid == 0:  # child: size the pty before exec so the app's first query sees it
-            try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-                os.execvpe("/bin/sh", ["/bin/sh", "-c", cmd], env)
-            finally:
-                os._exit(127)
-        self.pid, self.fd = pid, fd
+        self.pid, self.fd = spawn(["/bin/sh", "-c", cmd], cols, rows)
 
     # -- reading --
 

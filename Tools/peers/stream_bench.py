@@ -24,22 +24,19 @@ from __future__ import annotations
 import argparse
 import bisect
 import datetime
-import fcntl
 import json
 import os
-import pty
 import re
 import select
 import shutil
 import signal
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 
+from harness import percentile, spawn, stop_app
 from machine_info import machine
 
 try:
@@ -56,11 +53,6 @@ TEXTUAL_APP = os.path.join(HERE, "textual", "log_app.py")
 COLUMNS, ROWS = 120, 40
 LINE = re.compile(r"(\d{9}) streamed log line")
 BURST_GAP_NS = 3_000_000
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
 def growth(samples: list[tuple[int, int, int]], field: int) -> float:
@@ -122,13 +114,7 @@ def run_app(argv: list[str], quit_key: bytes, seconds: float) -> tuple[list[tupl
     reads: list[tuple[int, bytes]] = []
     samples: list[tuple[int, int, int]] = []
     start = time.monotonic_ns()
-    pid, fd = pty.fork()
-    if pid == 0:
-        for name in ("COLORTERM", "LC_ALL", "LC_CTYPE", "COLUMNS", "LINES"):
-            os.environ.pop(name, None)
-        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8")
-        os.execv(argv[0], argv)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+    pid, fd = spawn(argv, COLUMNS, ROWS)
     try:
         end = start + int((seconds + 1) * 1e9)
         next_sample = start
@@ -150,22 +136,8 @@ def run_app(argv: list[str], quit_key: bytes, seconds: float) -> tuple[list[tupl
                 if not data:
                     break
                 reads.append((time.monotonic_ns(), data))
-        os.write(fd, quit_key)
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:
-            if os.waitpid(pid, os.WNOHANG)[0]:
-                pid = 0
-                break
-            if select.select([fd], [], [], 0.05)[0]:
-                try:
-                    os.read(fd, 1 << 16)
-                except OSError:
-                    pass
     finally:
-        if pid:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        os.close(fd)
+        stop_app(pid, fd, quit_key)
     return reads, samples, start
 
 

@@ -14,18 +14,14 @@ Exit codes: 0 ok, 1 the app or server failed or an answer never showed, 3 pyte m
 from __future__ import annotations
 
 import argparse
-import fcntl
 import os
-import pty
 import select
 import shutil
 import signal
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 
 try:
@@ -34,16 +30,13 @@ except ImportError:
     print("ws_echo_bench: pyte is missing (apt-get install python3-pyte, or Tools/peers/setup.sh)", file=sys.stderr)
     sys.exit(3)
 
+from harness import percentile, spawn, stop_app
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SERVER = os.path.join(ROOT, "Tests", "TerminiBridgeTests", "Support", "websocket_server.py")
 ECHO_APP = os.path.join(ROOT, "Tools", "bench", "streams", "echo-app")
 COLUMNS, ROWS = 120, 40
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 class Pty:
@@ -52,13 +45,7 @@ class Pty:
     def __init__(self, argv: list[str]) -> None:
         self.screen = pyte.Screen(COLUMNS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            for name in ("COLORTERM", "LC_ALL", "LC_CTYPE", "COLUMNS", "LINES"):
-                os.environ.pop(name, None)
-            os.environ.update(TERM="xterm-256color", LANG="C.UTF-8")
-            os.execv(argv[0], argv)
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        self.pid, self.fd = spawn(argv, COLUMNS, ROWS)
 
     def wait_for(self, text: str, timeout: float) -> float | None:
         """The time of the read after which the screen shows `text`, or None after `timeout` seconds."""
@@ -81,22 +68,7 @@ class Pty:
                 return at
 
     def close(self) -> None:
-        try:
-            os.write(self.fd, b"\x03")
-        except OSError:
-            pass
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline and not os.waitpid(self.pid, os.WNOHANG)[0]:
-            if select.select([self.fd], [], [], 0.05)[0]:
-                try:
-                    os.read(self.fd, 1 << 16)
-                except OSError:
-                    pass
-        else:
-            if time.monotonic() >= deadline:
-                os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
-        os.close(self.fd)
+        stop_app(self.pid, self.fd, b"\x03")
 
 
 def main() -> int:
