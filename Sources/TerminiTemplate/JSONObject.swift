@@ -120,6 +120,29 @@ public struct JSONObject: Sendable {
     }
 }
 
+/// A key table built once for many objects with the same keys: a template's object prop is evaluated for every row
+/// it shows, and objects built from one `JSONObjectKeys` share its table instead of each growing its own.
+public struct JSONObjectKeys: Sendable {
+    let shape: JSONObjectShape
+
+    /// Keys in member order; they must be unique.
+    public init(_ keys: [String]) {
+        precondition(Set(keys).count == keys.count, "JSONObjectKeys: repeated key")
+        shape = JSONObjectShape(keys: keys)
+    }
+
+    /// How many keys there are.
+    public var count: Int { shape.keys.count }
+}
+
+extension JSONObject {
+    /// An object whose members are `keys` with `values` in the same order (one value for each key).
+    public init(keys: JSONObjectKeys, values: ContiguousArray<JSONValue>) {
+        precondition(values.count == keys.count, "JSONObject(keys:values:): \(values.count) values for \(keys.count) keys")
+        self.init(shape: keys.shape, values: values)
+    }
+}
+
 extension JSONObject: Sequence {
     /// Members in the order they were added.
     public struct Iterator: IteratorProtocol {

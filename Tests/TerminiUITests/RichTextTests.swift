@@ -57,6 +57,17 @@ import TerminiTemplate
         #expect(buffer[2, 0].style.attributes == .bold && buffer[3, 0].style.attributes == [])
     }
 
+    @Test func aLineThatHoldsEverySpanPlacesEachAfterTheWidthOfTheOnesBefore() {
+        let spans: JSONValue = [["text": "中文", "style": ["bold"]], ["text": "ab"], ["text": "é!", "style": ["italic"]]]
+        let page = PageView(root: node("Text", ["markup": spans, "wrap": false]), data: [:])
+        let buffer = paint(page, width: 8, height: 1)
+        #expect(lines(buffer)[0].hasPrefix("中文abé!"), "\(lines(buffer))")
+        #expect(buffer[0, 0].style.attributes == .bold && buffer[2, 0].style.attributes == .bold)
+        #expect(buffer[4, 0].character == "a" && buffer[4, 0].style.attributes == [])
+        #expect(buffer[6, 0].character == "é" && buffer[6, 0].style.attributes == .italic)
+        #expect(buffer[7, 0].character == "!" && buffer[7, 0].style.attributes == .italic)
+    }
+
     @Test func aTableHasBordersAlignedColumnsAndWrappedCells() {
         let md = """
             | Name | Qty | Note |

@@ -9,7 +9,7 @@ extension PropBinding {
         case .template(let t):
             for case .expression(let e, _, _) in t.parts { e.collectNames(into: &names) }
         case .array(let items): for item in items { item.collectNames(into: &names) }
-        case .object(let members): for (_, v) in members { v.collectNames(into: &names) }
+        case .object(_, let members): for member in members { member.collectNames(into: &names) }
         }
     }
 }
@@ -69,7 +69,7 @@ extension PropBinding {
             for case .expression(let e, _, _) in t.parts where e.hasComputedIndex { return true }
             return false
         case .array(let items): return items.contains { $0.hasComputedIndex }
-        case .object(let members): return members.contains { $0.1.hasComputedIndex }
+        case .object(_, let members): return members.contains { $0.hasComputedIndex }
         }
     }
 }

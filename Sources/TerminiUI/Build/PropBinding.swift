@@ -5,7 +5,8 @@ indirect enum PropBinding: Sendable {
     case constant(JSONValue)
     case template(TemplateString)
     case array([PropBinding])
-    case object([(String, PropBinding)])
+    /// Members in key order, sharing one key table with every object they evaluate to.
+    case object(JSONObjectKeys, [PropBinding])
 
     /// Parses every string inside `value`; a bad expression throws with its text.
     static func compile(_ value: JSONValue) throws(ExpressionError) -> PropBinding {
@@ -24,14 +25,16 @@ indirect enum PropBinding: Sendable {
             }
             return allConstant ? .constant(value) : .array(compiled)
         case .object(let members):
-            var compiled: [(String, PropBinding)] = []
+            var keys: [String] = []
+            var compiled: [PropBinding] = []
             var allConstant = true
             for (k, v) in members.sorted(by: { $0.key < $1.key }) {
                 let c = try compile(v)
                 if case .constant = c {} else { allConstant = false }
-                compiled.append((k, c))
+                keys.append(k)
+                compiled.append(c)
             }
-            return allConstant ? .constant(value) : .object(compiled)
+            return allConstant ? .constant(value) : .object(JSONObjectKeys(keys), compiled)
         default:
             return .constant(value)
         }
@@ -49,10 +52,11 @@ indirect enum PropBinding: Sendable {
             return t.evaluate(in: scope)
         case .array(let items):
             return .array(items.map { $0.evaluate(in: scope, reads: &reads, collect: collect) })
-        case .object(let members):
-            var out = JSONObject(minimumCapacity: members.count)
-            for (k, v) in members { out[k] = v.evaluate(in: scope, reads: &reads, collect: collect) }
-            return .object(out)
+        case .object(let keys, let members):
+            var values = ContiguousArray<JSONValue>()
+            values.reserveCapacity(members.count)
+            for member in members { values.append(member.evaluate(in: scope, reads: &reads, collect: collect)) }
+            return .object(JSONObject(keys: keys, values: values))
         }
     }
 }

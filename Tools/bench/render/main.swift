@@ -39,9 +39,25 @@ var mulberryState: UInt32 = 42
     return rows
 }
 
+/// ROW=plain or ROW=markup: each row one Text, its padded id and label as one string, or as marked-up spans (the id
+/// dim, the label bold), as on the bench app's `index` and `markup` pages; unset, the Row of two Texts below.
+let rowVariant = ProcessInfo.processInfo.environment["ROW"]
+
+/// A row that is one Text, plain or marked up (`rowVariant`).
+func singleTextRow(markup: Bool) -> TemplateNode {
+    var props: [String: JSONValue] = ["wrap": false, "style": "{{row.id == selected ? 'reverse' : 'plain'}}"]
+    if markup {
+        props["markup"] = [["style": ["dim"], "text": "{{pad(row.id, 6)}}"], ["text": " "],
+                           ["style": ["bold"], "text": "{{row.label}}"]]
+    } else {
+        props["p1"] = "{{pad(row.id, 6)}} {{row.label}}"
+    }
+    return TemplateNode(cls: "Text", loc: "bench.swift:6:13", props: props)
+}
+
 /// A one-line header over the keyed list, as in the bench app; the selected row is drawn reversed.
 @MainActor func template() -> TemplateNode {
-    let row = TemplateNode(cls: "Row", loc: "bench.swift:6:13", props: ["spacing": 1], children: [
+    let row = rowVariant.map { singleTextRow(markup: $0 == "markup") } ?? TemplateNode(cls: "Row", loc: "bench.swift:6:13", props: ["spacing": 1], children: [
         // The id right-aligned in 6 columns (docs/BENCH-PROTOCOL.md).
         TemplateNode(cls: "Box", loc: "bench.swift:7:17", props: ["border": ["cmd": "none"], "width": 6], children: [
             TemplateNode(cls: "Column", loc: "bench.swift:8:21", props: ["align": ["cmd": "end"]], children: [

@@ -50,6 +50,7 @@ extension TextProps: WidgetBehavior {
     private func paintSpans(_ spans: [MarkupSpan], _ e: Element, x: Int, y: Int, clip: CellRect, base: CellStyle,
                             in pass: PaintPass)
     {
+        if paintWholeSpans(spans, e, x: x, y: y, clip: clip, base: base, in: pass) { return }
         let styles = spans.map { $0.style(over: base, theme: pass.theme) }
         var cursor = SpanCursor(spans: spans)
         for (row, line) in e.box.lines.enumerated() where row < e.box.height {
@@ -74,6 +75,29 @@ extension TextProps: WidgetBehavior {
             flush()
             if cut { cursor.skipLine() }
         }
+    }
+}
+
+extension TextProps {
+    /// The common case, one line that shows every span's text as it is (nothing wrapped away or cut): each span goes
+    /// out whole, without the walk over its characters that `paintSpans` needs to find where a span's text went.
+    /// Wrapping only drops characters, so a line as long as all the spans together holds all of them.
+    fileprivate func paintWholeSpans(_ spans: [MarkupSpan], _ e: Element, x: Int, y: Int, clip: CellRect,
+                                     base: CellStyle, in pass: PaintPass) -> Bool
+    {
+        guard e.box.lines.count == 1, e.box.height > 0 else { return false }
+        let line = e.box.lines[0]
+        var length = 0
+        for span in spans { length += span.text.utf8.count }
+        guard line.utf8.count == length else { return false }
+        if !wrap && e.box.linesMaxWidth > e.box.width { return false }
+        var column = x
+        for span in spans where !span.text.isEmpty {
+            pass.put(span.text, x: column, y: y, style: span.style(over: base, theme: pass.theme), clip: clip,
+                     link: span.link)
+            column += TextWidth.of(span.text)
+        }
+        return true
     }
 }
 

@@ -28,29 +28,40 @@ public struct MarkupSpan: Equatable, Sendable {
         return style
     }
 
-    /// Cell attributes by the names `TextMarkup` writes.
-    static let attributeNames: [String: CellAttributes] = [
-        "bold": .bold, "italic": .italic, "underline": .underline, "dim": .dim, "reverse": .reverse,
-    ]
+    /// The cell attribute of a style name `TextMarkup` writes; none for another name.
+    static func attribute(named name: String) -> CellAttributes {
+        switch name {
+        case "bold": .bold
+        case "italic": .italic
+        case "underline": .underline
+        case "dim": .dim
+        case "reverse": .reverse
+        default: []
+        }
+    }
 }
 
 extension MarkupSpan: PropValue {
     static var propTypeName: String { "markup span" }
 
+    /// One pass over the span's members, as the generated decoders do: a marked-up row decodes its spans on every
+    /// change, and a lookup per possible key cost more than the rest of the decode.
     static func decodeProp(_ json: JSONValue, owner: String) -> MarkupSpan? {
         guard let object = json.objectValue else { return nil }
-        var attributes: CellAttributes = []
-        for case .string(let name) in object["style"]?.arrayValue?.values ?? [] {
-            attributes.formUnion(attributeNames[name] ?? [])
+        var span = MarkupSpan(text: "", attributes: [], foreground: nil, background: nil, classes: [], link: nil)
+        for (key, value) in object {
+            switch key {
+            case "text": span.text = value.displayText
+            case "style":
+                for case .string(let name) in value.arrayValue?.values ?? [] { span.attributes.formUnion(attribute(named: name)) }
+            case "class":
+                for case .string(let name) in value.arrayValue?.values ?? [] { span.classes.append(name) }
+            case "color": span.foreground = value.stringValue.flatMap(TerminalColor.init(name:))
+            case "background": span.background = value.stringValue.flatMap(TerminalColor.init(name:))
+            case "link": span.link = value.stringValue
+            default: continue
+            }
         }
-        var classes: [String] = []
-        for case .string(let name) in object["class"]?.arrayValue?.values ?? [] { classes.append(name) }
-        return MarkupSpan(
-            text: object["text"]?.displayText ?? "",
-            attributes: attributes,
-            foreground: object["color"]?.stringValue.flatMap(TerminalColor.init(name:)),
-            background: object["background"]?.stringValue.flatMap(TerminalColor.init(name:)),
-            classes: classes,
-            link: object["link"]?.stringValue)
+        return span
     }
 }
