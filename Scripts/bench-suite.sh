@@ -22,6 +22,21 @@ keyed_bench() { # BIN
   }' <<<"$json"
 }
 
+# A gallery page (Templates/widgets) resized 120x40 -> 80x24 -> 200x60 -> back (`termini bench --ops page-resize`):
+# p50 and p99, the engine reading the new size to the repainted screen's last byte.
+page_bench() { # BIN
+  local json
+  json="$("$1/termini" bench --json --ops page-resize --app Templates/widgets --runs "${PAGE_RUNS:-30}" 2>/dev/null)" || { "$1/termini" bench --ops page-resize --app Templates/widgets --runs 1 --warmups 0 >&2; return 1; }
+  awk '{
+    op = $0; sub(/.*"op": "/, "", op); sub(/".*/, "", op)
+    n = split("p50_ms p99_ms", keys, " ")
+    for (i = 1; i <= n; i++) {
+      v = $0; if (sub(".*\"" keys[i] "\": ", "", v) == 0) continue; sub(/[,}].*/, "", v)
+      printf "%s_%s %s\n", op, keys[i], v
+    }
+  }' <<<"$json"
+}
+
 # A Table of 100k rows (`termini bench --ops table --json`): append, scroll a line and a page, sort.
 table_bench() { # BIN
   local json
@@ -114,6 +129,7 @@ bench_suite() { # BIN
   run_bench registry env TERMINI="$bin/termini" Tools/bench/registry/run.sh
   run_bench keyed keyed_bench "$bin"
   run_bench recorder recorder_bench "$bin"
+  run_bench page page_bench "$bin"
   run_bench table table_bench "$bin"
   run_bench text text_bench "$bin"
   run_bench stream stream_bench "$bin"

@@ -41,9 +41,9 @@ final class BenchEngine {
     }
 
     /// Hands `event` to the engine and returns the milliseconds to the last byte of the first frame whose screen
-    /// satisfies `shows`.
-    func timedInput(_ event: InputEvent, _ label: String, until shows: (String) -> Bool) throws -> Double {
-        let start = clock.now()
+    /// satisfies `shows`, counted from `since` (a clock reading taken before the event was read) or from now.
+    func timedInput(_ event: InputEvent, _ label: String, since: UInt64? = nil, until shows: (String) -> Bool) throws -> Double {
+        let start = since ?? clock.now()
         var first: FrameTiming?
         engine.onFrame = { first = $0 }
         engine.step(handling: event)

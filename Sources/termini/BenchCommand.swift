@@ -11,12 +11,15 @@ struct BenchCommand: ParsableCommand {
         discussion: "Each operation runs 5 warm-ups and --runs measured runs, end to end through the page's onKey, "
             + "and every frame's bytes are replayed into a VT emulator and checked. A wrong screen exits 1.")
 
-    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), theme (a 1k list's whole screen switched between two themes by setTheme), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), components (create 1k rows that are each a component instance against 1k plain rows, alternating, with memory per instance), table (a Table of 100k rows loaded by 10k appends: append, the current row by one, scroll a line and a page, sort), table-bound (the same with its columns bound to data), selection (Space toggling one option of a 100k SelectionList), text (a key typed into an empty TextField and at the end of a 100k-character one, a key in the middle of a 10k-line TextArea, a 1 MB paste into it), idle (10 s of a 1 Hz spinner: CPU and bytes).")
+    @Option(help: "Operations, comma-separated: 1 create, 2 replace, 3 update, 4 select, 5 swap, 6 remove, 7 create 10x, 8 append, 9 clear, scroll (a 10x list by a line and a page), tap (a click on a row, through .onTap), resize (120x40 -> 80x24 -> 200x60 -> back), page-resize (the same resizes of the first page of --app, any app whose page does not change by itself, e.g. Templates/widgets), theme (a 1k list's whole screen switched between two themes by setTheme), biglist (append 10k, update and remove one row, scroll, at each --big-sizes length, with memory per row), components (create 1k rows that are each a component instance against 1k plain rows, alternating, with memory per instance), table (a Table of 100k rows loaded by 10k appends: append, the current row by one, scroll a line and a page, sort), table-bound (the same with its columns bound to data), selection (Space toggling one option of a 100k SelectionList), text (a key typed into an empty TextField and at the end of a 100k-character one, a key in the middle of a 10k-line TextArea, a 1 MB paste into it), idle (10 s of a 1 Hz spinner: CPU and bytes).")
     var ops = "1,2,3,4,5,6,7,8,9"
 
     /// The operations `--ops` takes by name, besides the numbered ones.
-    static let namedOperations = ["scroll", "tap", "resize", "theme", "biglist", "components", "table", "table-bound",
+    static let namedOperations = ["scroll", "tap", "resize", "page-resize", "theme", "biglist", "components", "table", "table-bound",
                                   "selection", "text", "idle"]
+
+    /// The operations with a bench of their own, not the keyed list's.
+    static let ownBenches: Set<String> = ["idle", "components", "table", "table-bound", "selection", "text", "page-resize"]
 
     @Option(help: "Rows that create, replace and append make (create 10x makes ten times as many).")
     var rows = 1000
@@ -67,13 +70,14 @@ struct BenchCommand: ParsableCommand {
     var idleSeconds = 10.0
 
     func run() throws {
-        let keyed = opKeys.filter { $0 != "idle" && $0 != "components" && $0 != "table" && $0 != "table-bound" && $0 != "selection" && $0 != "text" }
+        let keyed = opKeys.filter { !Self.ownBenches.contains($0) }
         if !keyed.isEmpty { try runKeyed(keyed) }
         if opKeys.contains("components") { try runComponents() }
         if opKeys.contains("table") { try runTable() }
         if opKeys.contains("table-bound") { try runTable(boundColumns: true) }
         if opKeys.contains("selection") { try runSelection() }
         if opKeys.contains("text") { try runText() }
+        if opKeys.contains("page-resize") { try runPageResize() }
         if opKeys.contains("idle") {
             FileHandle.standardError.write(Data("bench: idle_1hz_spinner (\(idleSeconds) s)\n".utf8))
             let idle: IdleBench.Result
@@ -161,6 +165,15 @@ struct BenchCommand: ParsableCommand {
         let results = try measure { try SelectionBench() }
         if !json { print("selection bench: pty 100x30, a SelectionList of 100000 options, \(warmups) warm-ups + \(runs) runs; key to screen, ms") }
         printTimings(results, tail: 90, opWidth: 32, decimals: 3)
+    }
+
+    /// The first page of --app resized and resized back.
+    func runPageResize() throws {
+        let bundle: LoadedBundle
+        do { bundle = try BundleResolver.load(app, projectLoader: ProjectLoader.load) } catch { throw CLIError("\(error)") }
+        let results = try measure { try PageResizeBench(bundle: bundle) }
+        if !json { print("page resize bench: \(app), pty 120x40, \(warmups) warm-ups + \(runs) runs; the engine reading the new size to the last byte, ms") }
+        printTimings(results, tail: 99, opWidth: 28, decimals: 3)
     }
 
     /// The text-editing operations: typing into short and long fields and a long TextArea, and a 1 MB paste.

@@ -66,6 +66,26 @@ import Testing
         }
     }
 
+    /// A gallery page resized and resized back, each timed; a page that changes by itself (the clock) cannot come
+    /// back to what it showed, and the bench says so rather than timing it.
+    @Test func aGalleryPageIsResizedAndComesBackAsItWas() async throws {
+        let widgets = BuiltBinaries.packageRoot.appendingPathComponent("Templates/widgets").path
+        let result = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "page-resize", "--runs", "2", "--warmups", "0", "--json", "--app", widgets,
+        ], timeout: 60)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for op in ["page_resize_80x24", "page_resize_200x60", "page_resize_120x40"] {
+            let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("\"op\": \"\(op)\"") })
+            #expect(line.contains("\"runs\": 2,"), "\(line)")
+        }
+        let clock = BuiltBinaries.packageRoot.appendingPathComponent("Templates/clock").path
+        let ticking = try await BuiltBinaries.run("termini", [
+            "bench", "--ops", "page-resize", "--runs", "3", "--warmups", "0", "--app", clock,
+        ], timeout: 60)
+        #expect(ticking.status == 1)
+        #expect(ticking.stderr.contains("back at 120x40 the page shows"), "\(ticking.stderr)")
+    }
+
     /// `setTheme` from the page's onKey, between the app's theme and a dark one: every cell of the 120×40 screen
     /// changes style, so the frame hands all 4,800 to ncurses, and the list's text is checked after each switch.
     @Test func aThemeSwitchRepaintsTheWholeScreenAndIsTimed() async throws {
