@@ -222,25 +222,45 @@ public struct CellBuffer: Sendable, Equatable {
             front.cells.withUnsafeBufferPointer { previous in
                 let b = UnsafeRawPointer(back.baseAddress!).assumingMemoryBound(to: UInt64.self)
                 let p = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt64.self)
+                let isContinuation = { (i: Int) in b[i] & Cell.continuationBit != 0 }
                 // With links on either side, two cells that are the same text in the same style but lead to
-                // different URLs differ too.
-                let linked = !linkIds.isEmpty || !front.linkIds.isEmpty
-                for row in 0..<height {
-                    let start = row * w
-                    if memcmpEqual(b + start, p + start, w)
-                        && !(linked && (start..<(start + w)).contains { linkDiffers(at: $0, from: front) }) { continue }
-                    var x = 0
-                    while x < w {
-                        if b[start + x] == p[start + x] && !(linked && linkDiffers(at: start + x, from: front)) { x += 1; continue }
-                        var runStart = x
-                        if runStart > 0 && b[start + runStart] & Cell.continuationBit != 0 { runStart -= 1 }
-                        var end = x + 1
-                        while end < w && (b[start + end] != p[start + end] || (linked && linkDiffers(at: start + end, from: front))) { end += 1 }
-                        if end < w && b[start + end] & Cell.continuationBit != 0 { end += 1 }
-                        runs.append(CellRun(x: runStart, y: row, count: end - runStart))
-                        x = end
-                    }
+                // different URLs differ too. Without any, the scan is the plain comparison of cells, kept apart so
+                // that the link check costs a frame without links nothing.
+                if !linkIds.isEmpty || !front.linkIds.isEmpty {
+                    Self.appendRuns(width: w, height: height, into: &runs,
+                                    rowUnchanged: { start in
+                                        memcmpEqual(b + start, p + start, w)
+                                            && !(start..<(start + w)).contains { linkDiffers(at: $0, from: front) }
+                                    },
+                                    isContinuation: isContinuation,
+                                    differs: { b[$0] != p[$0] || linkDiffers(at: $0, from: front) })
+                } else {
+                    Self.appendRuns(width: w, height: height, into: &runs, rowUnchanged: { memcmpEqual(b + $0, p + $0, w) },
+                                    isContinuation: isContinuation, differs: { b[$0] != p[$0] })
                 }
+            }
+        }
+    }
+
+    /// The runs of cells that `differs` says changed, row by row; a run that starts or ends inside a wide
+    /// character takes all of it, since a terminal cannot draw half of one.
+    @inline(__always)
+    private static func appendRuns(width w: Int, height: Int, into runs: inout [CellRun], rowUnchanged: (Int) -> Bool,
+                                   isContinuation: (Int) -> Bool, differs: (Int) -> Bool)
+    {
+        for row in 0..<height {
+            let start = row * w
+            if rowUnchanged(start) { continue }
+            var x = 0
+            while x < w {
+                if !differs(start + x) { x += 1; continue }
+                var runStart = x
+                if runStart > 0 && isContinuation(start + runStart) { runStart -= 1 }
+                var end = x + 1
+                while end < w && differs(start + end) { end += 1 }
+                if end < w && isContinuation(start + end) { end += 1 }
+                runs.append(CellRun(x: runStart, y: row, count: end - runStart))
+                x = end
             }
         }
     }
