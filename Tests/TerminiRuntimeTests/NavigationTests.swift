@@ -7,8 +7,8 @@ import Testing
 @Suite struct NavigationTests {
     static let pages = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]
 
-    func harness(_ action: String, extra: String = "") throws -> EngineHarness {
-        let h = try EngineHarness(pages: Self.pages, action: action, extraScript: extra)
+    func harness(_ action: String, extra: String = "", pageMembers: String = "") throws -> EngineHarness {
+        let h = try EngineHarness(pages: Self.pages, action: action, extraScript: extra, pageMembers: pageMembers)
         h.start()
         return h
     }
@@ -155,6 +155,21 @@ import Testing
         try h.play("key Esc\n")
         #expect(h.pageNames == ["a"])
         #expect(!h.engine.isFinished)
+    }
+
+    /// A key typed on a page that has opened, while its own hooks still run, is the user's answer to that page: it is
+    /// not held back for the tap that opened it and then dropped as typed on the page below.
+    @Test func escOnAnOpenedPageWhoseHooksStillRunGoesBack() throws {
+        let h = try harness("function ACTION() { report(bridge.invoke('navigateTo', { url: 'b' })) }",
+                            pageMembers: "onShow() { if (name === 'b') { const end = Date.now() + 800; while (Date.now() < end) {} } },")
+        for step in try EventScript.parse("key Enter\n", file: "test") { h.session.play(step) }
+        let deadline = Date().addingTimeInterval(10)
+        while h.pageNames != ["a", "b"], Date() < deadline { h.engine.step(maxWaitMilliseconds: 2) }
+        try #require(h.pageNames == ["a", "b"])
+        #expect(h.engine.scriptIsWorking, "b's onShow is still running")
+        for step in try EventScript.parse("key Esc\n", file: "test") { h.session.play(step) }
+        h.session.settle()
+        #expect(h.pageNames == ["a"], "\(h.log)")
     }
 
     @Test func reLaunchUnloadsEveryPage() throws {
