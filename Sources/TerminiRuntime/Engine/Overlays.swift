@@ -85,20 +85,6 @@ struct OverlayLook {
         currentItem = theme.style(.selected, kind: "OptionList").applied(to: bold)
     }
 
-    /// The same look with its border in `colour` (a toast's level).
-    func bordered(_ colour: TerminalColor) -> OverlayLook {
-        OverlayLook(copying: self, border: CellStyle(foreground: colour, background: box.background, attributes: border.attributes))
-    }
-
-    private init(copying look: OverlayLook, border: CellStyle) {
-        theme = look.theme
-        box = look.box
-        self.border = border
-        focusedButton = look.focusedButton
-        currentItem = look.currentItem
-        bold = look.bold
-    }
-
     /// `base` in the theme's `state` style for a field of kind `TextField`.
     func field(_ state: ThemeState, _ base: CellStyle) -> CellStyle { theme.style(state, kind: "TextField").applied(to: base) }
 }
@@ -228,18 +214,6 @@ enum OverlayPainter {
                      style: look.theme.style(.placeholder, kind: "Button").applied(to: look.box), maxWidth: layout.width - 4)
     }
 
-    /// The spinner frames of `showLoading`, one per tenth of a second.
-    static let loadingFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-
-    static func paintLoading(_ loading: LoadingOverlay, frame: Int, look: OverlayLook, into buffer: inout CellBuffer) {
-        let text = loadingFrames[frame % loadingFrames.count] + " " + (loading.title.isEmpty ? "Loading" : loading.title)
-        let width = min(buffer.width, TextWidth.of(text) + 6)
-        guard width >= 6, buffer.height >= 3 else { return }
-        let x = (buffer.width - width) / 2, y = (buffer.height - 3) / 2
-        drawBox(x: x, y: y, width: width, height: 3, look: look, into: &buffer)
-        buffer.write(text, x: x + 3, y: y + 1, style: look.bold, maxWidth: width - 4)
-    }
-
     static func paintModal(_ modal: ModalOverlay, look: OverlayLook, into buffer: inout CellBuffer) {
         let layout = ModalLayout(modal, screenWidth: buffer.width, screenHeight: buffer.height)
         guard layout.width >= 4, layout.height >= 3 else { return }
@@ -292,25 +266,6 @@ enum OverlayPainter {
         buffer.write("[ \(modal.confirmText) ]", x: confirm.lowerBound, y: layout.buttonsRow,
                      style: modal.confirmFocused ? focused : look.box,
                      maxWidth: max(0, layout.x + layout.width - 1 - confirm.lowerBound))
-    }
-
-    /// The toasts, newest lowest: each a one-line box centred, the newest two rows above the bottom edge (where it
-    /// hides the least of a typical page), older ones stacked above it. Each is in its level's theme style, and its
-    /// border takes that style's colour when it has one.
-    static func paintToasts(_ toasts: [ToastOverlay], look: OverlayLook, into buffer: inout CellBuffer) {
-        guard buffer.width >= 6, buffer.height >= 3 else { return }
-        for (depth, toast) in toasts.reversed().enumerated() {
-            let y = buffer.height - 4 - 3 * depth
-            guard y >= 0 else { break }
-            let text = TextWrap.lines(toast.title, width: buffer.width - 6).first ?? ""
-            let width = TextWidth.of(text) + 4
-            let x = max(0, (buffer.width - width) / 2)
-            let level = look.theme.surface(toast.level.surface)
-            var boxLook = look
-            if let colour = level.foreground { boxLook = look.bordered(colour) }
-            drawBox(x: x, y: y, width: width, height: 3, look: boxLook, into: &buffer)
-            buffer.write(text, x: x + 2, y: y + 1, style: level.applied(to: look.box), maxWidth: width - 4)
-        }
     }
 
     /// A rounded box in the theme's overlay look whose inside is cleared, so the page does not show through the
