@@ -107,7 +107,10 @@ final class OverlayPresenter: @unchecked Sendable {
 
     /// Input while a dialog or the loading indicator is up: the dialog has the keyboard and the mouse; under the
     /// loading indicator the page takes nothing until `hideLoading`.
-    func handleOverlayInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int) {
+    /// `pickInSheet` says what a press on the screen picks in the open action sheet (its layer hit tests it).
+    func handleOverlayInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int,
+                            pickInSheet: (MouseEvent) -> ActionSheetLayer.Pick? = { _ in nil })
+    {
         if state.modal != nil {
             handleModalInput(input, screenWidth: screenWidth, screenHeight: screenHeight)
         } else if var sheet = state.actionSheet {
@@ -122,12 +125,10 @@ final class OverlayPresenter: @unchecked Sendable {
                 state.actionSheet = sheet
                 scheduler.markDirty()
             case .mouse(let mouse) where mouse.kind == .press:
-                let layout = ActionSheetLayout(sheet, screenWidth: screenWidth, screenHeight: screenHeight)
-                if let index = layout.itemRows.firstIndex(of: mouse.y), (layout.x..<(layout.x + layout.width)).contains(mouse.x) {
-                    closeActionSheet(tapIndex: index)
-                } else if mouse.y == layout.cancelRow || !(layout.y..<(layout.y + layout.height)).contains(mouse.y) {
-                    // A click on Cancel, or outside the sheet, dismisses it, as a tap on the mask does in WeChat.
-                    closeActionSheet(tapIndex: nil)
+                switch pickInSheet(mouse) {
+                case .item(let index)?: closeActionSheet(tapIndex: index)
+                case .cancel?: closeActionSheet(tapIndex: nil)
+                case nil: break
                 }
             default:
                 break

@@ -27,25 +27,6 @@ struct LoadingOverlay {
     var title: String
 }
 
-/// Where an action sheet's rows land: painting and mouse hit testing share it.
-struct ActionSheetLayout {
-    var x: Int, y: Int, width: Int, height: Int
-    /// Screen row of each item, and of the Cancel row under them.
-    var itemRows: [Int]
-    var cancelRow: Int
-
-    init(_ sheet: ActionSheetOverlay, screenWidth: Int, screenHeight: Int) {
-        let natural = max((sheet.items.map { TextWidth.of($0) }.max() ?? 0), TextWidth.of(ActionSheetOverlay.cancelLabel))
-        width = max(0, min(natural + 6, screenWidth))
-        height = min(screenHeight, sheet.items.count + 4)  // border, items, a rule, Cancel, border
-        x = max(0, (screenWidth - width) / 2)
-        let top = max(0, screenHeight - height)
-        y = top
-        itemRows = sheet.items.indices.map { top + 1 + $0 }
-        cancelRow = top + height - 2
-    }
-}
-
 extension ActionSheetOverlay {
     static let cancelLabel = "Cancel"
 }
@@ -197,23 +178,6 @@ struct ModalLayout {
 /// Paints the modal, the action sheet, the loading box and the toasts in the theme's overlay look; the layers in
 /// `ScreenLayers` compose them above the page.
 enum OverlayPainter {
-    static func paintActionSheet(_ sheet: ActionSheetOverlay, look: OverlayLook, into buffer: inout CellBuffer) {
-        let layout = ActionSheetLayout(sheet, screenWidth: buffer.width, screenHeight: buffer.height)
-        guard layout.width >= 4, layout.height >= 3 else { return }
-        drawBox(x: layout.x, y: layout.y, width: layout.width, height: layout.height, look: look, into: &buffer)
-        for (i, item) in sheet.items.enumerated() where layout.itemRows[i] < layout.cancelRow - 1 {
-            let text = " " + item + String(repeating: " ", count: max(0, layout.width - 5 - TextWidth.of(item)))
-            buffer.write(text, x: layout.x + 2, y: layout.itemRows[i], style: i == sheet.focused ? look.currentItem : look.box,
-                         maxWidth: layout.width - 4)
-        }
-        for column in (layout.x + 1)..<(layout.x + layout.width - 1) {
-            buffer[column, layout.cancelRow - 1] = Cell(character: "─", style: look.border)
-        }
-        let cancel = ActionSheetOverlay.cancelLabel
-        buffer.write(cancel, x: layout.x + (layout.width - TextWidth.of(cancel)) / 2, y: layout.cancelRow,
-                     style: look.theme.style(.placeholder, kind: "Button").applied(to: look.box), maxWidth: layout.width - 4)
-    }
-
     static func paintModal(_ modal: ModalOverlay, look: OverlayLook, into buffer: inout CellBuffer) {
         let layout = ModalLayout(modal, screenWidth: buffer.width, screenHeight: buffer.height)
         guard layout.width >= 4, layout.height >= 3 else { return }

@@ -21,16 +21,6 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
     var inputPolicy: LayerInputPolicy { .exclusive }
 }
 
-/// `showActionSheet`'s choices at the bottom: they take all input while open.
-final class ActionSheetLayer: CompositorLayer, ThemedLayer {
-    var sheet: ActionSheetOverlay?
-    var theme = Theme()
-
-    func frame(in screen: CellRect) -> CellRect { sheet == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let sheet { OverlayPainter.paintActionSheet(sheet, look: OverlayLook(theme: theme), into: &buffer) } }
-    var inputPolicy: LayerInputPolicy { .exclusive }
-}
-
 /// The `--perf` frame-time panel: the screen's last row, which the page gives up for it (it never covers the page).
 final class PerformanceHUDLayer: CompositorLayer {
     var hud: PerformanceHUD
