@@ -22,11 +22,21 @@ final class EngineScreen {
     private var appTheme: Theme?
     private var laidOutIn: (width: Int, height: Int)?
 
+    /// `showsFocus`: a screen that takes the keyboard (a dialog) shows where its focus is, and gives it to its
+    /// `autoFocus` widget when it opens.
     init(surface: String?, showsFocus: Bool = false) {
         self.surface = surface
         self.showsFocus = showsFocus
-        root = ChromeNode.node("Column")
+        root = Self.nothing
         view = PageView(root: root, data: [:])
+    }
+
+    private static let nothing = ChromeNode.node("Column")
+
+    /// Forgets the model and its page: the next `show` starts a new page even for a model equal to the last.
+    func restart() {
+        model = nil
+        root = Self.nothing
     }
 
     /// Shows `model`: when it differs from the last, `content` gives the tree and its data. A new tree starts a new
@@ -41,6 +51,7 @@ final class EngineScreen {
             let theme = view.theme
             view = PageView(root: root, data: .object(JSONObject(data)))
             view.theme = theme
+            view.placesInitialFocus = showsFocus
             laidOutIn = nil
             return
         }
@@ -65,6 +76,7 @@ final class EngineScreen {
         if view.needsBuild || laidOutIn == nil || laidOutIn! != (width, height) {
             view.build(size: (width, height))
             laidOutIn = (width, height)
+            paintedSinceLayout = false
         }
         return view.contentSize
     }
@@ -73,6 +85,17 @@ final class EngineScreen {
     /// show through it.
     func paint(into buffer: inout CellBuffer, at rect: CellRect) {
         view.paint(into: &buffer, at: rect, clearing: true, showsFocus: showsFocus)
+        paintedSinceLayout = true
+    }
+
+    private var paintedSinceLayout = false
+
+    /// Paints the screen off screen at `rect` when no frame has shown its last layout yet: a key typed ahead of a
+    /// dialog's first frame then presses the button the frame will show (a widget takes input only where painted).
+    func catchUp(at rect: CellRect) {
+        guard !paintedSinceLayout else { return }
+        var scratch = CellBuffer(width: rect.maxX, height: rect.maxY)
+        paint(into: &scratch, at: rect)
     }
 
     /// Routes an input (a mouse event in the coordinates of the screen's box) and returns its widgets' events.

@@ -11,16 +11,6 @@ protocol ThemedLayer: AnyObject {
     var theme: Theme { get set }
 }
 
-/// `showModal`'s dialog: it takes all input while open, so nothing below it is reachable.
-final class ModalLayer: CompositorLayer, ThemedLayer {
-    var modal: ModalOverlay?
-    var theme = Theme()
-
-    func frame(in screen: CellRect) -> CellRect { modal == nil ? CellRect(x: 0, y: 0, width: 0, height: 0) : screen }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) { if let modal { OverlayPainter.paintModal(modal, look: OverlayLook(theme: theme), into: &buffer) } }
-    var inputPolicy: LayerInputPolicy { .exclusive }
-}
-
 /// The `--perf` frame-time panel: the screen's last row, which the page gives up for it (it never covers the page).
 final class PerformanceHUDLayer: CompositorLayer {
     var hud: PerformanceHUD

@@ -48,8 +48,8 @@ final class InputRouter {
             navigator.userLeaves(.exit)
         case _ where overlays.capturesInput:
             let screen = frames.screenSize
-            overlays.handleOverlayInput(input, screenWidth: screen.width, screenHeight: screen.height,
-                                        pickInSheet: { [frames] in frames.actionSheet.pick(at: $0) })
+            overlays.handleOverlayInput(input, screenWidth: screen.width, screenHeight: screen.height, modal: frames.modal,
+                                        sheetLayer: frames.actionSheet)
             if let copied = overlays.takeCopiedText() { copyToClipboard(copied) }   // the editable modal's Alt-w
         case .key(let key) where keyHelp.isOpen:
             keyHelp.handle(key)
