@@ -101,6 +101,35 @@ enum ChromeSnapshotGoldens {
             row 10 |
             row 11 |
             """ + "\n",
+        "light error": """
+            screen 36x12
+            style a: fg=white bg=red bold
+            style b: bg=red
+            style c: bold
+            style d: fg=cyan
+            style e: dim
+            style f: reverse
+            row  0 | JavaScript error
+                   |aaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbb
+            row  1 |
+            row  2 | TypeError: x is not a function
+                   | cccccccccccccccccccccccccccccc
+            row  3 |
+            row  4 | at main.js:53:64
+                   | dddddddddddddddd
+            row  5 | in handler 'reset'
+                   | dddddddddddddddddd
+            row  6 |
+            row  7 | JS stack:
+                   | eeeeeeeee
+            row  8 |   reset@main.js:53:64
+                   |   eeeeeeeeeeeeeeeeeee
+            row  9 |   guarded@core.js:67:24
+                   |   eeeeeeeeeeeeeeeeeeeee
+            row 10 |
+            row 11 | Esc: leave this page    Ctrl-C: q…
+                   | ffffffffffffffffffffffffffffffffff
+            """ + "\n",
         "dark dialog": """
             screen 40x12
             style a: fg=#ffffff bg=#3a3a5a bold
@@ -200,6 +229,35 @@ enum ChromeSnapshotGoldens {
             row 10 |
             row 11 |
             """ + "\n",
+        "dark error": """
+            screen 36x12
+            style a: fg=white bg=red bold
+            style b: bg=red
+            style c: bold
+            style d: fg=cyan
+            style e: dim
+            style f: reverse
+            row  0 | JavaScript error
+                   |aaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbb
+            row  1 |
+            row  2 | TypeError: x is not a function
+                   | cccccccccccccccccccccccccccccc
+            row  3 |
+            row  4 | at main.js:53:64
+                   | dddddddddddddddd
+            row  5 | in handler 'reset'
+                   | dddddddddddddddddd
+            row  6 |
+            row  7 | JS stack:
+                   | eeeeeeeee
+            row  8 |   reset@main.js:53:64
+                   |   eeeeeeeeeeeeeeeeeee
+            row  9 |   guarded@core.js:67:24
+                   |   eeeeeeeeeeeeeeeeeeeee
+            row 10 |
+            row 11 | Esc: leave this page    Ctrl-C: q…
+                   | ffffffffffffffffffffffffffffffffff
+            """ + "\n",
         "high-contrast dialog": """
             screen 40x12
             style a: fg=#000000 bg=#ffffff bold
@@ -295,6 +353,35 @@ enum ChromeSnapshotGoldens {
                    |  aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
             row 10 |
             row 11 |
+            """ + "\n",
+        "high-contrast error": """
+            screen 36x12
+            style a: fg=white bg=red bold
+            style b: bg=red
+            style c: bold
+            style d: fg=cyan
+            style e: dim
+            style f: reverse
+            row  0 | JavaScript error
+                   |aaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbb
+            row  1 |
+            row  2 | TypeError: x is not a function
+                   | cccccccccccccccccccccccccccccc
+            row  3 |
+            row  4 | at main.js:53:64
+                   | dddddddddddddddd
+            row  5 | in handler 'reset'
+                   | dddddddddddddddddd
+            row  6 |
+            row  7 | JS stack:
+                   | eeeeeeeee
+            row  8 |   reset@main.js:53:64
+                   |   eeeeeeeeeeeeeeeeeee
+            row  9 |   guarded@core.js:67:24
+                   |   eeeeeeeeeeeeeeeeeeeee
+            row 10 |
+            row 11 | Esc: leave this page    Ctrl-C: q…
+                   | ffffffffffffffffffffffffffffffffff
             """ + "\n",
     ]
 }

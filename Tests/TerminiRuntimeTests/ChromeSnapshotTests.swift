@@ -55,6 +55,14 @@ import TerminiUI
         return compose([modal], theme: theme, width: 44, height: 12)
     }
 
+    /// A failed handler's error screen, which keeps its own colours in every theme.
+    static func errorScene(_ theme: Theme) -> CellBuffer {
+        let error = ErrorScreenLayer()
+        error.error = ScriptError(kind: .exception, message: "TypeError: x is not a function", stack: "reset@main.js:53:64\nguarded@core.js:67:24",
+                                  fileName: "main.js", line: 53, column: 64, handler: "reset")
+        return compose([error], theme: theme, width: 36, height: 12)
+    }
+
     static func compose(_ layers: [any CompositorLayer], theme: Theme, width: Int, height: Int) -> CellBuffer {
         for case let layer as any ThemedLayer in layers { layer.theme = theme }
         let compositor = Compositor(width: width, height: height)
@@ -62,7 +70,7 @@ import TerminiUI
         return compositor.back
     }
 
-    static let scenes: [(name: String, scene: @Sendable (Theme) -> CellBuffer)] = [("dialog", dialogScene), ("sheet", sheetScene), ("field", fieldScene)]
+    static let scenes: [(name: String, scene: @Sendable (Theme) -> CellBuffer)] = [("dialog", dialogScene), ("sheet", sheetScene), ("field", fieldScene), ("error", errorScene)]
 
     @Test(arguments: themes) func theEngineScreensInABuiltInTheme(_ name: String) throws {
         let theme = try #require(BuiltinThemes.theme(named: name))

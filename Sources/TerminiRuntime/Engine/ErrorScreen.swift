@@ -28,7 +28,7 @@ package enum ErrorScreen {
             message = error.message
             places = [error.location.map { "at \($0)" }, error.handler.map { "in handler '\($0)'" }, error.loc.map { "template \($0)" }]
                 .compactMap { $0 }
-            stack = error.stack.split(separator: "\n").prefix(12).map { "  " + $0 }
+            stack = error.stack.split(separator: "\n").prefix(12).map(String.init)
         }
     }
 
@@ -44,8 +44,13 @@ package enum ErrorScreen {
             data["places"] = .string(shown.places.joined(separator: "\n"))
         }
         if !shown.stack.isEmpty {
-            details.append(ChromeNode.text("stack", style: ["dim"]))
-            data["stack"] = .string((["JS stack:"] + shown.stack).joined(separator: "\n"))
+            // The frames indented under their heading; a long one wraps under itself.
+            details.append(ChromeNode.column([
+                ChromeNode.text("stackHeading", style: ["dim"]),
+                ChromeNode.node("Padding", ["p1": ["cls": "EdgeInsets", "cmd": "only", "left": 2]], [ChromeNode.text("stack", style: ["dim"])]),
+            ]))
+            data["stackHeading"] = "JS stack:"
+            data["stack"] = .string(shown.stack.joined(separator: "\n"))
         }
         let banner = ChromeNode.node("Row", ["background": colour(1)], [
             ChromeNode.text("title", style: ["bold"], wrap: false, extra: ["color": colour(7)]), ChromeNode.node("Spacer"),
