@@ -84,6 +84,21 @@ import TerminiUI
         }
     }
 
+    /// The modal's field keeps what was typed when a resize gives the dialog another width, and OK answers it.
+    @Test func aResizeKeepsWhatWasTypedInTheModalsField() {
+        let modal = ModalLayer()
+        var overlay = ModalOverlay(title: "Name", content: "", confirmText: "OK", cancelText: "Cancel", showCancel: true,
+                                   reply: CommandReply(name: "showModal", deliver: { _ in }))
+        overlay.editable = true
+        overlay.focus = .field
+        overlay.text = "old"
+        modal.modal = overlay
+        #expect(modal.handle(.paste(" new", clippedFrom: nil), width: 80, height: 12) == nil)
+        let narrow = Self.compose([modal], theme: Theme(), width: 30, height: 12)
+        #expect(narrow.renderText().contains("old new"))
+        #expect(modal.handle(.key(.enter), width: 30, height: 12) == .confirm("old new"))
+    }
+
     /// A frame whose chrome shows what the last showed builds no tree and patches no data; a changed title
     /// patches the data of the same tree.
     @Test func aFrameWithNoChromeChangeRebuildsNothing() {

@@ -17,7 +17,9 @@ final class EngineScreen {
     /// Whether the focused widget shows its focus (a bar's clicked label must not stay highlighted).
     private let showsFocus: Bool
     private var root: TemplateNode
-    private var data: [String: JSONValue] = [:]
+    /// The data the last model gave, which the next is compared with: a value a widget changed since (`set`)
+    /// stays until a model changes it.
+    private var shownData: [String: JSONValue] = [:]
     private var model: (any Equatable)?
     private var appTheme: Theme?
     private var laidOutIn: (width: Int, height: Int)?
@@ -47,20 +49,27 @@ final class EngineScreen {
         let next = content(model)
         if next.root != root {
             root = next.root
-            data = next.data
+            shownData = next.data
             let theme = view.theme
-            view = PageView(root: root, data: .object(JSONObject(data)))
+            view = PageView(root: root, data: .object(JSONObject(next.data)))
             view.theme = theme
             view.placesInitialFocus = showsFocus
             laidOutIn = nil
             return
         }
         var patches: [(DataPath, JSONValue)] = []
-        for (key, value) in next.data where data[key] != value {
-            data[key] = value
+        for (key, value) in next.data where shownData[key] != value {
+            shownData[key] = value
             if let path = try? DataPath(parsing: key) { patches.append((path, value)) }
         }
         if !patches.isEmpty { view.apply(patches) }
+    }
+
+    /// Sets one value of the data, as a page's setData does: a field's `onChange` keeps its bound value what was
+    /// typed, so a later patch (a resize's new width) does not put the field back to its first text.
+    func set(_ key: String, _ value: JSONValue) {
+        guard let path = try? DataPath(parsing: key), view.data[key] != value else { return }
+        view.apply([(path, value)])
     }
 
     /// The app's theme, as the screen's widgets see it (`look(of:)`); a theme equal to the last changes nothing.

@@ -41,7 +41,7 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
         }
     }
 
-    private static let cancel = "cancel", confirm = "confirm", field = "field", form = "form"
+    private static let cancel = "cancel", confirm = "confirm", field = "field", form = "form", change = "change"
 
     func frame(in screen: CellRect) -> CellRect { modal == nil ? .none : screen }
 
@@ -85,9 +85,9 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
         if shown.editable {
             var field: [String: JSONValue] = [
                 "id": .string(field), "value": "{{text}}", "placeholder": "{{placeholder}}", "suggestions": "{{suggestions}}",
-                "width": .number(Double(inner)), "maxLength": .number(Double(ModalOverlay.maxTextLength)),
+                "width": "{{inner}}", "maxLength": .number(Double(ModalOverlay.maxTextLength)),
                 "kind": .string(shown.checks.kind.scriptName), "validate": .array(JSONArray(shown.checks.rules.map(\.templateJSON))),
-                "onSubmit": .string(confirm),
+                "onSubmit": .string(confirm), "onChange": .string(change),
             ]
             if let restrict = shown.checks.restrict { field["restrict"] = .string(restrict) }
             if shown.focus == .field { field["autoFocus"] = true }
@@ -97,7 +97,10 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
             data["suggestions"] = .array(JSONArray(shown.suggestions.map { .string($0) }))
         }
         rows.append(buttons)
-        let root = ChromeNode.node("Box", ["border": "rounded", "styleClass": .string(EngineSurface.overlay), "width": .number(Double(inner + 4))], [
+        // The widths are data, so a resize patches the dialog rather than replacing it and what was typed.
+        data["inner"] = .number(Double(inner))
+        data["width"] = .number(Double(inner + 4))
+        let root = ChromeNode.node("Box", ["border": "rounded", "styleClass": .string(EngineSurface.overlay), "width": "{{width}}"], [
             ChromeNode.node("Padding", ["p1": ["cls": "EdgeInsets", "cmd": "symmetric", "h": 1]], [
                 ChromeNode.node("Column", ["spacing": 1, "align": ["cls": "Alignment", "cmd": "stretch"]], rows),
             ]),
@@ -145,6 +148,7 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
         }
         copiedText = view.takeCopiedText()
         for event in events {
+            if event.handler == Self.change, let text = event.detail["value"] { screen.set("text", text) }
             if event.handler == Self.cancel { return .cancel }
             if event.handler == Self.confirm { return confirmed() }
         }
