@@ -1,10 +1,9 @@
 import TerminiFrames
-import TerminiScript
 import TerminiUI
 
 /// The engine's own layers, composed above and around the top page by `FramePresenter`: each holds what it shows
 /// in the current frame and the app's theme, and the compositor clips it and routes pointer events by its input
-/// policy.
+/// policy. The screens among them (bars, dialogs, toasts, the key help) are `EngineScreen`s, one file each.
 
 /// A layer drawn in the app's theme, which `FramePresenter` hands it before each frame.
 protocol ThemedLayer: AnyObject {
