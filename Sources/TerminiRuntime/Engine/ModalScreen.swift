@@ -115,6 +115,9 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
 
     var caret: (x: Int, y: Int)? { modal == nil ? nil : screen.view.caret }
 
+    /// Whether the last input changed what the dialog shows (an edit, the focus), so a frame is due.
+    var needsFrame: Bool { screen.view.needsBuild }
+
     /// Text the field copied (Alt-w) during the last input, for the terminal's clipboard.
     private(set) var copiedText: String?
 

@@ -255,7 +255,7 @@ final class OverlayPresenter: @unchecked Sendable {
         switch answer {
         case .confirm(let text)?: closeModal(confirm: true, text: text)
         case .cancel?: closeModal(confirm: false)
-        case nil: scheduler.markDirty()
+        case nil: if layer.needsFrame { scheduler.markDirty() }
         }
     }
 
