@@ -35,41 +35,54 @@ enum ChromeSnapshotGoldens {
                    |ffffffffffffffffffffffffffffffffffffffff
             """ + "\n",
         "light sheet": """
-            screen 30x16
+            screen 30x12
             style a: fg=#005fd7 bg=#f3f3f3
             style b: fg=#1c1c1c bg=#f3f3f3
             style c: fg=#1c1c1c bg=#f3f3f3 bold
-            style d: fg=#006400 bg=#f3f3f3
-            style e: fg=#006400 bg=#f3f3f3 bold
-            style f: fg=#000000 bg=#cfe0ff bold
-            style g: fg=#c00000 bg=#f3f3f3
-            style h: fg=#c00000 bg=#f3f3f3 bold
+            style d: fg=#000000 bg=#cfe0ff bold
+            style e: fg=#767676 bg=#f3f3f3
             row  0 |
             row  1 |
             row  2 |
             row  3 |
-            row  4 |
-            row  5 |
-            row  6 |       ╭─────────────╮
+            row  4 |       ╭─────────────╮
                    |       aaaaaaaaaaaaaaa
-            row  7 |       │  ⠋ Syncing  │
+            row  5 |       │  ⠋ Syncing  │
                    |       abbbbcccccccbba
-            row  8 |       ╰─────────────╯
+            row  6 |       ╰─╭──────────╮╯
                    |       aaaaaaaaaaaaaaa
-            row  9 |          ╭────────╮
-                   |          dddddddddd
-            row 10 |╭─────────│ Saved! │─────────╮
-                   |aaaaaaaaaadbeeeeeebdaaaaaaaaaa
-            row 11 |│  Copy   ╰────────╯         │
-                   |abbbbbbbbbddddddddddbbbbbbbbba
-            row 12 |│  Delete╭─────────╮         │
-                   |abfffffffgggggggggggffffffffba
-            row 13 |│ ───────│ Offline │──────── │
-                   |abaaaaaaagbhhhhhhhbgaaaaaaaaba
-            row 14 |│        ╰─────────╯         │
-                   |abbbbbbbbgggggggggggbbbbbbbbba
-            row 15 |╰────────────────────────────╯
-                   |aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+            row  7 |         │  Copy    │
+                   |         abbbbbbbbbba
+            row  8 |         │  Delete  │
+                   |         abddddddddba
+            row  9 |         │ ──────── │
+                   |         abaaaaaaaaba
+            row 10 |         │  Cancel  │
+                   |         abbeeeeeebba
+            row 11 |         ╰──────────╯
+                   |         aaaaaaaaaaaa
+            """ + "\n",
+        "light toast": """
+            screen 24x8
+            style a: fg=#c00000 bg=#f3f3f3
+            style b: fg=#1c1c1c bg=#f3f3f3
+            style c: fg=#c00000 bg=#f3f3f3 bold
+            style d: fg=#006400 bg=#f3f3f3
+            style e: fg=#006400 bg=#f3f3f3 bold
+            row 0 |
+            row 1 |      ╭─────────╮
+                  |      aaaaaaaaaaa
+            row 2 |      │ Offline │
+                  |      abcccccccba
+            row 3 |      ╰─────────╯
+                  |      aaaaaaaaaaa
+            row 4 |       ╭────────╮
+                  |       dddddddddd
+            row 5 |       │ Saved! │
+                  |       dbeeeeeebd
+            row 6 |       ╰────────╯
+                  |       dddddddddd
+            row 7 |
             """ + "\n",
         "light field": """
             screen 44x12
@@ -163,41 +176,54 @@ enum ChromeSnapshotGoldens {
                    |ffffffffffffffffffffffffffffffffffffffff
             """ + "\n",
         "dark sheet": """
-            screen 30x16
+            screen 30x12
             style a: fg=#87afff bg=#262626
             style b: fg=#e4e4e4 bg=#262626
             style c: fg=#e4e4e4 bg=#262626 bold
-            style d: fg=#87d787 bg=#262626
-            style e: fg=#87d787 bg=#262626 bold
-            style f: fg=#ffffff bg=#3a5f8f bold
-            style g: fg=#ff6b6b bg=#262626
-            style h: fg=#ff6b6b bg=#262626 bold
+            style d: fg=#ffffff bg=#3a5f8f bold
+            style e: fg=#8a8a8a bg=#262626
             row  0 |
             row  1 |
             row  2 |
             row  3 |
-            row  4 |
-            row  5 |
-            row  6 |       ╭─────────────╮
+            row  4 |       ╭─────────────╮
                    |       aaaaaaaaaaaaaaa
-            row  7 |       │  ⠋ Syncing  │
+            row  5 |       │  ⠋ Syncing  │
                    |       abbbbcccccccbba
-            row  8 |       ╰─────────────╯
+            row  6 |       ╰─╭──────────╮╯
                    |       aaaaaaaaaaaaaaa
-            row  9 |          ╭────────╮
-                   |          dddddddddd
-            row 10 |╭─────────│ Saved! │─────────╮
-                   |aaaaaaaaaadbeeeeeebdaaaaaaaaaa
-            row 11 |│  Copy   ╰────────╯         │
-                   |abbbbbbbbbddddddddddbbbbbbbbba
-            row 12 |│  Delete╭─────────╮         │
-                   |abfffffffgggggggggggffffffffba
-            row 13 |│ ───────│ Offline │──────── │
-                   |abaaaaaaagbhhhhhhhbgaaaaaaaaba
-            row 14 |│        ╰─────────╯         │
-                   |abbbbbbbbgggggggggggbbbbbbbbba
-            row 15 |╰────────────────────────────╯
-                   |aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+            row  7 |         │  Copy    │
+                   |         abbbbbbbbbba
+            row  8 |         │  Delete  │
+                   |         abddddddddba
+            row  9 |         │ ──────── │
+                   |         abaaaaaaaaba
+            row 10 |         │  Cancel  │
+                   |         abbeeeeeebba
+            row 11 |         ╰──────────╯
+                   |         aaaaaaaaaaaa
+            """ + "\n",
+        "dark toast": """
+            screen 24x8
+            style a: fg=#ff6b6b bg=#262626
+            style b: fg=#e4e4e4 bg=#262626
+            style c: fg=#ff6b6b bg=#262626 bold
+            style d: fg=#87d787 bg=#262626
+            style e: fg=#87d787 bg=#262626 bold
+            row 0 |
+            row 1 |      ╭─────────╮
+                  |      aaaaaaaaaaa
+            row 2 |      │ Offline │
+                  |      abcccccccba
+            row 3 |      ╰─────────╯
+                  |      aaaaaaaaaaa
+            row 4 |       ╭────────╮
+                  |       dddddddddd
+            row 5 |       │ Saved! │
+                  |       dbeeeeeebd
+            row 6 |       ╰────────╯
+                  |       dddddddddd
+            row 7 |
             """ + "\n",
         "dark field": """
             screen 44x12
@@ -290,40 +316,53 @@ enum ChromeSnapshotGoldens {
                    |eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
             """ + "\n",
         "high-contrast sheet": """
-            screen 30x16
+            screen 30x12
             style a: fg=#ffffff bg=#000000
             style b: fg=#ffffff bg=#000000 bold
-            style c: fg=#00ff00 bg=#000000
-            style d: fg=#00ff00 bg=#000000 bold
-            style e: fg=#000000 bg=#00ffff bold
-            style f: fg=#ff8080 bg=#000000
-            style g: fg=#ff8080 bg=#000000 bold
+            style c: fg=#000000 bg=#00ffff bold
+            style d: fg=#c0c0c0 bg=#000000
             row  0 |
             row  1 |
             row  2 |
             row  3 |
-            row  4 |
-            row  5 |
-            row  6 |       ╭─────────────╮
+            row  4 |       ╭─────────────╮
                    |       aaaaaaaaaaaaaaa
-            row  7 |       │  ⠋ Syncing  │
+            row  5 |       │  ⠋ Syncing  │
                    |       aaaaabbbbbbbaaa
-            row  8 |       ╰─────────────╯
+            row  6 |       ╰─╭──────────╮╯
                    |       aaaaaaaaaaaaaaa
-            row  9 |          ╭────────╮
-                   |          cccccccccc
-            row 10 |╭─────────│ Saved! │─────────╮
-                   |aaaaaaaaaacaddddddacaaaaaaaaaa
-            row 11 |│  Copy   ╰────────╯         │
-                   |aaaaaaaaaaccccccccccaaaaaaaaaa
-            row 12 |│  Delete╭─────────╮         │
-                   |aaeeeeeeefffffffffffeeeeeeeeaa
-            row 13 |│ ───────│ Offline │──────── │
-                   |aaaaaaaaafagggggggafaaaaaaaaaa
-            row 14 |│        ╰─────────╯         │
-                   |aaaaaaaaafffffffffffaaaaaaaaaa
-            row 15 |╰────────────────────────────╯
-                   |aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+            row  7 |         │  Copy    │
+                   |         aaaaaaaaaaaa
+            row  8 |         │  Delete  │
+                   |         aaccccccccaa
+            row  9 |         │ ──────── │
+                   |         aaaaaaaaaaaa
+            row 10 |         │  Cancel  │
+                   |         aaaddddddaaa
+            row 11 |         ╰──────────╯
+                   |         aaaaaaaaaaaa
+            """ + "\n",
+        "high-contrast toast": """
+            screen 24x8
+            style a: fg=#ff8080 bg=#000000
+            style b: fg=#ffffff bg=#000000
+            style c: fg=#ff8080 bg=#000000 bold
+            style d: fg=#00ff00 bg=#000000
+            style e: fg=#00ff00 bg=#000000 bold
+            row 0 |
+            row 1 |      ╭─────────╮
+                  |      aaaaaaaaaaa
+            row 2 |      │ Offline │
+                  |      abcccccccba
+            row 3 |      ╰─────────╯
+                  |      aaaaaaaaaaa
+            row 4 |       ╭────────╮
+                  |       dddddddddd
+            row 5 |       │ Saved! │
+                  |       dbeeeeeebd
+            row 6 |       ╰────────╯
+                  |       dddddddddd
+            row 7 |
             """ + "\n",
         "high-contrast field": """
             screen 44x12

@@ -28,16 +28,20 @@ import TerminiUI
         return compose([title, tabs, footer, modal], theme: theme, width: 40, height: 12)
     }
 
-    /// The loading box, an action sheet with its second choice current, and two toasts above them, in the
-    /// engine's order.
+    /// The loading box and an action sheet with its second choice current.
     static func sheetScene(_ theme: Theme) -> CellBuffer {
         let sheet = ActionSheetLayer()
         sheet.sheet = ActionSheetOverlay(items: ["Copy", "Delete"], focused: 1, reply: CommandReply(name: "showActionSheet", deliver: { _ in }))
-        let toast = ToastLayer()
-        toast.toasts = [ToastOverlay(title: "Saved!", level: .success, expiresAt: 0), ToastOverlay(title: "Offline", level: .error, expiresAt: 0)]
         let loading = LoadingLayer()
         loading.loading = LoadingOverlay(title: "Syncing")
-        return compose([loading, sheet, toast], theme: theme, width: 30, height: 16)
+        return compose([loading, sheet], theme: theme, width: 30, height: 12)
+    }
+
+    /// A success toast under an error toast, the newest lowest.
+    static func toastScene(_ theme: Theme) -> CellBuffer {
+        let toast = ToastLayer()
+        toast.toasts = [ToastOverlay(title: "Offline", level: .error, expiresAt: 0), ToastOverlay(title: "Saved!", level: .success, expiresAt: 0)]
+        return compose([toast], theme: theme, width: 24, height: 8)
     }
 
     /// An editable modal whose field failed its check on OK.
@@ -70,7 +74,8 @@ import TerminiUI
         return compositor.back
     }
 
-    static let scenes: [(name: String, scene: @Sendable (Theme) -> CellBuffer)] = [("dialog", dialogScene), ("sheet", sheetScene), ("field", fieldScene), ("error", errorScene)]
+    static let scenes: [(name: String, scene: @Sendable (Theme) -> CellBuffer)] = [("dialog", dialogScene), ("sheet", sheetScene), ("toast", toastScene), ("field", fieldScene),
+                                                                          ("error", errorScene)]
 
     @Test(arguments: themes) func theEngineScreensInABuiltInTheme(_ name: String) throws {
         let theme = try #require(BuiltinThemes.theme(named: name))

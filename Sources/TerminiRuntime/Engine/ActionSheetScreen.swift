@@ -45,7 +45,12 @@ final class ActionSheetLayer: CompositorLayer, ThemedLayer {
             rows.append(ChromeNode.column(align: "center", [
                 ChromeNode.text("cancel", styleClass: Self.dimmed, wrap: false, extra: ["onTap": .string(Self.cancel)]),
             ]))
-            return (ChromeNode.box([ChromeNode.column(align: "stretch", rows)]), data)
+            // As wide as its longest choice (a stretched column alone would take the whole screen).
+            let widest = (shown.items + [ActionSheetOverlay.cancelLabel]).map { TextWidth.of($0) }.max() ?? 0
+            data["width"] = .number(Double(widest + 6))
+            var box = ChromeNode.box([ChromeNode.column(align: "stretch", rows)])
+            box.props["width"] = "{{width}}"
+            return (box, data)
         }
         let size = screen.layout(width: frame.width, height: frame.height)
         box = CellRect(x: frame.x + (frame.width - size.width) / 2, y: frame.maxY - min(size.height, frame.height),
