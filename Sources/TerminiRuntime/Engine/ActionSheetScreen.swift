@@ -10,6 +10,7 @@ final class ActionSheetLayer: CompositorLayer, ThemedLayer {
     /// Where the sheet was last painted, in screen coordinates.
     private var box = CellRect.none
 
+    /// What the sheet shows, compared frame to frame so that an unchanged sheet builds nothing.
     private struct Shown: Equatable {
         var items: [String]
         var focused: Int

@@ -40,6 +40,7 @@ final class TabBarLayer: CompositorLayer, ThemedLayer {
     var rowsBelow = 0
     private let screen = EngineScreen(surface: nil)
 
+    /// What the strip shows, compared frame to frame so that an unchanged strip builds nothing.
     private struct Shown: Equatable {
         var labels: [String]
         var selected: Int?

@@ -66,6 +66,7 @@ final class ModalPageFrameLayer: CompositorLayer, ThemedLayer {
     var title = ""
     private let screen = EngineScreen(surface: EngineSurface.overlay)
 
+    /// What the box shows: its size is the page's, so a resize patches it.
     private struct Shown: Equatable {
         var title: String
         var width: Int

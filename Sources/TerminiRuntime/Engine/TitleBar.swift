@@ -14,6 +14,7 @@ final class TitleBarLayer: CompositorLayer, ThemedLayer {
 
     static func isShown(for entry: PageEntry, depth: Int) -> Bool { depth > 1 || entry.titleSetByApp || entry.title != nil }
 
+    /// What the bar shows, compared frame to frame so that an unchanged bar builds nothing.
     private struct Shown: Equatable {
         var title: String
         var canGoBack: Bool
