@@ -104,6 +104,17 @@ import TerminiUI
         #expect(modal.handle(.key(.enter), width: 30, height: 12) == .confirm("old new"))
     }
 
+    /// Content taller than the screen scrolls inside the dialog: its buttons and its border stay on screen.
+    @Test func aLongModalKeepsItsButtonsOnAShortScreen() {
+        let modal = ModalLayer()
+        let content = (1...30).map { "Line \($0) of the terms." }.joined(separator: "\n")
+        modal.modal = ModalOverlay(title: "Terms", content: content, confirmText: "Agree", cancelText: "Cancel", showCancel: true,
+                                   reply: CommandReply(name: "showModal", deliver: { _ in }))
+        let rows = Self.compose([modal], theme: Theme(), width: 40, height: 10).renderText().split(separator: "\n")
+        #expect(rows.contains { $0.contains("[ Cancel ]  [ Agree ]") }, "\(rows)")
+        #expect(rows.contains { $0.contains("Line 1 of") } && rows.contains { $0.contains("╰") }, "\(rows)")
+    }
+
     /// A frame whose chrome shows what the last showed builds no tree and patches no data; a changed title
     /// patches the data of the same tree.
     @Test func aFrameWithNoChromeChangeRebuildsNothing() {

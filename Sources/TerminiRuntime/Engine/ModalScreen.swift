@@ -24,8 +24,9 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
         var suggestions: [String]
         var focus: ModalOverlay.Focus
         var screenWidth: Int
+        var screenHeight: Int
 
-        init(_ modal: ModalOverlay, screenWidth: Int) {
+        init(_ modal: ModalOverlay, screenWidth: Int, screenHeight: Int) {
             title = modal.title
             content = modal.content
             confirmText = modal.confirmText
@@ -38,6 +39,7 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
             suggestions = modal.suggestions
             focus = modal.focus
             self.screenWidth = screenWidth
+            self.screenHeight = screenHeight
         }
     }
 
@@ -54,7 +56,7 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
             screen.restart()
         }
         screen.setTheme(theme)
-        screen.show(Shown(modal, screenWidth: width), Self.content)
+        screen.show(Shown(modal, screenWidth: width, screenHeight: height), Self.content)
         let size = screen.layout(width: max(1, min(width - 2, Self.widest)), height: height)
         box = CellRect(x: 0, y: 0, width: width, height: height).centring(size)
     }
@@ -65,12 +67,25 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
     private static func content(_ shown: Shown) -> (root: TemplateNode, data: [String: JSONValue]) {
         var rows: [TemplateNode] = []
         var data: [String: JSONValue] = ["confirmText": .string(shown.confirmText), "cancelText": .string(shown.cancelText)]
+        let labels = TextWidth.of("[ \(shown.confirmText) ]") + (shown.showCancel ? TextWidth.of("[ \(shown.cancelText) ]") + 2 : 0)
+        let lines = shown.content.split(separator: "\n", omittingEmptySubsequences: false).map { TextWidth.of(String($0)) }.max() ?? 0
+        let inner = min(max(TextWidth.of(shown.title), lines, labels, shown.editable ? 36 : 20), max(1, min(shown.screenWidth - 2, widest) - 4))
         if !shown.title.isEmpty {
             rows.append(ChromeNode.column(align: "center", [ChromeNode.text("title", style: ["bold"])]))
             data["title"] = .string(shown.title)
         }
         if !shown.content.isEmpty {
-            rows.append(ChromeNode.text("content"))
+            // Content taller than the screen leaves scrolls in a box of the rows left, so the buttons stay in view.
+            let titleRows = shown.title.isEmpty ? 0 : TextLayout.lines(shown.title, width: inner, wrap: true).count + 1
+            let room = max(1, shown.screenHeight - 2 - titleRows - 2)
+            if TextLayout.lines(shown.content, width: inner, wrap: true).count > room {
+                rows.append(ChromeNode.node("Box", ["border": "none", "height": "{{contentRows}}"], [
+                    ChromeNode.node("ScrollView", [:], [ChromeNode.text("content")]),
+                ]))
+                data["contentRows"] = .number(Double(room))
+            } else {
+                rows.append(ChromeNode.text("content"))
+            }
             data["content"] = .string(shown.content)
         }
         func button(_ id: String) -> TemplateNode {
@@ -79,9 +94,6 @@ final class ModalLayer: CompositorLayer, ThemedLayer {
             return ChromeNode.node("Button", props)
         }
         let buttons = ChromeNode.column(align: "center", [ChromeNode.row(spacing: 2, (shown.showCancel ? [button(cancel)] : []) + [button(confirm)])])
-        let labels = TextWidth.of("[ \(shown.confirmText) ]") + (shown.showCancel ? TextWidth.of("[ \(shown.cancelText) ]") + 2 : 0)
-        let lines = shown.content.split(separator: "\n", omittingEmptySubsequences: false).map { TextWidth.of(String($0)) }.max() ?? 0
-        let inner = min(max(TextWidth.of(shown.title), lines, labels, shown.editable ? 36 : 20), max(1, min(shown.screenWidth - 2, widest) - 4))
         if shown.editable {
             var field: [String: JSONValue] = [
                 "id": .string(field), "value": "{{text}}", "placeholder": "{{placeholder}}", "suggestions": "{{suggestions}}",
