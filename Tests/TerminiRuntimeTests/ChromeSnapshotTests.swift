@@ -44,13 +44,19 @@ import TerminiUI
         return compose([toast], theme: theme, width: 24, height: 8)
     }
 
-    /// An editable modal whose field failed its check on OK.
-    static func fieldScene(_ theme: Theme) -> CellBuffer {
-        let modal = ModalLayer()
-        var overlay = ModalOverlay(title: "Points", content: "", confirmText: "OK", cancelText: "Cancel", showCancel: true,
+    /// `showModal({title, editable: true})` as the presenter makes it: the field has the focus.
+    static func editableModal(title: String) -> ModalOverlay {
+        var overlay = ModalOverlay(title: title, content: "", confirmText: "OK", cancelText: "Cancel", showCancel: true,
                                    reply: CommandReply(name: "showModal", deliver: { _ in }))
         overlay.editable = true
         overlay.focus = .field
+        return overlay
+    }
+
+    /// An editable modal whose field failed its check on OK.
+    static func fieldScene(_ theme: Theme) -> CellBuffer {
+        let modal = ModalLayer()
+        var overlay = editableModal(title: "Points")
         overlay.placeholder = "1 to 13"
         overlay.checks = FieldChecks(kind: .integer, rules: [.required(message: "Points please")])
         modal.modal = overlay
@@ -92,10 +98,7 @@ import TerminiUI
     /// The modal's field keeps what was typed when a resize gives the dialog another width, and OK answers it.
     @Test func aResizeKeepsWhatWasTypedInTheModalsField() {
         let modal = ModalLayer()
-        var overlay = ModalOverlay(title: "Name", content: "", confirmText: "OK", cancelText: "Cancel", showCancel: true,
-                                   reply: CommandReply(name: "showModal", deliver: { _ in }))
-        overlay.editable = true
-        overlay.focus = .field
+        var overlay = Self.editableModal(title: "Name")
         overlay.text = "old"
         modal.modal = overlay
         #expect(modal.handle(.paste(" new", clippedFrom: nil), width: 80, height: 12) == nil)
