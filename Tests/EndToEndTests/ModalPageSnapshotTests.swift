@@ -54,7 +54,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.lines
         #expect(lines[0].contains("Issues") && lines[1] == "Issue #12: crash on start", "the opener stays: \(r.stdout)")
-        let top = try #require(lines.firstIndex { $0.contains("╭─ Pick a label ─") }, "\(r.stdout)")
+        let top = try #require(lines.firstIndex { $0.contains("╭ Pick a label ─") }, "\(r.stdout)")
         #expect(lines[top + 1].contains("│[ bug ]") && lines[top + 2].contains("│[ docs ]") && lines[top + 3].contains("asked 0"))
         #expect(lines[top + 4].contains("╰──"), "three rows of content, three rows of box: \(r.stdout)")
         let sized = try await BuiltBinaries.snapshot(try Self.project(), size: "60x14", events: "key w\nsettle\n")

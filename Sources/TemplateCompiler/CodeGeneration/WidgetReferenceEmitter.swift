@@ -117,6 +117,9 @@ public enum WidgetReferenceEmitter {
           a modal, an action sheet, the key help and a Select's open list), `border`, and the toasts' `toastInfo`,
           `toastSuccess`, `toastWarning` and `toastError`; an app's theme can name those as well.
           `high-contrast` keeps every text style at WCAG AA contrast (4.5:1) or better.
+        - **Box borders**: a `Box` with `.styleClass("x")` draws its border in the theme style `x.border` where the
+          theme has one, so a box's border can have another colour than its inside; the engine's dialogs and toasts are
+          such boxes (their borders take the theme's `border`, a toast's its level's colour).
         - **`.disabled()`** draws the widget and what it contains in the theme's `disabled` state (dim by default);
           Tab skips it and keys and clicks do not reach it.
         - **Focus**: a page opens with focus on the widget marked `.autoFocus()`, else on its first focusable widget

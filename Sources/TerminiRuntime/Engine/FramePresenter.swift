@@ -81,7 +81,7 @@ final class FramePresenter {
         let modalTop = top?.modal != nil && stack.count > 1 ? top : nil
         let base = modalTop == nil ? top : stack[stack.count - 2]
         let baseDepth = modalTop == nil ? stack.count : stack.count - 1
-        let titled = base.map { TitleBar.isShown(for: $0, depth: baseDepth) } ?? false
+        let titled = base.map { TitleBarLayer.isShown(for: $0, depth: baseDepth) } ?? false
         footer.bindings = top.map { $0.keyBindings(app: navigator.bundle.manifest.keys) }
         // The --perf panel takes the last row; the footer and the tab strip stand above it.
         let hudRows = showsHUD && size.height > 1 ? 1 : 0

@@ -58,18 +58,33 @@ final class DimLayer: CompositorLayer {
     var inputPolicy: LayerInputPolicy { .exclusive }
 }
 
-/// A modal page's border, with its title on the top edge, and its blank background.
+/// A modal page's box: a Box of the theme's overlay look the size of the page plus its border, with the page's
+/// title in the top edge. The page itself is painted inside it by its own layer.
 final class ModalPageFrameLayer: CompositorLayer, ThemedLayer {
     var theme = Theme()
     var outer: CellRect?
     var title = ""
+    private let screen = EngineScreen(surface: EngineSurface.overlay)
 
-    func frame(in screen: CellRect) -> CellRect { outer ?? CellRect(x: 0, y: 0, width: 0, height: 0) }
-    func paint(into buffer: inout CellBuffer, frame: CellRect) {
-        let look = OverlayLook(theme: theme)
-        OverlayPainter.drawBox(x: frame.x, y: frame.y, width: frame.width, height: frame.height, look: look, into: &buffer)
-        guard !title.isEmpty, frame.width > 6 else { return }
-        buffer.write(" \(title) ", x: frame.x + 2, y: frame.y, style: look.bold, maxWidth: frame.width - 4)
+    /// What the box shows: its size is the page's, so a resize patches it.
+    private struct Shown: Equatable {
+        var title: String
+        var width: Int
+        var height: Int
     }
+
+    func frame(in screen: CellRect) -> CellRect { outer ?? .none }
+
+    func paint(into buffer: inout CellBuffer, frame: CellRect) {
+        screen.setTheme(theme)
+        screen.show(Shown(title: title, width: frame.width, height: frame.height)) { shown in
+            (ChromeNode.node("Box", ["border": "rounded", "styleClass": .string(EngineSurface.overlay), "title": "{{title}}",
+                                     "width": "{{width}}", "height": "{{height}}"]),
+             ["title": .string(shown.title), "width": .number(Double(shown.width)), "height": .number(Double(shown.height))])
+        }
+        screen.layout(width: frame.width, height: frame.height)
+        screen.paint(into: &buffer, at: frame)
+    }
+
     var inputPolicy: LayerInputPolicy { .passThrough }
 }

@@ -107,9 +107,11 @@ final class OverlayPresenter: @unchecked Sendable {
 
     /// Input while a dialog or the loading indicator is up: the dialog has the keyboard and the mouse; under the
     /// loading indicator the page takes nothing until `hideLoading`.
-    func handleOverlayInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int) {
+    /// The dialogs' layers hit test them: `modal` routes the modal's input to its widgets, and `sheetLayer` says what a
+    /// press picks in the action sheet.
+    func handleOverlayInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int, modal: ModalLayer, sheetLayer: ActionSheetLayer) {
         if state.modal != nil {
-            handleModalInput(input, screenWidth: screenWidth, screenHeight: screenHeight)
+            handleModalInput(input, layer: modal, screenWidth: screenWidth, screenHeight: screenHeight)
         } else if var sheet = state.actionSheet {
             switch input {
             case .key(.escape):
@@ -122,12 +124,10 @@ final class OverlayPresenter: @unchecked Sendable {
                 state.actionSheet = sheet
                 scheduler.markDirty()
             case .mouse(let mouse) where mouse.kind == .press:
-                let layout = ActionSheetLayout(sheet, screenWidth: screenWidth, screenHeight: screenHeight)
-                if let index = layout.itemRows.firstIndex(of: mouse.y), (layout.x..<(layout.x + layout.width)).contains(mouse.x) {
-                    closeActionSheet(tapIndex: index)
-                } else if mouse.y == layout.cancelRow || !(layout.y..<(layout.y + layout.height)).contains(mouse.y) {
-                    // A click on Cancel, or outside the sheet, dismisses it, as a tap on the mask does in WeChat.
-                    closeActionSheet(tapIndex: nil)
+                switch sheetLayer.pick(at: mouse) {
+                case .item(let index)?: closeActionSheet(tapIndex: index)
+                case .cancel?: closeActionSheet(tapIndex: nil)
+                case nil: break
                 }
             default:
                 break
@@ -215,7 +215,7 @@ final class OverlayPresenter: @unchecked Sendable {
             }
             modal.suggestions = strings
         }
-        modal.field.setText(String((try params.optionalString("content") ?? "").prefix(ModalOverlay.maxTextLength)))
+        modal.text = String((try params.optionalString("content") ?? "").prefix(ModalOverlay.maxTextLength))
         if modal.editable {
             // The content is the field's starting text, as in WeChat, not a line above it.
             modal.content = ""
@@ -223,24 +223,20 @@ final class OverlayPresenter: @unchecked Sendable {
         } else {
             modal.focus = !showCancel || defaultButton == "confirm" ? .confirm : .cancel
         }
+        modalSerial += 1
+        modal.serial = modalSerial
         state.modal = modal
         scheduler.markDirty()
     }
 
-    /// Closes the modal and answers its call. OK on a field that fails its checks shows the message and keeps the
-    /// modal open, with the field focused.
-    private func closeModal(confirm: Bool) {
-        guard var modal = state.modal else { return }
-        if confirm, modal.editable, let failure = modal.checks.firstFailure(of: modal.text) {
-            modal.message = failure
-            modal.focus = .field
-            state.modal = modal
-            scheduler.markDirty()
-            return
-        }
+    private var modalSerial = 0
+
+    /// Closes the modal and answers its call; `text` is the editable modal's field's (its checks passed).
+    private func closeModal(confirm: Bool, text: String? = nil) {
+        guard let modal = state.modal else { return }
         state.modal = nil
         var answer: [String: JSONValue] = ["confirm": .bool(confirm), "cancel": .bool(!confirm)]
-        if modal.editable { answer["content"] = .string(confirm ? modal.text : "") }
+        if modal.editable { answer["content"] = .string(confirm ? text ?? "" : "") }
         modal.reply.succeed(answer)
         scheduler.markDirty()
     }
@@ -251,85 +247,16 @@ final class OverlayPresenter: @unchecked Sendable {
         if let sheet = state.actionSheet, sheet.ownerPageId == pageId { state.actionSheet = nil }
     }
 
-    /// Input while a modal is open: it has the keyboard; clicks outside its buttons do nothing.
-    private func handleModalInput(_ input: InputEvent, screenWidth: Int, screenHeight: Int) {
-        guard var modal = state.modal else { return }
-        func focus(_ next: ModalOverlay.Focus) {
-            modal.focus = next
-            state.modal = modal
-            scheduler.markDirty()
+    /// Input while a modal is open: its layer has the keyboard and the mouse, and says when the input answered it.
+    private func handleModalInput(_ input: InputEvent, layer: ModalLayer, screenWidth: Int, screenHeight: Int) {
+        layer.modal = state.modal
+        let answer = layer.handle(input, width: screenWidth, height: screenHeight)
+        if let copied = layer.copiedText { copiedText = copied }
+        switch answer {
+        case .confirm(let text)?: closeModal(confirm: true, text: text)
+        case .cancel?: closeModal(confirm: false)
+        case nil: if layer.needsFrame { scheduler.markDirty() }
         }
-        if modal.focus == .field, let outcome = editField(&modal, with: input, screenWidth: screenWidth, screenHeight: screenHeight) {
-            if case .copied(let text) = outcome { copiedText = text }
-            if outcome != .unchanged { focus(.field) }
-            return
-        }
-        switch input {
-        case .key(.escape):
-            closeModal(confirm: !modal.showCancel)
-        case .key(.enter), .key(.space):
-            closeModal(confirm: modal.confirmFocused || !modal.showCancel)
-        case .key(.tab), .key(.backTab):
-            let stops = modal.stops
-            let index = stops.firstIndex(of: modal.focus) ?? 0
-            // Leaving the field checks it, as leaving a TextField does.
-            if modal.focus == .field, modal.checks.validates { modal.message = modal.checks.firstFailure(of: modal.text) }
-            focus(stops[(index + (input == .key(.tab) ? 1 : stops.count - 1)) % stops.count])
-        case .key(.left), .key(.right), .key(.up), .key(.down):
-            if modal.showCancel, modal.focus != .field { focus(modal.focus == .confirm ? .cancel : .confirm) }
-        case .mouse(let mouse) where mouse.kind == .press:
-            let layout = ModalLayout(modal, screenWidth: screenWidth, screenHeight: screenHeight)
-            if mouse.y == layout.fieldRow {
-                focus(.field)
-                return
-            }
-            guard mouse.y == layout.buttonsRow else { return }
-            if layout.confirmColumns.contains(mouse.x) {
-                closeModal(confirm: true)
-            } else if let cancel = layout.cancelColumns, cancel.contains(mouse.x) {
-                closeModal(confirm: false)
-            }
-        default:
-            break
-        }
-    }
-
-    /// Runs a key or a paste in the editable modal's field, as a TextField would (the same editor and keymap): nil
-    /// when it is not the field's, so the dialog's own keys (Esc, Tab) work. Enter in the field confirms.
-    private func editField(_ modal: inout ModalOverlay, with input: InputEvent, screenWidth: Int, screenHeight: Int) -> TextEditOutcome? {
-        let outcome: TextEditOutcome
-        switch input {
-        case .key(let key):
-            if key == .tab || (key == .right && modal.field.caret == modal.field.length), let rest = modal.completion {
-                outcome = modal.field.paste(rest, maxLength: ModalOverlay.maxTextLength).outcome
-                break
-            }
-            guard let command = TextEditingKeymap.command(for: key, multiline: false) else { return nil }
-            if command == .enter {
-                closeModal(confirm: true)
-                return .unchanged
-            }
-            let before = modal.field
-            outcome = modal.field.perform(command, maxLength: ModalOverlay.maxTextLength)
-            // `kind` and `restrict` refuse an edit as a TextField's do.
-            if outcome == .edited, !modal.checks.allows(modal.field.text) {
-                modal.field = before
-                return .unchanged
-            }
-        case .paste(let text, _):
-            let before = modal.field
-            outcome = modal.field.paste(PastedText.cleaned(text, multiline: false), maxLength: ModalOverlay.maxTextLength).outcome
-            if outcome == .edited, !modal.checks.allows(modal.field.text) {
-                modal.field = before
-                return .unchanged
-            }
-        default:
-            return nil
-        }
-        // The field scrolls sideways as it is edited; the painter draws what this leaves in view.
-        let layout = ModalLayout(modal, screenWidth: screenWidth, screenHeight: screenHeight)
-        _ = modal.fieldView.show(modal.field, width: max(1, layout.width - 4), secure: false)
-        return outcome
     }
 
     /// Text the modal's field copied (Alt-w) during the last input, for the host to put on the terminal's clipboard.

@@ -48,7 +48,8 @@ final class InputRouter {
             navigator.userLeaves(.exit)
         case _ where overlays.capturesInput:
             let screen = frames.screenSize
-            overlays.handleOverlayInput(input, screenWidth: screen.width, screenHeight: screen.height)
+            overlays.handleOverlayInput(input, screenWidth: screen.width, screenHeight: screen.height, modal: frames.modal,
+                                        sheetLayer: frames.actionSheet)
             if let copied = overlays.takeCopiedText() { copyToClipboard(copied) }   // the editable modal's Alt-w
         case .key(let key) where keyHelp.isOpen:
             keyHelp.handle(key)
@@ -75,19 +76,19 @@ final class InputRouter {
             guard !keyHelp.isOpen, !navigator.blocksPageInput, let top = navigator.top else { return }
             // The compositor knows which layer is where in the frame on screen.
             guard let hit = frames.compositor.layer(atX: mouse.x, y: mouse.y) else { return }
+            mouse.x = hit.x
+            mouse.y = hit.y
             if hit.layer === frames.titleBar {
-                if mouse.kind == .press, TitleBar.backColumns.contains(hit.x), navigator.stack.count > 1 {
+                if mouse.kind == .press, navigator.stack.count > 1, frames.titleBar.pressesBack(mouse) {
                     navigator.userLeaves(.backButton)
                 }
                 return
             }
             if hit.layer === frames.tabStrip {
-                if mouse.kind == .press, let tab = frames.tabStrip.tab(atColumn: hit.x) { navigator.userSwitchesTab(to: tab) }
+                if mouse.kind == .press, let tab = frames.tabStrip.tab(pressedBy: mouse) { navigator.userSwitchesTab(to: tab) }
                 return
             }
             guard hit.layer === top.layer else { return }
-            mouse.x = hit.x
-            mouse.y = hit.y
             deliver(top.view.handle(.mouse(mouse)), to: top)
             if top.view.needsBuild { scheduler.markDirty() }
         }

@@ -342,6 +342,12 @@ public final class PageView {
         tree.pageScroll.enabled ? tree.pageScroll.contentHeight : lastSize?.height ?? 0
     }
 
+    /// The size the content took in the last layout: the widest and the tallest of the page's top widgets. A host
+    /// that draws a page in a box of its own size (the engine's dialogs and toasts) sizes the box to it.
+    public var contentSize: (width: Int, height: Int) {
+        tree.root.layoutChildren.reduce((0, 0)) { (max($0.0, $1.box.x + $1.box.width), max($0.1, $1.box.y + $1.box.height)) }
+    }
+
     /// The `loc` of the focused widget, if any.
     public var focusedLoc: String? { focus.focused?.node.loc }
 

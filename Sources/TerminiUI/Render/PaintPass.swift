@@ -94,6 +94,14 @@ final class PaintPass {
         theme.style(state, kind: e.kind.className, styleClass: e.decoration?.styleClass)
     }
 
+    /// A Box's border: in the theme style `<class>.border` when the Box has a style class the theme names one for,
+    /// so a box can have a border of another colour than its inside (the engine's dialogs, a toast in its level's
+    /// colour); else plain, taking the box's own colours.
+    func borderStyle(of e: Element) -> CellStyle {
+        guard let styleClass = e.decoration?.styleClass, let style = theme.styles[styleClass + Theme.borderSuffix] else { return .plain }
+        return style.applied(to: .plain)
+    }
+
     /// `base` in the theme's `state` style for `e` when `when` holds (`focused` while it has focus, …), else `base`.
     func style(_ base: CellStyle, _ state: ThemeState, of e: Element, when: Bool = true) -> CellStyle {
         when ? stateStyle(state, of: e).applied(to: base) : base

@@ -61,6 +61,9 @@ public struct Theme: Equatable, Sendable {
     /// The style named `page` colours the whole page, every cell of it, as CSS's `body` does.
     public static let pageStyle = "page"
 
+    /// A Box in style class `x` draws its border in the style `x.border`, where the theme has one.
+    public static let borderSuffix = ".border"
+
     public init(name: String = "", styles: [String: ThemeStyle] = [:], stateLayers: [[ThemeStateKey: ThemeStyle]] = [],
                 declaration: JSONValue? = nil)
     {

@@ -25,7 +25,7 @@ extension BoxProps: WidgetBehavior {
 
     func paint(_ e: Element, x: Int, y: Int, clip: CellRect, in pass: PaintPass) {
         if border != .none {
-            pass.drawBorder(border, title: title, style: .plain, x: x, y: y, width: e.box.width, height: e.box.height,
+            pass.drawBorder(border, title: title, style: pass.borderStyle(of: e), x: x, y: y, width: e.box.width, height: e.box.height,
                             clip: clip)
         }
         pass.paintChildren(e.layoutChildren, originX: x, originY: y, clip: clip)

@@ -67,7 +67,8 @@ extension TextFieldProps: StatefulWidget {
 
     func layout(_ e: Element, in pass: LayoutPass, maxWidth: Int, maxHeight: Int, minWidth: Int) -> (Int, Int) {
         let edit = Self.state(e)
-        if let width { return (min(maxWidth, max(1, width)), min(1, maxHeight)) }
+        // A fixed width keeps the row under the field for its check's message, as a sized-by-content field does.
+        if let width { return (min(maxWidth, max(1, width)), min(edit.validationMessage == nil ? 1 : 2, maxHeight)) }
         // Room for the text and the caret, at least 20 columns; an Expanded parent stretches it further. Only as
         // much of the text is measured as could fit.
         let limit = min(maxWidth, Self.widestNatural)
