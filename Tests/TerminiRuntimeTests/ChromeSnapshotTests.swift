@@ -22,9 +22,12 @@ import TerminiUI
         let tabs = TabBarLayer()
         tabs.tabs = [TabBar.Item(page: "inbox", text: "Inbox"), TabBar.Item(page: "sent", text: "Sent")]
         tabs.selected = "inbox"
-        tabs.rowsBelow = 1
         let footer = FooterLayer()
         footer.bindings = KeyBindings(page: [KeyBinding(key: try! KeyChord(parsing: "ctrl+r"), handler: "refresh", label: "Refresh")], app: [])
+        let regions = ScreenRegions(width: 40, height: 12, title: true, tabStrip: true, footer: true, performancePanel: false)
+        title.region = regions.title!
+        tabs.region = regions.tabStrip!
+        footer.region = regions.footer!
         return compose([title, tabs, footer, modal], theme: theme, width: 40, height: 12)
     }
 

@@ -59,7 +59,7 @@ import TerminiTemplate
         let view = PageView(root: root, data: [:])
         let compositor = Compositor(width: 12, height: 4)
         view.build(size: (12, 3))
-        let layer = PageLayer(view: view, topInset: 1)
+        let layer = PageLayer(view: view, box: CellRect(x: 0, y: 1, width: 12, height: 3))
         compositor.compose([layer])
         #expect(compositor.back.renderText() == "\nhello\n[ Go ]\n")
         let hit = compositor.layer(atX: 2, y: 2)

@@ -6,14 +6,11 @@ import TerminiUI
 final class FooterLayer: CompositorLayer, ThemedLayer {
     var bindings: KeyBindings?
     var theme = Theme()
-    /// Rows kept free under the footer (the `--perf` panel's).
-    var rowsBelow = 0
+    /// Its row, from `ScreenRegions`.
+    var region = CellRect.none
     private let screen = EngineScreen(surface: EngineSurface.footer)
 
-    func frame(in screen: CellRect) -> CellRect {
-        guard bindings?.showsFooter == true, screen.height > 1 + rowsBelow else { return .none }
-        return CellRect(x: 0, y: screen.maxY - 1 - rowsBelow, width: screen.width, height: 1)
-    }
+    func frame(in screen: CellRect) -> CellRect { bindings?.showsFooter == true ? region : .none }
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
         guard let bindings else { return }
@@ -36,8 +33,8 @@ final class TabBarLayer: CompositorLayer, ThemedLayer {
     var theme = Theme()
     var tabs: [TabBar.Item] = []
     var selected = ""
-    /// Rows between the strip and the bottom of the screen (the footer's).
-    var rowsBelow = 0
+    /// Its row, from `ScreenRegions`.
+    var region = CellRect.none
     private let screen = EngineScreen(surface: nil)
 
     /// What the strip shows, compared frame to frame so that an unchanged strip builds nothing.
@@ -46,10 +43,7 @@ final class TabBarLayer: CompositorLayer, ThemedLayer {
         var selected: Int?
     }
 
-    func frame(in screen: CellRect) -> CellRect {
-        guard !tabs.isEmpty, screen.height > rowsBelow + 1 else { return .none }
-        return CellRect(x: 0, y: screen.maxY - 1 - rowsBelow, width: screen.width, height: 1)
-    }
+    func frame(in screen: CellRect) -> CellRect { tabs.isEmpty ? .none : region }
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
         screen.setTheme(theme)

@@ -83,20 +83,15 @@ final class FramePresenter {
         let baseDepth = modalTop == nil ? stack.count : stack.count - 1
         let titled = base.map { TitleBarLayer.isShown(for: $0, depth: baseDepth) } ?? false
         footer.bindings = top.map { $0.keyBindings(app: navigator.bundle.manifest.keys) }
-        // The --perf panel takes the last row; the footer and the tab strip stand above it.
-        let hudRows = showsHUD && size.height > 1 ? 1 : 0
-        let footed = footer.bindings?.showsFooter == true && size.height > 1 + hudRows
-        let tabbed = navigator.showsTabBar && size.height > (footed ? 2 : 1) + hudRows
-        let chromeRows = (titled ? 1 : 0) + (footed ? 1 : 0) + (tabbed ? 1 : 0) + hudRows
-        let pageSize = (width: size.width, height: max(0, size.height - chromeRows))
+        let regions = ScreenRegions(width: size.width, height: size.height, title: titled, tabStrip: navigator.showsTabBar,
+                                    footer: footer.bindings?.showsFooter == true, performancePanel: showsHUD)
         if let base, base.error == nil, appError == nil {
-            base.view.build(size: pageSize)
+            base.view.build(size: (regions.page.width, regions.page.height))
             deliverBuildEvents(of: base)
         }
         var modalBox: (outer: CellRect, inner: CellRect)?
         if let modalTop, let requested = modalTop.modal, modalTop.error == nil, appError == nil {
-            let area = CellRect(x: 0, y: 0, width: size.width, height: max(0, size.height - (footed ? 1 : 0) - hudRows))
-            modalBox = requested.placement(in: area) { width, maxHeight in
+            modalBox = requested.placement(in: regions.modalArea) { width, maxHeight in
                 modalTop.view.build(size: (width, maxHeight))
                 return modalTop.view.contentHeight
             }
@@ -113,19 +108,19 @@ final class FramePresenter {
         if errorScreen.error != nil {
             layers.append(errorScreen)
         } else if let base {
-            base.layer.topInset = titled ? 1 : 0
-            base.layer.bottomInset = (footed ? 1 : 0) + (tabbed ? 1 : 0) + hudRows
+            base.layer.box = regions.page
             base.layer.inert = modalTop != nil || overlays.capturesInput || keyHelp.isOpen
             layers.append(base.layer)
-            if titled {
+            if let region = regions.title {
+                titleBar.region = region
                 titleBar.title = base.title ?? base.name
                 titleBar.canGoBack = baseDepth > 1
                 layers.append(titleBar)
             }
-            if tabbed, let tabBar = navigator.tabBar {
+            if let region = regions.tabStrip, let tabBar = navigator.tabBar {
+                tabStrip.region = region
                 tabStrip.tabs = tabBar.list
                 tabStrip.selected = base.name
-                tabStrip.rowsBelow = (footed ? 1 : 0) + hudRows
                 layers.append(tabStrip)
             }
             dimmer.isShown = modalBox != nil
@@ -138,8 +133,8 @@ final class FramePresenter {
                 modalTop.layer.inert = overlays.capturesInput || keyHelp.isOpen
                 layers.append(modalTop.layer)
             }
-            if footed {
-                footer.rowsBelow = hudRows
+            if let region = regions.footer {
+                footer.region = region
                 layers.append(footer)
             }
         }
@@ -155,7 +150,10 @@ final class FramePresenter {
         layers.append(modal)
         layers.append(toast)
         layers.append(keyHelp)
-        if hudRows > 0 { layers.append(hud) }
+        if let region = regions.performancePanel {
+            hud.region = region
+            layers.append(hud)
+        }
         layers.append(contentsOf: hostLayers)
         compositor.compose(layers)
         backend.cursor = compositor.cursor

@@ -13,12 +13,12 @@ protocol ThemedLayer: AnyObject {
 /// The `--perf` frame-time panel: the screen's last row, which the page gives up for it (it never covers the page).
 final class PerformanceHUDLayer: CompositorLayer {
     var hud: PerformanceHUD
+    /// Its row, from `ScreenRegions`.
+    var region = CellRect.none
 
     init(hud: PerformanceHUD) { self.hud = hud }
 
-    func frame(in screen: CellRect) -> CellRect {
-        screen.height > 0 ? CellRect(x: 0, y: screen.height - 1, width: screen.width, height: 1) : CellRect(x: 0, y: 0, width: 0, height: 0)
-    }
+    func frame(in screen: CellRect) -> CellRect { region }
     func paint(into buffer: inout CellBuffer, frame: CellRect) { hud.paintRow(into: &buffer, y: frame.y) }
     var inputPolicy: LayerInputPolicy { .passThrough }
 }

@@ -23,7 +23,10 @@ final class TitleBarLayer: CompositorLayer, ThemedLayer {
     /// The back arrow's tap handler.
     private static let back = "back"
 
-    func frame(in screen: CellRect) -> CellRect { CellRect(x: 0, y: 0, width: screen.width, height: min(1, screen.height)) }
+    /// Its row, from `ScreenRegions`.
+    var region = CellRect.none
+
+    func frame(in screen: CellRect) -> CellRect { region }
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
         screen.setTheme(theme)

@@ -134,27 +134,19 @@ public final class Compositor {
 /// A page as a layer: painted into its frame by its own paint pass, with hit testing relative to the frame.
 public final class PageLayer: CompositorLayer {
     public let view: PageView
-    /// Rows kept free above the page (a title bar).
-    public var topInset: Int
-    /// Rows kept free below the page (a footer, a tab strip).
-    public var bottomInset: Int
     /// Whether something above has the keyboard (a dialog, the help): the page is drawn without its focus
     /// highlight, so nothing suggests that a key would reach it.
     public var inert = false
-    /// Where a modal page sits on the screen (`navigateTo({modal: true})`); nil for a page that fills it.
+    /// Where the page sits on the screen: the rows between the bars, or a modal page's box
+    /// (`navigateTo({modal: true})`); nil for a page that fills the screen.
     public var box: CellRect?
 
-    public init(view: PageView, topInset: Int = 0, bottomInset: Int = 0) {
+    public init(view: PageView, box: CellRect? = nil) {
         self.view = view
-        self.topInset = topInset
-        self.bottomInset = bottomInset
+        self.box = box
     }
 
-    public func frame(in screen: CellRect) -> CellRect {
-        if let box { return box }
-        return CellRect(x: screen.x, y: screen.y + topInset, width: screen.width,
-                        height: max(0, screen.height - topInset - bottomInset))
-    }
+    public func frame(in screen: CellRect) -> CellRect { box ?? screen }
 
     /// The compositor has just cleared the buffer, so the page paints without blanking its frame again.
     public func paint(into buffer: inout CellBuffer, frame: CellRect) {
