@@ -89,7 +89,12 @@ final class Navigator: @unchecked Sendable {
         let value = ScreenData.value(width: width, height: height)
         for entry in loadedPages {
             entry.view.apply([(ScreenData.path, value)])
-            if callsHooks { runtime.callLifecycle(pageId: entry.pageId, .resize, argument: value) }
+            // Only a page with the hook hears of it: waking the script thread for every page on every resize put
+            // its wake-up inside the resize's frame (its methods are known from when it was made, as for
+            // onBeforeLeave).
+            if callsHooks, entry.bindable.contains(PageLifecycleEvent.resize.rawValue) {
+                runtime.callLifecycle(pageId: entry.pageId, .resize, argument: value)
+            }
         }
     }
 
