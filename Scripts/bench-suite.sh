@@ -8,18 +8,23 @@ run_bench() { # name, command...
   if ! "$@"; then echo "error: benchmark '$name' failed" >&2; exit 1; fi
 }
 
+# `termini bench --json` lines on standard input as "<prefix><op>_<key> <value>" lines, for each of KEYS a line has.
+json_measures() { # PREFIX "KEY KEY ..."
+  awk -v prefix="$1" -v wanted="$2" '{
+    op = $0; sub(/.*"op": "/, "", op); sub(/".*/, "", op)
+    n = split(wanted, keys, " ")
+    for (i = 1; i <= n; i++) {
+      v = $0; if (sub(".*\"" keys[i] "\": ", "", v) == 0) continue; sub(/[,}].*/, "", v)
+      printf "%s%s_%s %s\n", prefix, op, keys[i], v
+    }
+  }'
+}
+
 # The keyed-list operations end to end through JS in a real pty (`termini bench --json`), as "<measure> <value>" lines.
 keyed_bench() { # BIN
   local json
   json="$("$1/termini" bench --json ${KEYED_ARGS:---ops 1,2,3,4,5,6,7,8,9,scroll,tap,resize,theme,idle} 2>/dev/null)" || { "$1/termini" bench --runs 1 --warmups 0 >&2; return 1; }
-  awk '{
-    op = $0; sub(/.*"op": "/, "", op); sub(/".*/, "", op)
-    n = split("p50_ms p99_ms bytes moves cpu_percent", keys, " ")
-    for (i = 1; i <= n; i++) {
-      v = $0; if (sub(".*\"" keys[i] "\": ", "", v) == 0) continue; sub(/[,}].*/, "", v)
-      printf "keyed_%s_%s %s\n", op, keys[i], v
-    }
-  }' <<<"$json"
+  json_measures keyed_ "p50_ms p99_ms bytes moves cpu_percent" <<<"$json"
 }
 
 # A gallery page (Templates/widgets) resized 120x40 -> 80x24 -> 200x60 -> back (`termini bench --ops page-resize`):
@@ -27,14 +32,7 @@ keyed_bench() { # BIN
 page_bench() { # BIN
   local json
   json="$("$1/termini" bench --json --ops page-resize --app Templates/widgets --runs "${PAGE_RUNS:-30}" 2>/dev/null)" || { "$1/termini" bench --ops page-resize --app Templates/widgets --runs 1 --warmups 0 >&2; return 1; }
-  awk '{
-    op = $0; sub(/.*"op": "/, "", op); sub(/".*/, "", op)
-    n = split("p50_ms p99_ms", keys, " ")
-    for (i = 1; i <= n; i++) {
-      v = $0; if (sub(".*\"" keys[i] "\": ", "", v) == 0) continue; sub(/[,}].*/, "", v)
-      printf "%s_%s %s\n", op, keys[i], v
-    }
-  }' <<<"$json"
+  json_measures "" "p50_ms p99_ms" <<<"$json"
 }
 
 # A Table of 100k rows (`termini bench --ops table --json`): append, scroll a line and a page, sort.
@@ -53,14 +51,7 @@ table_bench() { # BIN
 text_bench() { # BIN
   local json
   json="$("$1/termini" bench --json --ops text --runs "${TEXT_RUNS:-50}" 2>/dev/null)" || { "$1/termini" bench --ops text --runs 1 --warmups 0 >&2; return 1; }
-  awk '{
-    op = $0; sub(/.*"op": "/, "", op); sub(/".*/, "", op)
-    n = split("p50_ms p99_ms", keys, " ")
-    for (i = 1; i <= n; i++) {
-      v = $0; if (sub(".*\"" keys[i] "\": ", "", v) == 0) continue; sub(/[,}].*/, "", v)
-      printf "%s_%s %s\n", op, keys[i], v
-    }
-  }' <<<"$json"
+  json_measures "" "p50_ms p99_ms" <<<"$json"
 }
 
 # The flight recorder's cost (on in every `termini run`): the keyed-list operations without it and with it, in
