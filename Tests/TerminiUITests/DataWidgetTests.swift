@@ -21,6 +21,27 @@ import TerminiTemplate
         #expect(bad.diagnostics.first?.loc == "c.swift:1:1")
     }
 
+    /// The "more below" marker of a Log that stopped following is drawn in the theme's `selected` look for a Log,
+    /// reverse video unless the theme says otherwise.
+    @Test func aLogsMoreBelowMarkerTakesTheThemesSelectedLook() {
+        func marker(_ theme: Theme) -> CellStyle {
+            let page = focused(node("Log", ["p1": "{{lines}}", "follow": true]), data: ["lines": ["a", "b", "c", "d"]],
+                               width: 20, height: 2)
+            page.theme = theme
+            _ = page.handle(.key(.up))
+            var buffer = CellBuffer(width: 20, height: 2)
+            page.build(size: (20, 2))
+            page.paint(into: &buffer)
+            let column = (0..<20).first { buffer[$0, 1].character == "↓" }
+            #expect(column != nil, "\(buffer.renderText())")
+            return buffer[column ?? 0, 1].style
+        }
+        #expect(marker(Theme()).attributes.contains(.reverse))
+        let themed = Theme(name: "t", stateLayers: [[ThemeStateKey(.kind("Log"), .selected): ThemeStyle(foreground: .index(3), attributes: .underline)]])
+        let look = marker(themed)
+        #expect(look.foreground == .index(3) && look.attributes == .underline, "\(look)")
+    }
+
     @Test func barChartLabelsAndScalesToTheLargest() {
         let text = render(node("BarChart", ["values": [10, 5, 0], "labels": ["一月", "Feb", "Mar"]]), width: 20, height: 3)
         let lines = text.split(separator: "\n").map(String.init)

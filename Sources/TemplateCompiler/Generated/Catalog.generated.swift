@@ -1715,7 +1715,7 @@ extension Catalog {
       "doc": "An append-only view of lines that keeps to the bottom while `follow` is true; lines holding ANSI colours show them.",
       "initializers": [
         {
-          "doc": "Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again. A line with SGR escapes (`\\u{1B}[31m`) keeps their colours and styles; every other escape is dropped. At most the last `maxLines` lines are kept in view (the scrollback); `this.appendLog(path, lines)` trims the data to it.",
+          "doc": "Shows `lines`, the newest at the bottom; scrolling up stops following until the end is reached again, and meanwhile ` ↓ ` at the bottom right, in the theme's `selected` look for a Log, says more is below. A line with SGR escapes (`\\u{1B}[31m`) keeps their colours and styles; every other escape is dropped. At most the last `maxLines` lines are kept in view (the scrollback); `this.appendLog(path, lines)` trims the data to it.",
           "name": "init",
           "parameters": [
             {

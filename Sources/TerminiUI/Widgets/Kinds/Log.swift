@@ -50,9 +50,11 @@ extension LogProps: StatefulWidget {
                 pass.put(TextFit.truncate(text, width: e.box.width), x: x, y: y + row, style: .plain, clip: clip)
             }
         }
-        // Not following the end: say so at the bottom right, where the next line would appear.
+        // Not following the end: say so at the bottom right, where the next line would appear, in the theme's
+        // `selected` look for a Log (reverse video unless the theme says otherwise).
         if !log.atEnd, e.box.height > 0, e.box.width >= 3 {
-            pass.put(" ↓ ", x: x + e.box.width - 3, y: y + e.box.height - 1, style: CellStyle(attributes: .reverse), clip: clip)
+            pass.put(" ↓ ", x: x + e.box.width - 3, y: y + e.box.height - 1, style: pass.style(.plain, .selected, of: e),
+                     clip: clip)
         }
         pass.scrollIndicator(for: e, x: x, y: y, offset: log.offset, viewport: log.height, total: log.count, clip: clip)
     }
