@@ -216,7 +216,10 @@ class SwitchModel:
                 return f"expected the switch {'on' if self.on else 'off'} ({want} Notifications)"
         shot = Snapshot(app.screen).cells
         if self.on in self.seen and self.seen[self.on] != shot:
-            return f"the switch's {'on' if self.on else 'off'} screen differs from its last one"
+            y, x = next((y, x) for y in range(len(shot)) for x in range(len(shot[y]))
+                        if shot[y][x] != self.seen[self.on][y][x])
+            return (f"the switch's {'on' if self.on else 'off'} screen differs from its last one at ({y}, {x}): "
+                    f"was {self.seen[self.on][y][x]}, now {shot[y][x]} (row {y}: {app.screen.display[y].rstrip()!r})")
         if (not self.on) in self.seen and self.seen[not self.on] == shot:
             return "the switch's screen did not change"
         self.seen[self.on] = shot
@@ -401,6 +404,13 @@ def key_for(app: Runner, workload: Workload, timed: bool) -> str:
 
 def one_run(app: Runner, workload: Workload, args, measured: bool, capture: bool = False):
     """The precondition (or a silence), then the timed key; returns (before, after) snapshots when `capture`."""
+    try:
+        return run_keys(app, workload, args, measured, capture)
+    except harness.ScreenMismatch as error:
+        raise harness.ScreenMismatch(f"{app.name}, key {app.presses + 1}: {error}") from None
+
+
+def run_keys(app: Runner, workload: Workload, args, measured: bool, capture: bool):
     if workload.pre is not None:
         app.press(key_for(app, workload, timed=False), args.timeout, timed=False)
     else:
