@@ -18,7 +18,9 @@ Every run presses the workload's precondition key first when it has one (untimed
 or waits for that silence, then its key, timed from the key's write to the last byte read; a frame ends after
 --quiet-ms of silence (not counted). Every screen is checked with pyte: the keyed list against harness.py's model
 (the scroll indicator's last column left out for Termini), the switch's state, the tap count, the typed text, and
-the floor's screen against Termini's captured screen, cell by cell; a wrong screen exits 1.
+the floor's screen against Termini's captured screen, cell by cell; a wrong screen exits 1 (the other workloads
+still run and print). A floor or echo that does not answer a key within --timeout-floor is started again and the run
+goes on without that key (the table says so); Termini and Textual get --timeout and fail.
 
 Columns of each workload's table, one row per app: p50 ms and p99 ms (key written -> last byte read over --runs
 keys; p99 is the value at rank round(0.99 × (runs - 1)), so with 50 runs or fewer it is the worst), bytes (the
@@ -301,6 +303,7 @@ class Runner(harness.PtyApp):
         self.late = 0
         self.presses = 0
         self.last_press = (0.0, 0.0)
+        self.restarts = 0
         self.measured_presses: list[tuple[float, float]] = []
 
     def press(self, key: str, timeout: float, timed: bool) -> tuple[float, int, bool]:
@@ -329,6 +332,8 @@ class Runner(harness.PtyApp):
                "worst_ms": round(max(self.times), 3), "bytes": int(statistics.median(self.bytes))}
         if self.late:
             out["late_frames"] = self.late
+        if self.restarts:
+            out["restarts"] = self.restarts
         return out
 
 
@@ -416,7 +421,8 @@ def run_keys(app: Runner, workload: Workload, args, measured: bool, capture: boo
     else:
         app.drain(args.timeout)
     before = Snapshot(app.screen) if capture else None
-    ms, nbytes, late = app.press(key_for(app, workload, timed=True), args.timeout, timed=True)
+    timeout = args.timeout_floor if app.name in ("floor", "echo") else args.timeout
+    ms, nbytes, late = app.press(key_for(app, workload, timed=True), timeout, timed=True)
     app.presses += 1
     if measured:
         app.measured_presses.append(app.last_press)
@@ -460,10 +466,25 @@ def measure(args, workload: Workload) -> dict:
         floor.start(args.timeout)
         for _ in range(args.warmup):
             one_run(floor, workload, args, measured=False)
+        restart = {"floor": lambda: Runner("floor", floor.cmd, args, ReplayModel(before, after)),
+                   "echo": lambda: start_echo(args)}
         for run in range(args.runs):
             # Apps alternate run by run, in an order that rotates, so none always follows the same one.
             for index in range(len(apps)):
-                one_run(apps[(index + run) % len(apps)], workload, args, measured=True)
+                app = apps[(index + run) % len(apps)]
+                try:
+                    one_run(app, workload, args, measured=True)
+                except harness.OpTimeout as error:
+                    # The floor and the echo keep no state: one that stopped answering (it happened twice on this
+                    # shared machine, for 60 s) is started again and the run goes on without that key.
+                    if app.name not in restart:
+                        raise
+                    harness.log(f"floor_table: {workload.name}: {error}; started again")
+                    app.close()
+                    fresh = restart[app.name]()
+                    fresh.times, fresh.bytes, fresh.restarts = app.times, app.bytes, app.restarts + 1
+                    fresh.start(args.timeout)
+                    apps[apps.index(app)] = fresh
     finally:
         for app in apps:
             app.close()
@@ -556,6 +577,9 @@ def print_tables(args, results: list[dict], started, loads) -> None:
               "`… Tools/peers/textual/controls_app.py --page switch|tap|field`")
     for result in results:
         for name, s in result["apps"].items():
+            if s.get("restarts"):
+                print(f"- {result['workload']}, {name}: stopped answering {s['restarts']} time(s) within "
+                      f"--timeout-floor; started again, {s['runs']} runs measured")
             if s.get("late_frames"):
                 print(f"- {result['workload']}, {name}: {s['late_frames']} late frames (a wrong screen at the first "
                       "pause, timed to the later right one)")
@@ -595,6 +619,9 @@ def parse_args(argv: list[str]):
     parser.add_argument("--drain-ms", type=float, default=300.0,
                         help="silence awaited before each timed key (default 300)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a key may take (default 60)")
+    parser.add_argument("--timeout-floor", type=float, default=5.0,
+                        help="seconds the floor's or the echo's key may take before that program is started again "
+                             "and the run goes on without the key (default 5)")
     parser.add_argument("--json", action="store_true", help="one JSON object per workload, then a summary object")
     parser.add_argument("--verbose", action="store_true", help="every key on stderr")
     parser.add_argument("--timings", action="store_true",
@@ -638,18 +665,24 @@ def main(argv: list[str]) -> int:
     args.replay = replay_binary(args.replay)
     started = datetime.datetime.now(datetime.timezone.utc)
     loads = [os.getloadavg()]
-    results = []
+    results, failed = [], []
     for workload in args.workload_list:
         try:
             result = measure(args, workload)
         except (harness.ScreenMismatch, harness.AppDied, harness.OpTimeout) as error:
+            # The other workloads still run and print: one stall of a shared machine costs one workload's rerun.
             print(f"floor_table: FAILED: {workload.name}: {error}", file=sys.stderr)
-            return 1
+            failed.append(workload.name)
+            if args.selftest:
+                return 1
+            continue
         results.append(result)
         if args.selftest or args.verbose:
             harness.log(f"floor_table: {workload.name}: {result['cells']} cells; " + "; ".join(
                 f"{n} {s['p50_ms']:.2f} ms {s['bytes']} B" for n, s in result["apps"].items()))
     loads.append(os.getloadavg())
+    if not results:
+        return 1
     if args.selftest:
         print(f"floor_table: selftest ok ({', '.join(r['workload'] for r in results)}: every screen checked, "
               "the floor's against Termini's)")
@@ -661,10 +694,13 @@ def main(argv: list[str]) -> int:
                           "loadavg": [[round(v, 2) for v in load] for load in loads], "runs": args.runs,
                           "warmup": args.warmup, "termini": args.termini, "target": args.target,
                           "ratios": {r["workload"]: round(r["apps"]["termini"]["p50_ms"]
-                                                          / r["apps"]["floor"]["p50_ms"], 2) for r in results}}))
-        return 0
+                                                          / r["apps"]["floor"]["p50_ms"], 2) for r in results},
+                          "failed": failed}))
+        return 1 if failed else 0
     print_tables(args, results, started, loads)
-    return 0
+    if failed:
+        print(f"- FAILED, not in the tables: {', '.join(failed)} (reasons on stderr)")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
