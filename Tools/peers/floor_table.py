@@ -503,6 +503,9 @@ def measure(args, workload: Workload) -> dict:
             shutil.move(frames.name, os.path.join(args.keep_frames, f"{workload.name}.frames"))
         else:
             os.unlink(frames.name)
+    for app in apps:
+        if not app.times:  # every key left out after timeouts: nothing to report
+            raise harness.OpTimeout(f"{app.name}: no key measured (each one timed out)")
     summaries = {app.name: app.summary() for app in apps}
     result = {"workload": workload.name, "what": workload.what, "cells": cells, "apps": summaries}
     if timings:
