@@ -36,20 +36,19 @@ import fcntl
 import json
 import math
 import os
-import pty
 import re
 import select
 import shlex
 import shutil
 import signal
 import statistics
-import struct
 import sys
 import termios
 import threading
 import time
 from pathlib import Path
 
+from harness import spawn
 from machine_info import machine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,18 +86,7 @@ class Run:
 
     def __init__(self, argv: list[str], args) -> None:
         self.args = args
-        env = dict(os.environ)
-        for var in ("COLUMNS", "LINES", "LC_ALL", "LC_CTYPE", "COLORTERM"):
-            env.pop(var, None)
-        env.update(TERM="xterm-256color", LANG="C.UTF-8")
-        pid, fd = pty.fork()
-        if pid == 0:
-            try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", args.rows, args.cols, 0, 0))
-                os.execvpe(argv[0], argv, env)
-            finally:
-                os._exit(127)
-        self.pid, self.fd = pid, fd
+        self.pid, self.fd = spawn(argv, args.cols, args.rows)
         self.output = bytearray()  # everything since the Ctrl-C (the exit's restore sequences are in it)
         self.exit_time: float | None = None
         self.status: int | None = None
