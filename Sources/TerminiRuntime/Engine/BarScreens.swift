@@ -10,7 +10,7 @@ final class FooterLayer: CompositorLayer, ThemedLayer {
     var region = CellRect.none
     private let screen = EngineScreen(surface: EngineSurface.footer)
 
-    func frame(in screen: CellRect) -> CellRect { bindings?.showsFooter == true ? region : .none }
+    func frame(in screen: CellRect) -> CellRect { region }
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
         guard let bindings else { return }
@@ -43,7 +43,7 @@ final class TabBarLayer: CompositorLayer, ThemedLayer {
         var selected: Int?
     }
 
-    func frame(in screen: CellRect) -> CellRect { tabs.isEmpty ? .none : region }
+    func frame(in screen: CellRect) -> CellRect { region }
 
     func paint(into buffer: inout CellBuffer, frame: CellRect) {
         screen.setTheme(theme)

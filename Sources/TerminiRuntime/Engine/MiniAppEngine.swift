@@ -342,7 +342,7 @@ public final class MiniAppEngine {
     /// Handles the input held while the script answered an earlier one, once it has (`TypeAhead`).
     private func releaseTypeAhead() {
         while let held = typeAhead.release(scriptAnswered: inbox.isEmpty && !scriptIsWorking,
-                                           topPage: navigator.blocksPageInput ? typeAhead.heldPage : navigator.top?.pageId,
+                                           shownPage: navigator.blocksPageInput ? nil : navigator.top?.pageId,
                                            now: clock.now()) {
             // Input meant for a page the answer navigated away from is dropped, as input during a navigation is:
             // a double tap on a button that opens a page opens it once.

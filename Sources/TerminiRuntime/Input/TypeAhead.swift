@@ -18,9 +18,6 @@ final class TypeAhead {
     /// Whether input is being held for the script's answer.
     var isHolding: Bool { since != nil }
 
-    /// The page the held input was typed on.
-    var heldPage: Int? { page }
-
     /// Starts holding: the last input asked the script to act, on `page` (the top page's id).
     func begin(now: UInt64, page: Int?) {
         since = now
@@ -39,12 +36,13 @@ final class TypeAhead {
     }
 
     /// Ends the hold once the script has answered (`scriptAnswered`: nothing running or queued, and its messages
-    /// applied), once the answer put another page on top (`topPage`: from then on the user types at the page they
-    /// see, even while its `onLoad` and `onReady` still run), or once the limit has passed; returns the held input,
-    /// in order, and the page it was typed on.
-    func release(scriptAnswered: Bool, topPage: Int?, now: UInt64) -> (events: [InputEvent], page: Int?)? {
+    /// applied), once the answer has put another page on top (`shownPage`, nil while a page is being opened: from
+    /// then on the user types at the page they see, even while its `onLoad` and `onReady` still run), or once the
+    /// limit has passed; returns the held input, in order, and the page it was typed on.
+    func release(scriptAnswered: Bool, shownPage: Int?, now: UInt64) -> (events: [InputEvent], page: Int?)? {
         guard let since else { return nil }
-        guard scriptAnswered || topPage != page || now &- since >= UInt64(MonotonicClock.nanoseconds(Self.limit))
+        let navigated = shownPage != nil && shownPage != page
+        guard scriptAnswered || navigated || now &- since >= UInt64(MonotonicClock.nanoseconds(Self.limit))
         else { return nil }
         self.since = nil
         defer { held.removeAll() }
