@@ -11,7 +11,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # nginx: the end-to-end tests serve a registry with it, as docs/DISTRIBUTION.md's hosting section configures it;
 # openssh-client: the serve tests log in with ssh and ssh-keygen; node-xterm: Debian's xterm.js, which termini serve --http
 # serves (bookworm's libjs-xterm, which it depends on, ships only a stub of it); chromium: the browser tests' headless browser).
-TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev ncurses-term libsqlite3-dev zlib1g-dev tmux pkg-config python3 python3-pyte node-typescript libcurl4-openssl-dev nginx openssh-client chromium node-xterm)
+# strace: ScriptTrapSignalTests counts the signals sent to the JS thread.
+TERMINI_APT_PACKAGES=(libjavascriptcoregtk-4.1-dev libncurses-dev ncurses-term libsqlite3-dev zlib1g-dev tmux pkg-config python3 python3-pyte node-typescript libcurl4-openssl-dev nginx openssh-client chromium node-xterm strace)
 
 ensure_packages() {
   local missing=()

@@ -55,12 +55,20 @@ public final class ScriptRuntime: Sendable {
     /// It also moves JavaScriptCore's thread-suspend signal from SIGUSR1 to `threadSuspendSignal` (unless the host
     /// chose one with `JSC_SIGNAL_FOR_GC`), so that `kill -USR1` from outside is a signal the terminal handles, not
     /// a suspend request that crashes the process.
+    /// And it starts JavaScriptCore with polling traps (`JSC_usePollingTraps=true`, unless the environment sets it).
     public static func prepareProcess() { _ = processPrepared }
 
     /// The real-time signal JavaScriptCore suspends its threads with here: one that no tool sends by name.
     public static let threadSuspendSignal: Int32 = 62
 
     private static let processPrepared: Void = {
+        // The script limit is JavaScriptCore's watchdog, polled every 5 ms of script time. On its default signal
+        // path, a thread of JSC's own suspends the JS thread with `tgkill` every millisecond and patches breakpoints
+        // into optimized code until the JS thread takes the trap; a watchdog timer firing in between fails a
+        // `RELEASE_ASSERT` in `VMTraps::requestThreadStopIfNeeded` (WebKitGTK 2.50) and aborts the process. With
+        // polling traps, compiled code checks the trap flag at loop heads and function entries and takes it at once,
+        // and no signal reaches the JS thread (docs/RELIABILITY.md, "JavaScriptCore's watchdog polls").
+        setenv("JSC_usePollingTraps", "true", 0)
         // WTF reads the variable once, as it initializes threading, which `initializeMainThread` does first. It is
         // removed again at once: JavaScriptCore's options later read every `JSC_` variable and print "invalid
         // option" for this one (into the app's screen when standard error is the terminal).

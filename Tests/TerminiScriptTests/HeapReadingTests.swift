@@ -14,6 +14,7 @@ struct HeapReadingTests {
     static let pollNanoseconds = UInt64(TerminationMonitor.pollInterval * 1e9)
 
     @Test func readingsTakeAtMostAOneTwentiethShareOfTheScriptsTime() throws {
+        ScriptRuntime.prepareProcess()
         let context = try #require(JSGlobalContextCreate(nil))
         defer { JSGlobalContextRelease(context) }
         let monitor = TerminationMonitor(timeLimit: .seconds(60), memoryLimitBytes: 256 << 20)
@@ -30,6 +31,7 @@ struct HeapReadingTests {
     }
 
     @Test func aHeapThatGrowsPastTheLimitIsStoppedWithinTheSpacing() throws {
+        ScriptRuntime.prepareProcess()
         let context = try #require(JSGlobalContextCreate(nil))
         defer { JSGlobalContextRelease(context) }
         let monitor = TerminationMonitor(timeLimit: .seconds(60), memoryLimitBytes: 256 << 20)
