@@ -265,10 +265,15 @@ final class ScriptEngine {
             js.setProperty(native, "randomSeed", JSValueMakeNumber(js.context, Double(seed)))
         }
         for (name, body) in nativeFunctions() { js.setProperty(native, name, js.makeFunction(body)) }
+        let global = js.globalObject
+        js.setProperty(global, Prelude.nativeGlobal, native)
+        defer {
+            js.deleteProperty(global, Prelude.nativeGlobal)
+            js.deleteProperty(global, Prelude.hostAPIGlobal)
+        }
         do throws(JavaScriptException) {
-            guard let factory = js.object(try js.evaluate(Prelude.source, fileName: Prelude.fileName)),
-                let api = js.object(try js.call(factory, [.value(native)]))
-            else {
+            _ = try js.evaluate(utf16: Prelude.utf16, fileName: Prelude.fileName)
+            guard let api = js.object(js.property(global, Prelude.hostAPIGlobal)) else {
                 delegate.scriptError(ScriptError(kind: .exception, message: "the prelude did not return its host API",
                                                  fileName: Prelude.fileName))
                 return

@@ -20,13 +20,28 @@ import TestSupport
         #expect(Prelude.source.hasPrefix(Prelude.parts[0].text) && Prelude.source.contains("function parsePath(source)"))
     }
 
-    /// Joined, the parts are one valid function expression (node parses it as JavaScriptCore will).
+    /// Joined, the parts are one valid script (node parses it as JavaScriptCore will), which reads and writes the two
+    /// globals the engine sets and deletes.
     @Test func theJoinedPartsParse() throws {
         let folder = TemporaryFolder()
         let file = folder.path + "/prelude.js"
         try Prelude.source.write(toFile: file, atomically: true, encoding: .utf8)
         let node = try ChildProcess.runBlocking("/usr/bin/node", ["--check", file])
         #expect(node.status == 0, "\(node.stderr)")
+        #expect(Prelude.source.contains("globalThis.\(Prelude.nativeGlobal)") && Prelude.source.contains("globalThis.\(Prelude.hostAPIGlobal) ="))
+    }
+
+    /// The block's names stay inside it, and the two globals that carry the native object and the host API are
+    /// gone before app code runs.
+    @Test func appCodeSeesNoneOfThePreludesOwnNames() {
+        let h = ScriptHarness()
+        defer { h.shutdown() }
+        h.load("""
+            console.log([typeof \(Prelude.nativeGlobal), typeof \(Prelude.hostAPIGlobal), typeof native, typeof hostAPI,
+              typeof hasOwn, typeof parsePath, '\(Prelude.nativeGlobal)' in globalThis, typeof Page].join(' '))
+            """)
+        #expect(h.delegate.logs == ["undefined undefined undefined undefined undefined undefined false function"])
+        #expect(h.delegate.errors.isEmpty, "\(h.delegate.errors)")
     }
 
     @Test func aPlaceInTheJoinedScriptNamesThePartAndItsLine() throws {

@@ -57,10 +57,22 @@ final class JavaScriptContext {
 
     @discardableResult
     func evaluate(_ source: String, fileName: String) throws(JavaScriptException) -> JSValueRef? {
+        let script = JSStringConversion.create(source)
+        defer { JSStringRelease(script) }
+        return try evaluate(script, fileName: fileName)
+    }
+
+    /// Evaluates source already in UTF-16: one that every context runs (the prelude) is converted once per process.
+    @discardableResult
+    func evaluate(utf16 source: [UInt16], fileName: String) throws(JavaScriptException) -> JSValueRef? {
+        let script = source.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
+        defer { JSStringRelease(script) }
+        return try evaluate(script, fileName: fileName)
+    }
+
+    private func evaluate(_ script: JSStringRef, fileName: String) throws(JavaScriptException) -> JSValueRef? {
         var exception: JSValueRef?
-        let result = JSStringConversion.with(source) { script in
-            JSStringConversion.with(fileName) { url in JSEvaluateScript(context, script, nil, url, 1, &exception) }
-        }
+        let result = JSStringConversion.with(fileName) { url in JSEvaluateScript(context, script, nil, url, 1, &exception) }
         if exception != nil { throw self.exception(from: exception) }
         return result
     }
@@ -163,6 +175,10 @@ final class JavaScriptContext {
 
     func setProperty(_ object: JSObjectRef, _ name: String, _ value: JSValueRef?) {
         JSStringConversion.with(name) { JSObjectSetProperty(context, object, $0, value, 0, nil) }
+    }
+
+    func deleteProperty(_ object: JSObjectRef, _ name: String) {
+        _ = JSStringConversion.with(name) { JSObjectDeleteProperty(context, object, $0, nil) }
     }
 
     func object(_ value: JSValueRef?) -> JSObjectRef? {

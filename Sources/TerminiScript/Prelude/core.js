@@ -3,12 +3,15 @@
 // and joined in the order Prelude.swift lists, so these files are the only copy. An error inside it names the part's
 // file and line (`termini:prelude/bridge.js:12`).
 //
-// Joined, it is one function expression that takes the native bridge object (never exposed to app code), installs
-// the app-facing globals (App, Page, getApp, getCurrentPages, timers, queueMicrotask, bridge, console) and returns
-// the host API that ScriptEngine calls. This file opens the function and host-api.js closes it. `termini` checks the
-// whole with node in PreludeEmbeddingTests.
-(function (native) {
-'use strict';
+// Joined, it is one strict-mode block that takes the native bridge object from `globalThis.__terminiNative`, installs
+// the app-facing globals (App, Page, getApp, getCurrentPages, timers, queueMicrotask, bridge, console) and leaves the
+// host API that ScriptEngine calls in `globalThis.__terminiHostAPI`; ScriptEngine deletes both before any app code
+// runs, so neither is ever seen by it. A block, not a function expression called at once, because JavaScriptCore
+// parses a function expression's body twice (a syntax check when the script is evaluated, the real parse when it is
+// called): 0.1 ms of every context's start. This file opens the block and host-api.js closes it. `termini` checks
+// the whole with node in PreludeEmbeddingTests.
+'use strict'; {
+const native = globalThis.__terminiNative;
 const hasOwn = Object.prototype.hasOwnProperty;
 const MAX_PAYLOAD = native.maxPayloadBytes;
 // How deep page data may nest: a data path's components and its value's levels together (JSONValue.maximumNesting).

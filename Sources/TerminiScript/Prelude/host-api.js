@@ -206,5 +206,5 @@ for (let i = 0; i < keys.length; i++) {
   // `rejection` runs inside a checkpoint already.
   if (keys[i] !== 'rejection') hostAPI[keys[i]] = entry(hostAPI[keys[i]]);
 }
-return hostAPI;
-})
+globalThis.__terminiHostAPI = hostAPI;
+}
