@@ -15,7 +15,7 @@ enum Prelude {
     /// Where the prelude leaves the host API (host-api.js writes it).
     static let hostAPIGlobal = "__terminiHostAPI"
 
-    /// The parts in the order they are joined: the first opens the function, the last returns the host API.
+    /// The parts in the order they are joined: the first opens the block, the last leaves the host API.
     static let parts: [(name: String, text: String)] = [
         ("core.js", PackageResources.core_js),
         ("console.js", PackageResources.console_js),

@@ -39,7 +39,6 @@ import os
 import re
 import select
 import shlex
-import shutil
 import signal
 import statistics
 import sys
@@ -48,7 +47,7 @@ import threading
 import time
 from pathlib import Path
 
-from harness import spawn
+from harness import default_termini, spawn
 from machine_info import machine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -275,8 +274,7 @@ def parse_args(argv: list[str]):
         parser.error(f"--cases {args.cases!r}: expected a comma-separated list of idle, paste, keys")
     termini = args.termini
     if termini is None:
-        built = ROOT / ".build" / "release" / "termini"
-        termini = str(built) if built.is_file() else (shutil.which("termini") or str(built))
+        termini = default_termini()
     if not (os.path.isfile(termini) and os.access(termini, os.X_OK)):
         parser.error(f"no termini binary at {termini!r}: build it (swift build -c release --static-swift-stdlib) or pass --termini")
     if not os.path.exists(args.app):

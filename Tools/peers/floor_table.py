@@ -605,13 +605,6 @@ def print_tables(args, results: list[dict], started, loads) -> None:
 # Command line
 
 
-def default_termini() -> str:
-    built = os.path.join(ROOT, ".build", "release", "termini")
-    if os.access(built, os.X_OK):
-        return built
-    return shutil.which("termini") or built
-
-
 def parse_args(argv: list[str]):
     parser = argparse.ArgumentParser(prog="floor_table.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -667,7 +660,7 @@ def parse_args(argv: list[str]):
     except ValueError:
         parser.error(f"--size {args.size!r}: expected COLSxROWS such as 120x40")
     args.cols, args.rows = cols, rows
-    args.termini = args.termini or default_termini()
+    args.termini = args.termini or harness.default_termini()
     if not os.access(args.termini, os.X_OK):
         parser.error(f"no termini binary at {args.termini!r}: pass --termini")
     if args.textual and not os.access(args.textual_python, os.X_OK):

@@ -26,6 +26,7 @@ import math
 import os
 import pty
 import re
+import shutil
 import select
 import shlex
 import signal
@@ -145,6 +146,15 @@ class AppDied(Exception):
 
 class OpTimeout(Exception):
     """No settled, correct frame before the per-operation timeout."""
+
+
+def default_termini() -> str:
+    """The termini binary a tool runs when not told: this checkout's release build, else `termini` on PATH."""
+    built = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                         ".build", "release", "termini")
+    if os.path.isfile(built) and os.access(built, os.X_OK):
+        return built
+    return shutil.which("termini") or built
 
 
 # ---------------------------------------------------------------------------------------------

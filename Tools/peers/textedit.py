@@ -33,7 +33,6 @@ import os
 import re
 import select
 import shlex
-import shutil
 import signal
 import statistics
 import sys
@@ -151,13 +150,6 @@ class TypingApp(harness.PtyApp):
         return out
 
 
-def default_termini() -> str:
-    built = ROOT / ".build" / "release" / "termini"
-    if built.is_file() and os.access(built, os.X_OK):
-        return str(built)
-    return shutil.which("termini") or str(built)
-
-
 def parse_args(argv: list[str]):
     parser = argparse.ArgumentParser(
         description="Type into a 10,000-line TextArea in Termini and in Textual, in the same pty harness, and "
@@ -214,7 +206,7 @@ def parse_args(argv: list[str]):
         args.termini_extra = shlex.split(args.termini_args)
     except ValueError as error:
         parser.error(f"--textual-args / --termini-args: {error}")
-    termini = args.termini or default_termini()
+    termini = args.termini or harness.default_termini()
     if "termini" in args.app_list and not (os.path.isfile(termini) and os.access(termini, os.X_OK)):
         parser.error(f"no termini binary at {termini!r}: build it (swift build -c release --static-swift-stdlib) or pass --termini")
     args.termini_bin = termini

@@ -114,7 +114,7 @@ public final class SnapshotSession {
     /// its template loc; nil when nothing has focus.
     public var focus: (column: Int, row: Int, loc: String)? {
         guard let top = engine.stack.last, let origin = top.view.focusedOrigin, let loc = top.view.focusedLoc else { return nil }
-        let box = top.layer.box ?? CellRect(x: 0, y: 0, width: 0, height: 0)
+        let box = top.layer.box ?? .none
         return (origin.x + box.x, origin.y + box.y, loc)
     }
 

@@ -3,11 +3,11 @@ import CJavaScriptCore
 /// Conversions between Swift strings and JavaScriptCore's UTF-16 `JSStringRef`.
 enum JSStringConversion {
     /// A new `JSStringRef` the caller must release; built from UTF-16 so embedded NULs survive.
-    static func create(_ string: String) -> JSStringRef {
-        var units = Array(string.utf16)
-        return units.withUnsafeMutableBufferPointer { buffer in
-            JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
-        }
+    static func create(_ string: String) -> JSStringRef { create(utf16: Array(string.utf16)) }
+
+    /// A new `JSStringRef` of UTF-16 units the caller already holds (the prelude's, converted once per process).
+    static func create(utf16 units: [UInt16]) -> JSStringRef {
+        units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
     }
 
     /// The Swift string for a `JSStringRef`; lone surrogates become U+FFFD.

@@ -65,7 +65,7 @@ final class JavaScriptContext {
     /// Evaluates source already in UTF-16: one that every context runs (the prelude) is converted once per process.
     @discardableResult
     func evaluate(utf16 source: [UInt16], fileName: String) throws(JavaScriptException) -> JSValueRef? {
-        let script = source.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
+        let script = JSStringConversion.create(utf16: source)
         defer { JSStringRelease(script) }
         return try evaluate(script, fileName: fileName)
     }
