@@ -12,6 +12,8 @@ public struct FrameTiming: Hashable, Sendable {
     public var bytes: Int
     /// Cells handed to the terminal for this frame.
     public var cells: Int
+    /// What the frame answers, when it answers input (`--timings` splits a key's way to the screen with it).
+    public var cause = FrameCause()
 
     public init(vsyncStart: UInt64, buildStart: UInt64, buildEnd: UInt64, rasterStart: UInt64, rasterEnd: UInt64,
                 bytes: Int = 0, cells: Int = 0) {
@@ -46,7 +48,8 @@ public struct FrameTiming: Hashable, Sendable {
     /// One JSON object on one line, for `--timings FILE`. Keys:
     /// `frame` (index), `vsync_start_ns`, `build_start_ns`, `build_end_ns`, `raster_start_ns`, `raster_end_ns`
     /// (monotonic nanoseconds), `build_ms`, `raster_ms`, `vsync_overhead_ms`, `total_span_ms` (milliseconds),
-    /// `bytes`, `cells`, `janky` (against `budgetNanoseconds`).
+    /// `bytes`, `cells`, `janky` (against `budgetNanoseconds`), and, for a frame that answers input, `input_read_ns`,
+    /// `input_routed_ns` and `answer_posted_ns` (`FrameCause`; each only when known).
     public func jsonLine(frame: Int, budgetNanoseconds: UInt64) -> String {
         var line = "{\"frame\":\(frame)"
         line += ",\"vsync_start_ns\":\(vsyncStart),\"build_start_ns\":\(buildStart),\"build_end_ns\":\(buildEnd)"
@@ -55,14 +58,37 @@ public struct FrameTiming: Hashable, Sendable {
         line += ",\"raster_ms\":\(JSONNumber.milliseconds(rasterNanoseconds))"
         line += ",\"vsync_overhead_ms\":\(JSONNumber.milliseconds(vsyncOverheadNanoseconds))"
         line += ",\"total_span_ms\":\(JSONNumber.milliseconds(totalSpanNanoseconds))"
-        line += ",\"bytes\":\(bytes),\"cells\":\(cells),\"janky\":\(isJanky(budgetNanoseconds: budgetNanoseconds))}"
-        return line
+        line += ",\"bytes\":\(bytes),\"cells\":\(cells),\"janky\":\(isJanky(budgetNanoseconds: budgetNanoseconds))"
+        if let read = cause.inputRead { line += ",\"input_read_ns\":\(read)" }
+        if let routed = cause.inputRouted { line += ",\"input_routed_ns\":\(routed)" }
+        if let posted = cause.answerPosted { line += ",\"answer_posted_ns\":\(posted)" }
+        return line + "}"
     }
 
     /// Timestamps recorded out of order (a caller bug, or a hand-written timings file) give 0, never a trap.
     static func span(from start: UInt64, to end: UInt64) -> UInt64 {
         end >= start ? end - start : 0
     }
+}
+
+/// Where a frame's input and the script's answer to it were before the frame began (monotonic nanoseconds, the
+/// clock of the other timestamps): the key's way from the terminal to the screen, split at the threads' hand-offs.
+public struct FrameCause: Hashable, Sendable {
+    /// When the UI thread had the first input handled since the previous frame, read and decoded.
+    public var inputRead: UInt64?
+    /// When it had routed that input (to a widget, a binding, the page's `onKey`) and posted its events.
+    public var inputRouted: UInt64?
+    /// When the JS thread posted the first setData that answered input among those this frame shows.
+    public var answerPosted: UInt64?
+
+    public init(inputRead: UInt64? = nil, inputRouted: UInt64? = nil, answerPosted: UInt64? = nil) {
+        self.inputRead = inputRead
+        self.inputRouted = inputRouted
+        self.answerPosted = answerPosted
+    }
+
+    /// Nothing known: a frame no input asked for.
+    public var isEmpty: Bool { inputRead == nil && answerPosted == nil }
 }
 
 /// Formats numbers for the hand-written JSON of timing files and summaries.

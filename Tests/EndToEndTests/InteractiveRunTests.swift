@@ -90,4 +90,40 @@ import Testing
         let frames = try String(contentsOfFile: timings, encoding: .utf8).split(separator: "\n")
         #expect(frames.count > 10, "an animating clock writes a timing line per frame")
     }
+
+    /// `--timings` splits a key's way to the screen at the threads' hand-offs: the frame that shows the script's
+    /// answer to Enter on a button says when the UI thread read the key, routed it, and when the script posted its
+    /// setData, in that order and before the frame began; frames no input asked for say none of it.
+    @Test func timingsSplitAKeyAtTheHandOffs() async throws {
+        let store = BuiltBinaries.temporaryFolder()
+        let timings = store + "/timings.jsonl"
+        let app = BuiltBinaries.packageRoot.appendingPathComponent("Tools/bench/controls").path
+        let command = "\(BuiltBinaries.path("termini")) run \(app) --page tap --timings \(timings) --store \(store); echo EXITED:$?; sleep 30"
+        try tmux.start(command, width: 80, height: 24)
+        defer { tmux.kill() }
+        _ = try await tmux.waitForScreen { $0.contains("tapped 0 times") }
+        try await Task.sleep(for: .milliseconds(300))
+        try tmux.keys("Enter")
+        var text = try await tmux.waitForScreen { $0.contains("tapped 1 times") }
+        #expect(text.contains("tapped 1 times"), "\(text)")
+        try await Task.sleep(for: .milliseconds(300))
+        try tmux.keys("C-c")
+        text = try await tmux.waitForScreen { $0.contains("EXITED:") }
+        #expect(text.contains("EXITED:0"), "\(text)")
+
+        let frames = try String(contentsOfFile: timings, encoding: .utf8).split(separator: "\n").compactMap { line in
+            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }.filter { $0["frame"] != nil }
+        func stamp(_ frame: [String: Any], _ key: String) -> UInt64? { (frame[key] as? NSNumber)?.uint64Value }
+        let answered = try #require(frames.firstIndex { stamp($0, "answer_posted_ns") != nil },
+                                    "no frame says when the script's answer was posted")
+        let keyed = try #require(frames[...answered].lastIndex { stamp($0, "input_read_ns") != nil },
+                                 "no frame up to the answer's says when the key was read")
+        let read = try #require(stamp(frames[keyed], "input_read_ns"))
+        let routed = try #require(stamp(frames[keyed], "input_routed_ns"))
+        let posted = try #require(stamp(frames[answered], "answer_posted_ns"))
+        let built = try #require(stamp(frames[answered], "build_start_ns"))
+        #expect(read <= routed && routed <= posted && posted <= built, "\(read) \(routed) \(posted) \(built)")
+        #expect(stamp(frames[0], "input_read_ns") == nil, "the first frame answers no input")
+    }
 }

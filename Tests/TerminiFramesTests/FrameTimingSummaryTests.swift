@@ -68,6 +68,19 @@ import Testing
             """)
     }
 
+    @Test func aFrameThatAnswersInputSaysWhereTheKeyWas() {
+        var t = FrameTiming(vsyncStart: 1_000, buildStart: 9_000, buildEnd: 10_000, rasterStart: 10_000, rasterEnd: 11_000)
+        t.cause = FrameCause(inputRead: 2_000, inputRouted: 3_000, answerPosted: 8_000)
+        #expect(t.jsonLine(frame: 0, budgetNanoseconds: Self.budget).hasSuffix("""
+            "janky":false,"input_read_ns":2000,"input_routed_ns":3000,"answer_posted_ns":8000}
+            """))
+        // A key the UI thread answered alone (a typed character): no answer to report.
+        t.cause.answerPosted = nil
+        #expect(t.jsonLine(frame: 0, budgetNanoseconds: Self.budget).hasSuffix("""
+            "janky":false,"input_read_ns":2000,"input_routed_ns":3000}
+            """))
+    }
+
     @Test func outOfOrderTimestampsGiveZeroNotATrap() {
         let t = FrameTiming(vsyncStart: 10, buildStart: 5, buildEnd: 1, rasterStart: 9, rasterEnd: 0)
         #expect(t.buildNanoseconds == 0)

@@ -364,19 +364,32 @@ def breakdown(path: str, presses: list[tuple[float, float]]) -> dict | None:
             if "build_start_ns" in frame and "raster_end_ns" in frame:
                 frames.append(frame)
     parts: dict[str, list[float]] = {"before_frame_ms": [], "build_ms": [], "raster_ms": [], "after_frame_ms": [],
-                                     "frames": []}
+                                     "frames": [], "to_read_ms": [], "routing_ms": [], "script_ms": [],
+                                     "to_build_ms": []}
     for start, end in presses:
         mine = [f for f in frames if start * 1e9 <= f["build_start_ns"] <= end * 1e9]
         if not mine:
             continue
-        parts["before_frame_ms"].append((mine[0]["build_start_ns"] - start * 1e9) / 1e6)
+        first = mine[0]
+        parts["before_frame_ms"].append((first["build_start_ns"] - start * 1e9) / 1e6)
+        # The frame's cause (`FrameCause`): the key read by the UI thread, routed, and the script's answer posted.
+        cause = next((f for f in mine if "input_read_ns" in f), None)
+        if cause and start * 1e9 <= cause["input_read_ns"]:
+            parts["to_read_ms"].append((cause["input_read_ns"] - start * 1e9) / 1e6)
+            parts["routing_ms"].append((cause["input_routed_ns"] - cause["input_read_ns"]) / 1e6)
+            answered = next((f for f in mine if "answer_posted_ns" in f), None)
+            if answered:
+                parts["script_ms"].append((answered["answer_posted_ns"] - cause["input_routed_ns"]) / 1e6)
+                parts["to_build_ms"].append((answered["build_start_ns"] - answered["answer_posted_ns"]) / 1e6)
+            else:
+                parts["to_build_ms"].append((cause["build_start_ns"] - cause["input_routed_ns"]) / 1e6)
         parts["build_ms"].append(sum((f["build_end_ns"] - f["build_start_ns"]) / 1e6 for f in mine))
         parts["raster_ms"].append(sum((f["raster_end_ns"] - f["raster_start_ns"]) / 1e6 for f in mine))
         parts["after_frame_ms"].append(end * 1000 - mine[-1]["raster_end_ns"] / 1e6)
         parts["frames"].append(len(mine))
     if not parts["frames"]:
         return None
-    out = {name: round(statistics.median(values), 3) for name, values in parts.items()}
+    out = {name: round(statistics.median(values), 3) for name, values in parts.items() if values}
     out["presses"] = len(parts["frames"])
     return out
 
@@ -565,6 +578,13 @@ def print_tables(args, results: list[dict], started, loads) -> None:
                   f"build {split['before_frame_ms']:.3f} ms (input, script, hand-offs), build {split['build_ms']:.3f}"
                   f" ms, raster {split['raster_ms']:.3f} ms (paint, diff, ncurses, write), raster end → last byte "
                   f"read {split['after_frame_ms']:.3f} ms; {split['frames']:g} frame(s) per key.")
+            if "to_read_ms" in split:
+                script = (f", routed → the script's answer posted {split['script_ms']:.3f} ms, answer → its frame's "
+                          f"build {split['to_build_ms']:.3f} ms" if "script_ms" in split else
+                          f", routed → its frame's build {split['to_build_ms']:.3f} ms")
+                print()
+                print(f"Before the frame: key written → read by the UI thread {split['to_read_ms']:.3f} ms, read → "
+                      f"routed {split['routing_ms']:.3f} ms{script}.")
             print()
     print("Summary: Termini's p50 over the floor's, per workload.")
     print()

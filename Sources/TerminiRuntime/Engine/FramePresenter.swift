@@ -33,6 +33,8 @@ final class FramePresenter {
     private var frameIndex = 0
     /// Called after every frame is on screen, with its timing.
     var onFrame: ((FrameTiming) -> Void)?
+    /// What the next frame answers: the engine notes input and answers as it handles them, the frame takes it.
+    var pendingCause = FrameCause()
     private let backend: any TerminalBackend
     private let scheduler: FrameScheduler
     private let clock: MonotonicClock
@@ -159,8 +161,10 @@ final class FramePresenter {
         backend.cursor = compositor.cursor
         let written = backend.present(compositor.back, previous: compositor.diffBasis)
         if written.cells == 0 { scheduler.frameChangedNothing() }
-        let timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
+        var timing = FrameTiming(vsyncStart: start.vsyncStart, buildStart: start.buildStart, buildEnd: buildEnd,
                                  rasterStart: buildEnd, rasterEnd: clock.now(), bytes: written.bytes, cells: written.cells)
+        timing.cause = pendingCause
+        pendingCause = FrameCause()
         if activity.isObserved {
             let frame = FrameActivity(number: frameIndex + 1, timing: timing, screen: compositor.back)
             activity.each { $0.framePresented(frame) }

@@ -246,6 +246,7 @@ public final class MiniAppEngine {
         if typeAhead.isHolding { wait = wait < 0 ? 1 : min(wait, 1) }
         watchdog.idle("ui")
         let event = backend.nextInput(timeoutMilliseconds: wait)
+        if event != nil { inputReadAt = clock.now() }
         watchdog.beat("ui")
         advance(after: event, worksAhead: worksAhead)
     }
@@ -281,6 +282,9 @@ public final class MiniAppEngine {
         }
     }
 
+    /// When the loop's poll returned the input being handled (for `FrameCause`); nil for input handed in otherwise.
+    private var inputReadAt: UInt64?
+
     /// Rows built ahead between two polls for input: a row takes 13–18 µs (a page scroll built its 39 rows in
     /// 0.51–0.71 ms, `termini bench --ops scroll`), so a key waits at most about 50–70 µs.
     static let rowsBuiltAheadPerStep = 4
@@ -301,6 +305,12 @@ public final class MiniAppEngine {
                 activity.each { $0.inputHandled(event, at: now) }
             }
             input.handle(event)
+            if frames.pendingCause.inputRead == nil {
+                let now = clock.now()
+                frames.pendingCause.inputRead = inputReadAt ?? now
+                frames.pendingCause.inputRouted = now
+            }
+            inputReadAt = nil
             if input.startedScriptReaction {
                 input.startedScriptReaction = false
                 typeAhead.begin(now: clock.now(), page: navigator.top?.pageId)
@@ -397,7 +407,8 @@ public final class MiniAppEngine {
             case .pageCreated(let pageId, let name, let data, let bindable):
                 activity.each { $0.pageCreated(pageId: pageId, name: name, data: data) }
                 navigator.pageCreated(pageId: pageId, name: name, data: data, bindable: bindable)
-            case .setData(let pageId, let patches, let sequence, let answersInput):
+            case .setData(let pageId, let patches, let sequence, let answersInput, let postedAt):
+                if answersInput && frames.pendingCause.answerPosted == nil { frames.pendingCause.answerPosted = postedAt }
                 let entry = navigator.entry(pageId: pageId)
                 if activity.isObserved {
                     let applied = SetDataActivity(pageId: pageId, pageName: entry?.name, patches: patches,

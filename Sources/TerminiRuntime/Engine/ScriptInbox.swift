@@ -7,7 +7,8 @@ import TerminiTemplate
 enum ScriptMessage: Sendable {
     /// `bindable`: the names the page's key bindings can call, its methods and the App's.
     case pageCreated(pageId: Int, name: String, data: JSONValue, bindable: Set<String>)
-    case setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool)
+    /// `postedAt`: when the JS thread posted it (`MonotonicClock.now()`), for `--timings`.
+    case setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool, postedAt: UInt64)
     case invoke(BridgeCall)
     case error(ScriptError)
     case log(ScriptLogLevel, String)
@@ -84,7 +85,8 @@ final class ScriptInbox: ScriptRuntimeDelegate, @unchecked Sendable {
         post(.pageCreated(pageId: pageId, name: name, data: initialData, bindable: bindable))
     }
     func setData(pageId: Int, patches: [DataPatch], sequence: Int, answersInput: Bool) {
-        post(.setData(pageId: pageId, patches: patches, sequence: sequence, answersInput: answersInput))
+        post(.setData(pageId: pageId, patches: patches, sequence: sequence, answersInput: answersInput,
+                      postedAt: MonotonicClock.now()))
     }
     func invoke(_ call: BridgeCall) { if !routeDirectly(call) { post(.invoke(call)) } }
     func abortInvoke(callbackId: Int) { abort(callbackId) }
