@@ -86,9 +86,6 @@ public struct FrameCause: Hashable, Sendable {
         self.inputRouted = inputRouted
         self.answerPosted = answerPosted
     }
-
-    /// Nothing known: a frame no input asked for.
-    public var isEmpty: Bool { inputRead == nil && answerPosted == nil }
 }
 
 /// Formats numbers for the hand-written JSON of timing files and summaries.

@@ -353,7 +353,9 @@ def termini_cmd(args, workload: Workload, timings: str | None = None) -> str:
 def breakdown(path: str, presses: list[tuple[float, float]]) -> dict | None:
     """Termini's measured presses split with its --timings frames: key written -> the first frame's build start
     (input, the script, the hand-offs), the frames' build and raster (paint, diff, ncurses, write), and the last
-    frame's raster end -> the last byte read (the pty out); medians in ms, and the frames per key."""
+    frame's raster end -> the last byte read (the pty out); medians in ms, and the frames per key. The time before
+    the frame is split again by the frames' causes (docs/DATA-FLOW.md): key written -> read by the UI thread, read
+    -> routed, routed -> the script's answer posted (when a handler answered), and -> the frame's build start."""
     frames = []
     with open(path) as lines:
         for line in lines:
@@ -654,7 +656,8 @@ def parse_args(argv: list[str]):
     parser.add_argument("--json", action="store_true", help="one JSON object per workload, then a summary object")
     parser.add_argument("--verbose", action="store_true", help="every key on stderr")
     parser.add_argument("--timings", action="store_true",
-                        help="run Termini with --timings and split its keys: before its frame, build, raster, after")
+                        help="run Termini with --timings and split its keys: before its frame (read by the UI thread, "
+                             "routed, the script's answer posted, its frame begun), build, raster, after")
     parser.add_argument("--keep-frames", metavar="DIR",
                         help="keep each workload's frames file (what the floor replays) as DIR/WORKLOAD.frames")
     parser.add_argument("--selftest", action="store_true",
