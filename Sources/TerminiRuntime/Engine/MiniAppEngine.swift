@@ -246,25 +246,26 @@ public final class MiniAppEngine {
         if typeAhead.isHolding { wait = wait < 0 ? 1 : min(wait, 1) }
         watchdog.idle("ui")
         let event = backend.nextInput(timeoutMilliseconds: wait)
-        if event != nil { inputReadAt = clock.now() }
+        let readAt = event == nil ? nil : clock.now()
         watchdog.beat("ui")
-        advance(after: event, worksAhead: worksAhead)
+        advance(after: event, readAt: readAt, worksAhead: worksAhead)
     }
 
     /// One loop iteration with `event` as the input the poll returned: the benches hand keys in this way, so that
     /// they are handled as the loop handles a user's.
     package func step(handling event: InputEvent) {
         watchdog.beat("ui")
-        advance(after: event, worksAhead: false)
+        advance(after: event, readAt: nil, worksAhead: false)
     }
 
     /// The rest of a step once the poll returned: handle `event`, apply script messages, and render a frame when
     /// one is due, or else build rows ahead.
-    private func advance(after event: InputEvent?, worksAhead: Bool) {
+    /// `readAt`: when the poll returned `event` (its frame's `FrameCause`).
+    private func advance(after event: InputEvent?, readAt: UInt64?, worksAhead: Bool) {
         // The frame an input asks for is written before the script hears of the input (a tap, a selection):
         // the script's answer takes a later frame anyway.
         runtime.holdingEventWakes {
-            if let event { handle(event) }
+            if let event { handle(event, readAt: readAt) }
             applyScriptMessages()
             releaseTypeAhead()
             _ = overlays.expireToast()
@@ -282,9 +283,6 @@ public final class MiniAppEngine {
         }
     }
 
-    /// When the loop's poll returned the input being handled (for `FrameCause`); nil for input handed in otherwise.
-    private var inputReadAt: UInt64?
-
     /// Rows built ahead between two polls for input: a row takes 13–18 µs (a page scroll built its 39 rows in
     /// 0.51–0.71 ms, `termini bench --ops scroll`), so a key waits at most about 50–70 µs.
     static let rowsBuiltAheadPerStep = 4
@@ -293,7 +291,8 @@ public final class MiniAppEngine {
     package func measureScriptHeap() -> ScriptHeapStatistics? { runtime.measureHeap() }
 
     /// Handles one input as the loop would, without waiting (the bench drives keys this way).
-    package func handle(_ event: InputEvent) {
+    /// `readAt`: when the loop's poll returned it (nil for input handed in otherwise: now is taken).
+    package func handle(_ event: InputEvent, readAt: UInt64? = nil) {
         switch event {
         case .suspend: suspend()
         case .resume: invalidateScreen()
@@ -307,10 +306,9 @@ public final class MiniAppEngine {
             input.handle(event)
             if frames.pendingCause.inputRead == nil {
                 let now = clock.now()
-                frames.pendingCause.inputRead = inputReadAt ?? now
+                frames.pendingCause.inputRead = readAt ?? now
                 frames.pendingCause.inputRouted = now
             }
-            inputReadAt = nil
             if input.startedScriptReaction {
                 input.startedScriptReaction = false
                 typeAhead.begin(now: clock.now(), page: navigator.top?.pageId)

@@ -57,9 +57,7 @@ final class JavaScriptContext {
 
     @discardableResult
     func evaluate(_ source: String, fileName: String) throws(JavaScriptException) -> JSValueRef? {
-        let script = JSStringConversion.create(source)
-        defer { JSStringRelease(script) }
-        return try evaluate(script, fileName: fileName)
+        try evaluate(utf16: Array(source.utf16), fileName: fileName)
     }
 
     /// Evaluates source already in UTF-16: one that every context runs (the prelude) is converted once per process.

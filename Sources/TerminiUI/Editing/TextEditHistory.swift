@@ -58,7 +58,7 @@ struct TextEditHistory: Sendable {
         let character = kind == .typing ? edit.inserted : edit.removed
         let isSpace = character.first?.isWhitespace ?? false
         // On UTF-8, not `contains("\n")`: that one is Foundation's, which bridges the string to NSString on each
-        // typed key (2.7 % of the UI thread's time while typing into a field).
+        // typed key (1.9 % of the UI thread's busy samples while typing into a field). "\r\n" still counts.
         let hasNewline = character.utf8.contains(0x0A)
         if kind != .other, !sealed, var group = undoStack.last, group.kind == kind, group.caretAfter == caretBefore,
            anchorBefore == nil, group.characters < Self.groupCharacters, !hasNewline,
