@@ -97,8 +97,12 @@ let package = Package(
                     .embedInCode("Prelude/globals.js"),
                     .embedInCode("Prelude/host-api.js"),
                 ]),
+        // HTTP for the request commands and the registry client: libcurl through dlopen on the first transfer, so a
+        // process that makes no request never loads it (Sources/CCurl/include/CCurl.h). curl.h is only read for types.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "TerminiHTTP", dependencies: ["CCurl"]),
         .target(name: "TerminiBridge", dependencies: [
-            "TerminiTemplate", "TerminiClock", "CSQLite",
+            "TerminiTemplate", "TerminiClock", "CSQLite", "TerminiHTTP",
             .product(name: "WSClient", package: "swift-websocket"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -116,7 +120,7 @@ let package = Package(
         // Runs bundles: script, bridge, UI, terminal, frames, bundle verification, install and store. Never links the
         // TemplateCompiler (swift-syntax): hosts that only run bundles stay small.
         .target(name: "TerminiRuntime", dependencies: [
-            "TerminiTemplate", "TerminiClock", "TerminiScript", "TerminiBridge", "TerminiUI", "TerminiTerminal", "TerminiFrames",
+            "TerminiTemplate", "TerminiClock", "TerminiScript", "TerminiBridge", "TerminiHTTP", "TerminiUI", "TerminiTerminal", "TerminiFrames",
             "CInflate",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TerminiHTTP
 import TerminiClock
 import TerminiTemplate
 
@@ -38,7 +36,7 @@ struct DownloadFileCommand: Sendable {
         return { () throws(CommandError) in try await command.run() }
     }
 
-    private let request: URLRequest
+    private let request: HTTPRequest
     private let path: AppFilePath
     private let app: String
     private let files: AppFiles
@@ -58,9 +56,8 @@ struct DownloadFileCommand: Sendable {
             timeout = ms / 1000
         }
         self.timeout = timeout
-        var request = URLRequest(url: url)
-        for (name, value) in try RequestCommand.checkedHeaders(params) { request.setValue(value, forHTTPHeaderField: name) }
-        request.timeoutInterval = timeout + 1
+        var request = HTTPRequest(url: url)
+        for (name, value) in try RequestCommand.checkedHeaders(params) { request.setValue(value, forHeader: name) }
         self.request = request
         app = context.appId
         self.files = files

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TerminiHTTP
 import TerminiClock
 import TerminiTemplate
 
@@ -68,12 +66,12 @@ public struct EventSourceCommand: Sendable {
         let domains = self.domains
         while true {
             if Task.isCancelled { throw CommandError(.cancelled, "closed") }
-            var request = URLRequest(url: url)
-            request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-            request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            var request = HTTPRequest(url: url)
+            request.setValue("text/event-stream", forHeader: "Accept")
+            request.setValue("no-cache", forHeader: "Cache-Control")
+            for (name, value) in headers { request.setValue(value, forHeader: name) }
             let lastEventId = parser.withLock { $0.lastEventId }
-            if !lastEventId.isEmpty { request.setValue(lastEventId, forHTTPHeaderField: "Last-Event-ID") }
+            if !lastEventId.isEmpty { request.setValue(lastEventId, forHeader: "Last-Event-ID") }
 
             // A refusal ends the source; only a lost connection is retried.
             let refused = Locked(false)

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TerminiHTTP
 import TerminiTemplate
 
 /// `request({url, method = 'GET', header, data, timeout})` → `{statusCode, header, data}`: real HTTP to the hosts in
@@ -48,7 +46,7 @@ public struct RequestCommand: Sendable {
     private let limits: RequestLimits
     private let fixtures: RequestFixtures?
     private let events: CommandEvents
-    private var urlRequest: URLRequest?
+    private var urlRequest: HTTPRequest?
     private var timeout: Double = 10
     private var chunked = false
     private var encoding = ChunkEncoding.text
@@ -102,14 +100,11 @@ public struct RequestCommand: Sendable {
             defaultContentType = "application/json"
         }
 
-        var request = URLRequest(url: target)
-        request.httpMethod = method
-        request.timeoutInterval = timeout + 1
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let defaultContentType, !headers.contains(where: { $0.0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
-            request.setValue(defaultContentType, forHTTPHeaderField: "Content-Type")
+        var request = HTTPRequest(url: target, method: method, body: body)
+        for (name, value) in headers { request.setValue(value, forHeader: name) }
+        if let defaultContentType, request.value(forHeader: "Content-Type") == nil {
+            request.setValue(defaultContentType, forHeader: "Content-Type")
         }
-        request.httpBody = body
         urlRequest = request
     }
 

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TerminiHTTP
 import TerminiTemplate
 
 /// Canned answers for `request` (`termini snapshot --mock request=fixtures.json`), so a snapshot of an app that
@@ -82,9 +80,9 @@ public struct RequestFixtures: Sendable {
     }
 
     /// The first fixture's answer for `request`, or a network failure naming what nothing matched.
-    func response(for request: URLRequest) throws(CommandError) -> RequestResponse {
-        let url = request.url?.absoluteString ?? ""
-        let method = request.httpMethod ?? "GET"
+    func response(for request: HTTPRequest) throws(CommandError) -> RequestResponse {
+        let url = request.url.absoluteString
+        let method = request.method
         guard let fixture = fixtures.first(where: { ($0.method == nil || $0.method == method) && Self.matches(url, $0.pattern) }) else {
             throw CommandError(.network, "no fixture in \(source) matches \(method) \(url)")
         }

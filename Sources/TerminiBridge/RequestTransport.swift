@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TerminiHTTP
 
 /// A finished HTTP exchange: status, headers and the whole (size-bounded) body.
 struct RequestResponse: Sendable {
@@ -22,15 +20,15 @@ struct RequestStreaming: Sendable {
     var received: @Sendable (Data) -> CommandError?
 }
 
-/// One HTTP request through URLSession, with a deadline, a body cap, a redirect policy and cancellation. It
+/// One HTTP request (an `HTTPExchange`), with a deadline, a body cap, a redirect policy and cancellation. It
 /// finishes exactly once: whichever of completion, timeout, size limit, refused redirect or task cancellation comes
-/// first wins, and it cancels the transfer so the server sees the connection close.
+/// first wins, and it stops the exchange so the server sees the connection close.
 ///
 /// Buffered, the deadline covers the whole request. Streamed (`streaming` set), the body goes to its handler as it
 /// arrives, nothing is kept, and the deadline is the longest wait for the next piece: a stream may last for hours
 /// but may not stall.
-final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let request: URLRequest
+final class RequestTransport: @unchecked Sendable {
+    private let request: HTTPRequest
     private let timeout: Double
     private let maxBytes: Int
     private let maxRedirects: Int
@@ -46,12 +44,11 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let lock = NSLock()
     private var outcome: Result<RequestResponse, CommandError>?
     private var continuation: CheckedContinuation<Result<RequestResponse, CommandError>, Never>?
-    private var session: URLSession?
-    private var task: URLSessionDataTask?
-    private var response: HTTPURLResponse?
+    private var exchange: HTTPExchange?
+    private var response: HTTPResponseHead?
     private var body = Data()
 
-    init(request: URLRequest, timeout: Double, maxBytes: Int, maxRedirects: Int = 10,
+    init(request: HTTPRequest, timeout: Double, maxBytes: Int, maxRedirects: Int = 10,
          redirectAllowed: @escaping @Sendable (URL) -> Bool,
          headersReceived: (@Sendable (Int, [String: String]) -> CommandError?)? = nil, streaming: RequestStreaming? = nil)
     {
@@ -84,17 +81,12 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
             return
         }
         continuation = cont
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        // Our own deadline below is the overall limit; URLSession's per-request interval is only an idle timeout.
-        configuration.timeoutIntervalForRequest = timeout + 1
-        // A stream has no overall deadline: only the wait between pieces is bounded (`checkStall`).
-        configuration.timeoutIntervalForResource = streaming == nil ? timeout + 1 : 7 * 24 * 3600
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        let task = session.dataTask(with: request)
-        self.session = session
-        self.task = task
+        let exchange = HTTPExchange(request: request, events: HTTPExchange.Events(
+            redirect: { [self] url in redirect(to: url) },
+            response: { [self] head in received(head) },
+            body: { [self] data in received(data) },
+            finished: { [self] failure in completed(failure) }))
+        self.exchange = exchange
         lock.unlock()
 
         let millis = Int((timeout * 1000).rounded())
@@ -106,7 +98,7 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
             noteActivity()
             scheduleStallCheck(after: timeout)
         }
-        task.resume()
+        exchange.start()
     }
 
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -140,15 +132,11 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
         outcome = result
         let cont = continuation
         continuation = nil
-        let task = self.task
-        let session = self.session
-        self.task = nil
-        self.session = nil
+        let exchange = self.exchange
+        self.exchange = nil
         body = Data()
         lock.unlock()
-        task?.cancel()
-        // The session retains its delegate (self) until invalidated.
-        session?.invalidateAndCancel()
+        exchange?.stop()
         cont?.resume(returning: result)
     }
 
@@ -158,34 +146,44 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
         return outcome != nil
     }
 
-    // MARK: URLSessionDataDelegate
+    // MARK: The exchange's events
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void)
-    {
-        let length = response.expectedContentLength
-        if length > Int64(maxBytes) {
-            completionHandler(.cancel)
-            finish(.failure(tooLarge("\(length) bytes announced")))
-            return
-        }
+    private func redirect(to url: URL) -> Bool {
         lock.lock()
-        self.response = response as? HTTPURLResponse
-        if length > 0, streaming == nil { body.reserveCapacity(Int(length)) }
+        redirects += 1
+        let count = redirects
         lock.unlock()
-        if let headersReceived, let http = response as? HTTPURLResponse, !isFinished,
-           let refusal = headersReceived(http.statusCode, Self.headers(of: http))
-        {
-            completionHandler(.cancel)
-            finish(.failure(refusal))
-            return
+        if count > maxRedirects {
+            finish(.failure(CommandError(.network, "too many redirects (more than \(maxRedirects)): the last went to \(url.absoluteString)")))
+            return false
         }
-        completionHandler(isFinished ? .cancel : .allow)
+        guard redirectAllowed(url) else {
+            finish(.failure(CommandError(.permissionDenied,
+                                         "redirect to host '\(url.host ?? "?")' is not in the manifest's requestDomains")))
+            return false
+        }
+        return !isFinished
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    private func received(_ head: HTTPResponseHead) -> Bool {
+        if let length = head.contentLength, length > Int64(maxBytes) {
+            finish(.failure(tooLarge("\(length) bytes announced")))
+            return false
+        }
         lock.lock()
-        guard outcome == nil else { lock.unlock(); return }
+        response = head
+        if let length = head.contentLength, length > 0, streaming == nil { body.reserveCapacity(Int(length)) }
+        lock.unlock()
+        if let headersReceived, !isFinished, let refusal = headersReceived(head.statusCode, head.headers) {
+            finish(.failure(refusal))
+            return false
+        }
+        return !isFinished
+    }
+
+    private func received(_ data: Data) -> Bool {
+        lock.lock()
+        guard outcome == nil else { lock.unlock(); return false }
         receivedBytes += data.count
         let total = receivedBytes
         if total <= maxBytes, streaming == nil { body.append(data) }
@@ -193,36 +191,17 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.unlock()
         if total > maxBytes {
             finish(.failure(tooLarge("more than \(maxBytes) bytes received")))
+            return false
         } else if let failure = streaming?.received(data) {
             finish(.failure(failure))
+            return false
         }
+        return true
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void)
-    {
-        lock.lock()
-        redirects += 1
-        let count = redirects
-        lock.unlock()
-        if count > maxRedirects {
-            completionHandler(nil)
-            finish(.failure(CommandError(.network, "too many redirects (more than \(maxRedirects)): the last went to \(request.url?.absoluteString ?? "?")")))
-            return
-        }
-        guard let url = request.url, redirectAllowed(url) else {
-            completionHandler(nil)
-            let host = request.url?.host ?? "?"
-            finish(.failure(CommandError(.permissionDenied,
-                                         "redirect to host '\(host)' is not in the manifest's requestDomains")))
-            return
-        }
-        completionHandler(request)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        if let error {
-            finish(.failure(Self.map(error, url: self.request.url, timeout: timeout)))
+    private func completed(_ failure: HTTPFailure?) {
+        if let failure {
+            finish(.failure(Self.map(failure, url: request.url, timeout: timeout)))
             return
         }
         lock.lock()
@@ -233,45 +212,31 @@ final class RequestTransport: NSObject, URLSessionDataDelegate, @unchecked Senda
             finish(.failure(CommandError(.network, "the server sent no HTTP response")))
             return
         }
-        finish(.success(RequestResponse(statusCode: response.statusCode, headers: Self.headers(of: response), body: body)))
-    }
-
-    private static func headers(of response: HTTPURLResponse) -> [String: String] {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
-        }
-        return headers
+        finish(.success(RequestResponse(statusCode: response.statusCode, headers: response.headers, body: body)))
     }
 
     private func tooLarge(_ detail: String) -> CommandError {
         CommandError(.limitReached, "response is over the \(maxBytes / (1024 * 1024)) MB limit (\(detail))")
     }
 
-    /// URLSession errors as command errors whose reason names the host and what went wrong.
-    static func map(_ error: Error, url: URL?, timeout: Double) -> CommandError {
+    /// Transfer failures as command errors whose reason names the host and what went wrong.
+    static func map(_ failure: HTTPFailure, url: URL?, timeout: Double) -> CommandError {
         let target = url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? "?"
-        guard let urlError = error as? URLError else {
-            return CommandError(.network, "request to \(target) failed: \(error.localizedDescription)")
-        }
-        switch urlError.code {
+        switch failure.kind {
         case .timedOut:
             return CommandError(.timeout, "timeout after \(Int((timeout * 1000).rounded())) ms")
-        case .cancelled:
-            return CommandError(.cancelled, "request to \(target) was cancelled")
-        case .cannotConnectToHost:
+        case .cannotConnect:
             return CommandError(.network, "could not connect to \(target): connection refused")
-        case .cannotFindHost, .dnsLookupFailed:
+        case .cannotResolveHost:
             return CommandError(.network, "could not resolve host \(target)")
-        case .networkConnectionLost:
+        case .connectionLost:
             return CommandError(.network, "connection to \(target) was lost")
-        case .notConnectedToInternet:
-            return CommandError(.network, "no network connection")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return CommandError(.network, "TLS handshake with \(target) failed: \(urlError.localizedDescription)")
-        default:
-            return CommandError(.network, "request to \(target) failed: \(urlError.localizedDescription)")
+        case .tlsFailed:
+            return CommandError(.network, "TLS handshake with \(target) failed: \(failure.detail)")
+        case .tooManyRedirects:
+            return CommandError(.network, "too many redirects from \(target): \(failure.detail)")
+        case .badURL, .unavailable, .other:
+            return CommandError(.network, "request to \(target) failed: \(failure.detail)")
         }
     }
 }

@@ -77,7 +77,7 @@ import Testing
     // MARK: feed
 
     /// A copy of the feed sample that talks to `port`.
-    func feedProject(port: Int) throws -> String {
+    static func feedProject(port: Int) throws -> String {
         let dir = BuiltBinaries.temporaryFolder() + "/feed"
         try FileManager.default.copyItem(atPath: BuiltBinaries.sample("feed"), toPath: dir)
         for file in ["app.json", "main.js"] {
@@ -94,7 +94,7 @@ import Testing
         let server = try StoriesServer(stories: [("x1", "Served story one", "ada"), ("x2", "Served story two", "ken"),
                                                  ("x3", "Served story three", "grace")])
         defer { server.stop() }
-        let project = try feedProject(port: server.port)
+        let project = try Self.feedProject(port: server.port)
         let store = BuiltBinaries.temporaryFolder()
         let list = try await BuiltBinaries.snapshot(project, size: "60x20", extra: ["--store", store])
         #expect(list.status == 0, "\(list.stderr)")
@@ -120,7 +120,7 @@ import Testing
 
     @Test func feedWithoutAServerShowsAnOfflineBadgeAndNoErrorLine() async throws {
         // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-        let project = try feedProject(port: 1)
+        let project = try Self.feedProject(port: 1)
         let r = try await BuiltBinaries.snapshot(project, size: "80x14", extra: ["--store", BuiltBinaries.temporaryFolder()])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.lines[1].contains("Top stories offline"), "\(r.stdout)")

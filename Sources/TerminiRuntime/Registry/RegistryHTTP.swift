@@ -1,16 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TerminiHTTP
 
 /// One GET against a registry: an idle timeout between bytes, an overall deadline, a byte cap that cuts a huge or
 /// endless response as soon as it is passed, the registry's redirect rule, progress, and cancellation from another
 /// thread. The body goes to memory
 /// (the index) or to a file (archives). It blocks the calling thread; the launch-time check runs it on its own.
 ///
-/// It is a URLSession delegate like the `request` command's transport (TerminiBridge), which is kept private to
-/// that command; this one differs in streaming to a file and in reporting progress.
-final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// It runs an `HTTPExchange` like the `request` command's transport (TerminiBridge), which is kept private to that
+/// command; this one differs in streaming to a file and in reporting progress.
+final class RegistryHTTP: @unchecked Sendable {
     /// What came back.
     struct Response {
         var status: Int
@@ -24,7 +22,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// Bytes so far and the size expected (from the index, else Content-Length; nil when unknown).
     typealias Progress = @Sendable (_ received: Int64, _ expected: Int64?) -> Void
 
-    private let request: URLRequest
+    private let request: HTTPRequest
     private let idleTimeout: Double
     /// Seconds the whole exchange may take: see `deadline(timeout:size:)`. Set again from Content-Length when no
     /// size was declared.
@@ -38,8 +36,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
     private var outcome: Result<Response, RegistryError>?
-    private var session: URLSession?
-    private var task: URLSessionDataTask?
+    private var exchange: HTTPExchange?
     private var status = 0
     private var etag: String?
     private var body = Data()
@@ -62,11 +59,11 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
          expected: Int64? = nil, allowsRedirect: @escaping @Sendable (URL) -> Bool, file: FileHandle? = nil,
          progress: Progress? = nil)
     {
-        var request = URLRequest(url: url)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        var request = HTTPRequest(url: url)
+        for (name, value) in headers { request.setValue(value, forHeader: name) }
         // Caches between us and the registry must revalidate: ETags do the saving, not stale copies.
-        request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
-        request.setValue("termini/\(TerminiEngine.version)", forHTTPHeaderField: "User-Agent")
+        request.setValue("no-cache", forHeader: "Cache-Control")
+        request.setValue("termini/\(TerminiEngine.version)", forHeader: "User-Agent")
         self.request = request
         self.idleTimeout = timeout
         self.deadline = Self.deadline(timeout: timeout, size: expected ?? maxBytes)
@@ -81,17 +78,12 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     func perform() throws(RegistryError) -> Response {
         lock.lock()
         if outcome == nil {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.urlCache = nil
-            configuration.httpCookieStorage = nil
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            // URLSession's own timeouts are only a backstop: the watchdog below measures both exactly.
-            configuration.timeoutIntervalForRequest = idleTimeout + 1
-            configuration.timeoutIntervalForResource = Self.deadline(timeout: idleTimeout, size: maxBytes) + 1
-            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-            let task = session.dataTask(with: request)
-            self.session = session
-            self.task = task
+            let exchange = HTTPExchange(request: request, events: HTTPExchange.Events(
+                redirect: { [self] url in redirect(to: url) },
+                response: { [self] head in received(head) },
+                body: { [self] data in received(data) },
+                finished: { [self] failure in completed(failure) }))
+            self.exchange = exchange
             let started = DispatchTime.now()
             lastActivity = started
             let timer = DispatchSource.makeTimerSource(queue: .global())
@@ -101,7 +93,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             watchdog = timer
             lock.unlock()
             timer.resume()
-            task.resume()
+            exchange.start()
         } else {
             lock.unlock()
         }
@@ -145,21 +137,14 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         lock.lock()
         guard outcome == nil else { lock.unlock(); return }
         outcome = result
-        let task = self.task, session = self.session
-        self.task = nil
-        self.session = nil
+        let exchange = self.exchange
+        self.exchange = nil
         watchdog?.cancel()
         watchdog = nil
         lock.unlock()
-        // The waiter goes on at once; the transfer is torn down on another queue, because cancelling from inside
-        // the session's own delegate callback while the server is still streaming can stall that callback.
+        // The waiter goes on at once; the exchange closes the connection on its own thread.
+        exchange?.stop()
         done.signal()
-        if task != nil || session != nil {
-            DispatchQueue.global().async {
-                task?.cancel()
-                session?.invalidateAndCancel()
-            }
-        }
     }
 
     private var isFinished: Bool {
@@ -171,35 +156,28 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 
-    // MARK: URLSessionDataDelegate
+    // MARK: The exchange's events
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void)
-    {
-        let http = response as? HTTPURLResponse
-        let length = response.expectedContentLength
-        if http?.statusCode == 200, length > maxBytes {
-            completionHandler(.cancel)
+    private func received(_ head: HTTPResponseHead) -> Bool {
+        let length = head.contentLength ?? -1
+        if head.statusCode == 200, length > maxBytes {
             finish(.failure(tooLarge("the server announced \(length) bytes")))
-            return
+            return false
         }
         lock.lock()
         lastActivity = .now()
-        if expected == nil, http?.statusCode == 200, length > 0 {
+        if expected == nil, head.statusCode == 200, length > 0 {
             deadline = Self.deadline(timeout: idleTimeout, size: min(length, maxBytes))
         }
-        status = http?.statusCode ?? 0
-        etag = http.flatMap { r in
-            r.allHeaderFields.first { String(describing: $0.key).caseInsensitiveCompare("ETag") == .orderedSame }
-                .map { String(describing: $0.value) }
-        }
+        status = head.statusCode
+        etag = head.value(forHeader: "ETag")
         lock.unlock()
-        completionHandler(isFinished ? .cancel : .allow)
+        return !isFinished
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    private func received(_ data: Data) -> Bool {
         lock.lock()
-        guard outcome == nil else { lock.unlock(); return }
+        guard outcome == nil else { lock.unlock(); return false }
         let isOK = status == 200
         lastActivity = .now()
         received += Int64(data.count)
@@ -209,25 +187,22 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             if let file { file.write(data) } else { body.append(data) }
         }
         lock.unlock()
-        if over { finish(.failure(tooLarge("more than \(maxBytes) bytes arrived"))); return }
+        if over { finish(.failure(tooLarge("more than \(maxBytes) bytes arrived"))); return false }
         if isOK { progress?(total, expected) }
+        return true
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void)
-    {
-        guard let url = request.url, allowsRedirect(url) else {
-            completionHandler(nil)
-            let target = request.url.map { "\($0.scheme ?? "?")://\($0.host ?? "?")" } ?? "?"
-            finish(.failure(RegistryError(.redirectRefused, self.request.url?.absoluteString ?? "?",
-                                          "redirect to \(target) refused: registries follow redirects only to their own host over https (or hosts added with --allow-redirect-host)")))
-            return
+    private func redirect(to url: URL) -> Bool {
+        guard allowsRedirect(url) else {
+            finish(.failure(RegistryError(.redirectRefused, request.url.absoluteString,
+                                          "redirect to \(url.scheme ?? "?")://\(url.host ?? "?") refused: registries follow redirects only to their own host over https (or hosts added with --allow-redirect-host)")))
+            return false
         }
-        completionHandler(request)
+        return !isFinished
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        if let error {
+    private func completed(_ failure: HTTPFailure?) {
+        if let failure {
             lock.lock()
             let (got, status) = (received, self.status)
             lock.unlock()
@@ -235,7 +210,7 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
                 finish(.failure(RegistryError(.network, Self.target(request.url),
                                               "the connection closed after \(got) of \(expected) bytes")))
             } else {
-                finish(.failure(Self.map(error, url: request.url, idleTimeout: idleTimeout)))
+                finish(.failure(Self.map(failure, url: request.url, idleTimeout: idleTimeout)))
             }
             return
         }
@@ -246,25 +221,20 @@ final class RegistryHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     private func tooLarge(_ detail: String) -> RegistryError {
-        RegistryError(.tooLarge, request.url?.absoluteString ?? "?", "response cut off at \(maxBytes) bytes (\(detail))")
+        RegistryError(.tooLarge, request.url.absoluteString, "response cut off at \(maxBytes) bytes (\(detail))")
     }
 
-    /// URLSession errors as messages that name the host and what went wrong.
-    static func map(_ error: Error, url: URL?, idleTimeout: Double) -> RegistryError {
-        let target = target(url)
-        guard let urlError = error as? URLError else {
-            return RegistryError(.network, target, "request failed: \(error.localizedDescription)")
-        }
+    /// Transfer failures as messages that name the host and what went wrong.
+    static func map(_ failure: HTTPFailure, url: URL?, idleTimeout: Double) -> RegistryError {
         let reason: String
-        switch urlError.code {
+        switch failure.kind {
         case .timedOut: reason = "timed out after \(format(idleTimeout)) s without data"
-        case .cancelled: reason = "cancelled"
-        case .cannotConnectToHost: reason = "could not connect: connection refused (is the registry server running?)"
-        case .cannotFindHost, .dnsLookupFailed: reason = "could not resolve the host name (DNS)"
-        case .networkConnectionLost: reason = "the connection was lost during the transfer"
-        case .notConnectedToInternet: reason = "no network connection"
-        default: reason = "request failed: \(urlError.localizedDescription)"
+        case .cannotConnect: reason = "could not connect: connection refused (is the registry server running?)"
+        case .cannotResolveHost: reason = "could not resolve the host name (DNS)"
+        case .connectionLost: reason = "the connection was lost during the transfer"
+        case .tlsFailed: reason = "TLS handshake failed: \(failure.detail)"
+        case .tooManyRedirects, .badURL, .unavailable, .other: reason = "request failed: \(failure.detail)"
         }
-        return RegistryError(.network, target, reason)
+        return RegistryError(.network, target(url), reason)
     }
 }
