@@ -34,7 +34,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "tplgen", targets: ["tplgen"]),
+        // Installed side by side: `termini` runs apps in a small process and hands every other command to
+        // `termini-tools`, which holds the authoring tools, the server and the benchmarks (docs/ARCHITECTURE.md).
         .executable(name: "termini", targets: ["termini"]),
+        .executable(name: "termini-tools", targets: ["termini-tools"]),
         // What a host program links to run bundles: no swift-syntax (docs/EMBEDDING.md).
         .library(name: "TerminiRuntime", targets: ["TerminiRuntime"]),
         .executable(name: "embed-example", targets: ["embed-example"]),
@@ -154,8 +157,22 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "render-bench", dependencies: ["TerminiUI"], path: "Tools/bench/render"),
+        // `termini run`'s command and what the other commands share with it: the engine's options, the console, the
+        // launch's registry updates, the CLI's error shape. No page compiler, server or benchmarks: the launcher links it.
+        .target(name: "TerminiLaunch", dependencies: [
+            "TerminiRuntime", "TerminiTerminal", "TerminiFrames",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The launcher: `termini run` of an installed app, an archive or a bundle folder, in a process whose smaller
+        // executable dirties fewer pages at start; anything else it execs `termini-tools` next to it for.
         .executableTarget(name: "termini", dependencies: [
-            "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge", "TerminiFrames", "TerminiServe",
+            "TerminiLaunch", "TerminiRuntime", "TerminiFrames", "TerminiTerminal",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Every command (`run` too, for project folders and help), still named `termini` in its usage and messages.
+        .executableTarget(name: "termini-tools", dependencies: [
+            "TerminiLaunch", "TerminiRuntime", "TerminiAuthoring", "TerminiBench", "TerminiTerminal", "TerminiBridge", "TerminiFrames",
+            "TerminiServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

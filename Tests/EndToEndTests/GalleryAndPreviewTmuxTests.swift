@@ -5,9 +5,12 @@ import Testing
 @Suite(.serialized) struct GalleryAndPreviewTmuxTests {
     @Test func galleryOpensEachSampleAndEscReturns() async throws {
         let tmux = TmuxSession()
-        // Run a copy of the binary from an empty folder: the samples must come from the binary, not the repository.
+        // Run a copy of the binaries from an empty folder: the samples must come from termini-tools (the launcher hands
+        // it the gallery), not the repository.
         let elsewhere = BuiltBinaries.temporaryFolder()
-        try FileManager.default.copyItem(atPath: BuiltBinaries.path("termini"), toPath: elsewhere + "/termini")
+        for name in ["termini", "termini-tools"] {
+            try FileManager.default.copyItem(atPath: BuiltBinaries.path(name), toPath: elsewhere + "/" + name)
+        }
         let home = BuiltBinaries.temporaryFolder()
         try tmux.start("HOME=\(home) XDG_DATA_HOME=\(home) ./termini; echo EXITED:$?; sleep 30", width: 90, height: 30, in: elsewhere)
         defer { tmux.kill() }

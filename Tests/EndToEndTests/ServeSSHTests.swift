@@ -15,6 +15,9 @@ import TestSupport
         try tmux.start(serve.ssh(key: key, user: "todo"), width: 70, height: 20)
         let first = try await tmux.waitForScreen(timeout: 60) { $0.contains("Todo (2)") }
         #expect(first.contains("Todo (2)") && first.contains("Write the compiler"), "\(first)\n\(serve.log)")
+        // The session runs in the launcher next to the server's executable, the smaller process.
+        let sessions = serve.children().map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")) ?? "?" }
+        #expect(sessions.count == 1 && sessions.allSatisfy { $0.hasSuffix("/termini") }, "\(sessions)")
         try tmux.type("Buy milk")
         try tmux.keys("Enter")
         let added = try await tmux.waitForScreen { $0.contains("Todo (3)") && $0.contains("Buy milk") }

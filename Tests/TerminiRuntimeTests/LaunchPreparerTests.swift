@@ -26,6 +26,23 @@ import Testing
         }
     }
 
+    /// The launcher `termini` decides by this whether to hand a run to `termini-tools`: only a folder that
+    /// `BundleResolver.load` would give the project loader needs one.
+    @Test func onlyAProjectFolderThatIsNoBundleNeedsTheProjectLoader() throws {
+        let tmp = TemporaryFolder()
+        let fm = FileManager.default
+        for name in ["project", "bundle", "both"] { try fm.createDirectory(atPath: tmp.sub(name), withIntermediateDirectories: true) }
+        for file in ["project/app.json", "bundle/manifest.json", "both/app.json", "both/manifest.json"] {
+            #expect(fm.createFile(atPath: tmp.sub(file), contents: Data("{}".utf8)))
+        }
+        #expect(LaunchPreparer.needsProjectLoader(tmp.sub("project")))
+        #expect(!LaunchPreparer.needsProjectLoader(tmp.sub("bundle")))
+        #expect(!LaunchPreparer.needsProjectLoader(tmp.sub("both")), "manifest.json makes it a bundle folder")
+        #expect(!LaunchPreparer.needsProjectLoader(tmp.sub("missing")))
+        #expect(!LaunchPreparer.needsProjectLoader("minigame://project"))
+        #expect(!LaunchPreparer.needsProjectLoader("minigame://"), "a bad URL is the launcher's own error to print")
+    }
+
     func installTwoVersions(_ tmp: TemporaryFolder) throws -> AppStore {
         let store = AppStore(root: tmp.sub("store"))
         let installer = BundleInstaller(store: store, options: InstallOptions(skipSignatureCheck: true))

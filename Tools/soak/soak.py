@@ -290,7 +290,8 @@ def main() -> int:
         parser.error("--duration must be at least 20s (the slope needs samples after the warm-up)")
     if not os.access(args.termini, os.X_OK):
         print(f"soak: {args.termini} is not an executable; build it with "
-              "`swift build -c release --static-swift-stdlib --product termini` or pass --termini", file=sys.stderr)
+              "`swift build -c release --static-swift-stdlib --product termini` (and `--product termini-tools`, "
+              "which it hands project folders to) or pass --termini", file=sys.stderr)
         return 2
     if not os.path.isfile(os.path.join(args.app, "app.json")):
         print(f"soak: {args.app} has no app.json", file=sys.stderr)

@@ -12,6 +12,11 @@ public enum BundleResolver {
         FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("app.json"))
     }
 
+    /// Whether `load` hands `folder` to the project loader: a project folder that is not also a bundle folder.
+    public static func needsProjectLoader(_ folder: String) -> Bool {
+        !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("manifest.json")) && isProject(folder)
+    }
+
     /// Loads a bundle folder, or a project folder through `projectLoader`. Without one (a runtime-only host), a
     /// project folder is an error that says how to turn it into a bundle.
     public static func load(_ target: String, projectLoader: ProjectFolderLoader? = nil) throws -> LoadedBundle {
@@ -22,16 +27,13 @@ public enum BundleResolver {
         guard isDir.boolValue else {
             throw BundleLoadError(file: target, message: "not a bundle folder or project folder")
         }
-        if FileManager.default.fileExists(atPath: (target as NSString).appendingPathComponent("manifest.json")) {
-            return try BundleLoader.load(folder: target)
-        }
-        if isProject(target) {
+        if needsProjectLoader(target) {
             guard let projectLoader else {
                 throw BundleLoadError(file: target, message: "is a project folder (app.json, pages/*.swift); this host runs "
                     + "bundles only: pack it with 'termini pack', or give a bundle folder with manifest.json and pages/*.json")
             }
             return try projectLoader(target)
         }
-        return try BundleLoader.load(folder: target)  // reports the missing manifest
+        return try BundleLoader.load(folder: target)  // a bundle folder, or the error that names its missing manifest
     }
 }

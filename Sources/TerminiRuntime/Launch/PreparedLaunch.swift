@@ -40,6 +40,13 @@ public struct LaunchPreparer: Sendable {
         self.projectLoader = projectLoader
     }
 
+    /// Whether preparing `target` takes a `projectLoader`: a host without one can hand such a target to one that has it
+    /// (the launcher `termini` to `termini-tools`) before it starts anything.
+    public static func needsProjectLoader(_ target: String) -> Bool {
+        guard case .folder(let path)? = try? LaunchTarget.parse(target) else { return false }
+        return BundleResolver.needsProjectLoader(path)
+    }
+
     /// Loads `target`. `page` and `query` (from `--page`/`--query`) override the URL's page and add to its query.
     public func prepare(_ target: String, page: String? = nil, query: [String: String] = [:]) throws(LaunchError) -> PreparedLaunch {
         let launch: PreparedLaunch

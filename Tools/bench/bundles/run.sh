@@ -9,7 +9,9 @@ cd "$ROOT"
 export PATH="/opt/swift/usr/bin:$PATH"
 RUNS="${1:-15}"
 if [ -z "${TERMINI:-}" ]; then
+  # `termini` hands install, pack and keygen to `termini-tools` next to it: both are built.
   swift build -c release --static-swift-stdlib --product termini 2>&1 | grep -E "error" >&2 || true
+  swift build -c release --static-swift-stdlib --product termini-tools 2>&1 | grep -E "error" >&2 || true
   TERMINI="$(swift build -c release --static-swift-stdlib --show-bin-path)/termini"
 fi
 [ -x "$TERMINI" ] || { echo "error: no termini binary at $TERMINI" >&2; exit 1; }

@@ -16,7 +16,9 @@ RUNS="${1:-10}"
 NGINX=/usr/sbin/nginx
 [ -x "$NGINX" ] || { echo "error: $NGINX is missing: install nginx (Scripts/lib.sh lists it)" >&2; exit 1; }
 if [ -z "${TERMINI:-}" ]; then
+  # `termini` hands install, pack and keygen to `termini-tools` next to it: both are built.
   swift build -c release --static-swift-stdlib --product termini 2>&1 | grep -E "error" >&2 || true
+  swift build -c release --static-swift-stdlib --product termini-tools 2>&1 | grep -E "error" >&2 || true
   TERMINI="$(swift build -c release --static-swift-stdlib --show-bin-path)/termini"
 fi
 [ -x "$TERMINI" ] || { echo "error: no termini binary at $TERMINI" >&2; exit 1; }
