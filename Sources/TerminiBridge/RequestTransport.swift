@@ -27,7 +27,7 @@ struct RequestStreaming: Sendable {
 /// Buffered, the deadline covers the whole request. Streamed (`streaming` set), the body goes to its handler as it
 /// arrives, nothing is kept, and the deadline is the longest wait for the next piece: a stream may last for hours
 /// but may not stall.
-final class RequestTransport: @unchecked Sendable {
+final class RequestTransport: HTTPExchangeOwner, @unchecked Sendable {
     private let request: HTTPRequest
     private let timeout: Double
     private let maxBytes: Int
@@ -81,11 +81,7 @@ final class RequestTransport: @unchecked Sendable {
             return
         }
         continuation = cont
-        let exchange = HTTPExchange(request: request, events: HTTPExchange.Events(
-            redirect: { [self] url in redirect(to: url) },
-            response: { [self] head in received(head) },
-            body: { [self] data in received(data) },
-            finished: { [self] failure in completed(failure) }))
+        let exchange = HTTPExchange(request: request, owner: self)
         self.exchange = exchange
         lock.unlock()
 
@@ -146,9 +142,9 @@ final class RequestTransport: @unchecked Sendable {
         return outcome != nil
     }
 
-    // MARK: The exchange's events
+    // MARK: HTTPExchangeOwner
 
-    private func redirect(to url: URL) -> Bool {
+    func exchangeRedirects(to url: URL) -> Bool {
         lock.lock()
         redirects += 1
         let count = redirects
@@ -165,7 +161,7 @@ final class RequestTransport: @unchecked Sendable {
         return !isFinished
     }
 
-    private func received(_ head: HTTPResponseHead) -> Bool {
+    func exchangeReceived(_ head: HTTPResponseHead) -> Bool {
         if let length = head.contentLength, length > Int64(maxBytes) {
             finish(.failure(tooLarge("\(length) bytes announced")))
             return false
@@ -181,7 +177,7 @@ final class RequestTransport: @unchecked Sendable {
         return !isFinished
     }
 
-    private func received(_ data: Data) -> Bool {
+    func exchangeReceived(_ data: Data) -> Bool {
         lock.lock()
         guard outcome == nil else { lock.unlock(); return false }
         receivedBytes += data.count
@@ -199,7 +195,7 @@ final class RequestTransport: @unchecked Sendable {
         return true
     }
 
-    private func completed(_ failure: HTTPFailure?) {
+    func exchangeFinished(_ failure: HTTPFailure?) {
         if let failure {
             finish(.failure(Self.map(failure, url: request.url, timeout: timeout)))
             return

@@ -1,37 +1,29 @@
 import CCurl
 import Foundation
 
+/// What an `HTTPExchange` tells its owner, on the exchange's thread, one event at a time. The first three return
+/// false to stop the exchange (the owner has then decided how it ends); `exchangeFinished` comes once, unless stopped.
+public protocol HTTPExchangeOwner: AnyObject, Sendable {
+    /// The server redirects to `url` (already resolved against the request's); true follows it.
+    func exchangeRedirects(to url: URL) -> Bool
+    func exchangeReceived(_ head: HTTPResponseHead) -> Bool
+    func exchangeReceived(_ data: Data) -> Bool
+    /// `failure` is nil when the response arrived whole.
+    func exchangeFinished(_ failure: HTTPFailure?)
+}
+
 /// One HTTP exchange over libcurl, on a thread of its own, reporting as the response arrives: redirects (each one
 /// put to its owner first), the head, each piece of the body, and the end. Its owner keeps the deadlines, the byte
-/// caps and the cancellation: when it has decided, it calls `stop()`, and no event comes after that.
+/// caps and the cancellation: when it has decided, it calls `stop()`, and no event comes after that. The exchange
+/// holds its owner until its thread ends, as URLSession holds its delegate.
 ///
 /// libcurl is opened on the first exchange, not at the process's start (CCurl.h says why).
 public final class HTTPExchange: @unchecked Sendable {
-    /// What the exchange tells its owner, on the exchange's thread, one event at a time. The first three return
-    /// false to stop the exchange (the owner has then decided how it ends); `finished` comes once, unless stopped.
-    public struct Events: Sendable {
-        /// The server redirects to this URL (already resolved against the request's); true follows it.
-        public var redirect: @Sendable (URL) -> Bool
-        public var response: @Sendable (HTTPResponseHead) -> Bool
-        public var body: @Sendable (Data) -> Bool
-        /// Nil when the response arrived whole.
-        public var finished: @Sendable (HTTPFailure?) -> Void
-
-        public init(redirect: @escaping @Sendable (URL) -> Bool, response: @escaping @Sendable (HTTPResponseHead) -> Bool,
-                    body: @escaping @Sendable (Data) -> Bool, finished: @escaping @Sendable (HTTPFailure?) -> Void)
-        {
-            self.redirect = redirect
-            self.response = response
-            self.body = body
-            self.finished = finished
-        }
-    }
-
     /// A loop of redirects ends here even when every hop is allowed.
     public static let redirectLimit = 20
 
     private var request: HTTPRequest
-    private let events: Events
+    private let owner: any HTTPExchangeOwner
     private let lock = NSLock()
     private var stopped = false
     /// The response whose header lines are arriving.
@@ -40,9 +32,9 @@ public final class HTTPExchange: @unchecked Sendable {
     /// Set when the head that just ended is a redirect the owner agreed to follow.
     private var nextURL: URL?
 
-    public init(request: HTTPRequest, events: Events) {
+    public init(request: HTTPRequest, owner: any HTTPExchangeOwner) {
         self.request = request
-        self.events = events
+        self.owner = owner
     }
 
     /// Starts the exchange on a new thread.
@@ -77,13 +69,13 @@ public final class HTTPExchange: @unchecked Sendable {
             if let next = nextURL {
                 hops += 1
                 if hops > Self.redirectLimit {
-                    events.finished(HTTPFailure(.tooManyRedirects, "more than \(Self.redirectLimit) redirects"))
+                    owner.exchangeFinished(HTTPFailure(.tooManyRedirects, "more than \(Self.redirectLimit) redirects"))
                     return
                 }
                 follow(to: next)
                 continue
             }
-            events.finished(Self.failure(outcome, detail))
+            owner.exchangeFinished(Self.failure(outcome, detail))
             return
         }
     }
@@ -155,17 +147,17 @@ public final class HTTPExchange: @unchecked Sendable {
         if [301, 302, 303, 307, 308].contains(status), let location = head.value(forHeader: "Location"),
            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
         {
-            guard events.redirect(target) else { stop(); return false }
+            guard owner.exchangeRedirects(to: target) else { stop(); return false }
             nextURL = target
             return false  // this response's own body is not wanted
         }
-        guard events.response(head) else { stop(); return false }
+        guard owner.exchangeReceived(head) else { stop(); return false }
         return true
     }
 
     private func body(_ data: UnsafePointer<CChar>, _ length: Int) -> Bool {
         guard !isStopped else { return false }
-        guard events.body(Data(bytes: data, count: length)) else { stop(); return false }
+        guard owner.exchangeReceived(Data(bytes: data, count: length)) else { stop(); return false }
         return true
     }
 

@@ -8,7 +8,7 @@ import TerminiHTTP
 ///
 /// It runs an `HTTPExchange` like the `request` command's transport (TerminiBridge), which is kept private to that
 /// command; this one differs in streaming to a file and in reporting progress.
-final class RegistryHTTP: @unchecked Sendable {
+final class RegistryHTTP: HTTPExchangeOwner, @unchecked Sendable {
     /// What came back.
     struct Response {
         var status: Int
@@ -78,11 +78,7 @@ final class RegistryHTTP: @unchecked Sendable {
     func perform() throws(RegistryError) -> Response {
         lock.lock()
         if outcome == nil {
-            let exchange = HTTPExchange(request: request, events: HTTPExchange.Events(
-                redirect: { [self] url in redirect(to: url) },
-                response: { [self] head in received(head) },
-                body: { [self] data in received(data) },
-                finished: { [self] failure in completed(failure) }))
+            let exchange = HTTPExchange(request: request, owner: self)
             self.exchange = exchange
             let started = DispatchTime.now()
             lastActivity = started
@@ -156,9 +152,9 @@ final class RegistryHTTP: @unchecked Sendable {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 
-    // MARK: The exchange's events
+    // MARK: HTTPExchangeOwner
 
-    private func received(_ head: HTTPResponseHead) -> Bool {
+    func exchangeReceived(_ head: HTTPResponseHead) -> Bool {
         let length = head.contentLength ?? -1
         if head.statusCode == 200, length > maxBytes {
             finish(.failure(tooLarge("the server announced \(length) bytes")))
@@ -175,7 +171,7 @@ final class RegistryHTTP: @unchecked Sendable {
         return !isFinished
     }
 
-    private func received(_ data: Data) -> Bool {
+    func exchangeReceived(_ data: Data) -> Bool {
         lock.lock()
         guard outcome == nil else { lock.unlock(); return false }
         let isOK = status == 200
@@ -192,7 +188,7 @@ final class RegistryHTTP: @unchecked Sendable {
         return true
     }
 
-    private func redirect(to url: URL) -> Bool {
+    func exchangeRedirects(to url: URL) -> Bool {
         guard allowsRedirect(url) else {
             finish(.failure(RegistryError(.redirectRefused, request.url.absoluteString,
                                           "redirect to \(url.scheme ?? "?")://\(url.host ?? "?") refused: registries follow redirects only to their own host over https (or hosts added with --allow-redirect-host)")))
@@ -201,7 +197,7 @@ final class RegistryHTTP: @unchecked Sendable {
         return !isFinished
     }
 
-    private func completed(_ failure: HTTPFailure?) {
+    func exchangeFinished(_ failure: HTTPFailure?) {
         if let failure {
             lock.lock()
             let (got, status) = (received, self.status)
