@@ -93,7 +93,8 @@ public final class HTTPExchange: @unchecked Sendable {
     }
 
     private func perform() -> (termini_http_outcome, String) {
-        let lines = request.headers.map { "\($0.name): \($0.value)" }
+        // libcurl reads `Name:` with nothing after it as "leave this header out", and `Name;` as an empty one.
+        let lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         var detail = [CChar](repeating: 0, count: 512)
         let context = Unmanaged.passUnretained(self).toOpaque()
         let callbacks = termini_http_callbacks(

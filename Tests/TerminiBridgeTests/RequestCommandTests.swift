@@ -46,6 +46,11 @@ import TerminiTemplate
                                             "header": ["content-type": "text/plain"]])
         #expect(text.envelope["data"] == "{not json")
         #expect(text.envelope["header"]?["X-Method"] == "PUT")
+
+        // A header the page sets to "" reaches the server empty; it is not dropped.
+        let empty = await h.call("request", ["url": url, "method": "POST", "data": "x", "header": ["X-Custom": ""]])
+        #expect(empty.envelope["header"]?["X-Has-Custom"] == "yes")
+        #expect(empty.envelope["header"]?["X-Seen-Custom"] == "")
     }
 
     @Test func getObjectDataBecomesTheQueryString() async throws {

@@ -108,7 +108,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case ("GET", "/query"):
             respond(fd, 200, ["Content-Type": "text/plain"], Array(request.query.utf8))
         case ("POST", "/echo"), ("PUT", "/echo"):
-            var headers = ["X-Method": request.method, "X-Seen-Custom": request.headers["x-custom"] ?? ""]
+            var headers = ["X-Method": request.method, "X-Seen-Custom": request.headers["x-custom"] ?? "",
+                           "X-Has-Custom": request.headers["x-custom"] == nil ? "no" : "yes"]
             if let type = request.headers["content-type"] { headers["Content-Type"] = type }
             respond(fd, 201, headers, request.body)
         case ("GET", "/slow"):
