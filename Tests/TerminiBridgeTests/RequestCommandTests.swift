@@ -84,6 +84,22 @@ import TerminiTemplate
         #expect(refused.message == "request:fail redirect to host 'localhost' is not in the manifest's requestDomains")
     }
 
+    /// After a POST, a 303 is followed with a GET and no body, as browsers do; a 307 repeats the POST with its body.
+    @Test func aRedirectAfterAPostKeepsOrDropsTheMethodByItsStatus() async throws {
+        let server = try LoopbackHTTPServer()
+        let h = try ServiceHarness()
+        defer { h.remove(); server.stop() }
+        let seeOther = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/submit?status=303"),
+                                                "method": "POST", "data": "form=1"])
+        #expect(seeOther.envelope["statusCode"] == 200)
+        #expect(seeOther.envelope["header"]?["X-Method"] == "GET")
+        #expect(seeOther.envelope["data"] == "")
+        let temporary = await h.call("request", ["url": .string("http://127.0.0.1:\(server.port)/submit?status=307"),
+                                                 "method": "POST", "data": "form=1"])
+        #expect(temporary.envelope["header"]?["X-Method"] == "POST")
+        #expect(temporary.envelope["data"] == "form=1")
+    }
+
     @Test func missingRequestPermissionIsRefused() async throws {
         let h = try ServiceHarness()
         defer { h.remove() }

@@ -112,6 +112,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                            "X-Has-Custom": request.headers["x-custom"] == nil ? "no" : "yes"]
             if let type = request.headers["content-type"] { headers["Content-Type"] = type }
             respond(fd, 201, headers, request.body)
+        case ("POST", "/submit"):
+            // `?status=303|307`: a form's answer that sends the client on to `/method`, by a relative Location.
+            respond(fd, Int(request.query.dropFirst("status=".count)) ?? 303, ["Location": "/method"], [])
+        case (_, "/method"):
+            respond(fd, 200, ["X-Method": request.method, "Content-Type": "text/plain"], request.body)
         case ("GET", "/slow"):
             slow(fd)
         case ("GET", "/redirect"):
