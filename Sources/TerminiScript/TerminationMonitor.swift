@@ -82,15 +82,7 @@ final class TerminationMonitor {
             return nil
         }
         collectGarbage(context)
-        var held = readHeap(context) ?? 0
-        if held + bytes > limit {
-            // JavaScriptCore can count a buffer's bytes until the collection after the one that swept its last
-            // view, so the first collection may still count buffers it made garbage. A second one settles it before
-            // a buffer is refused (a probe that fills and drops 50 MB buffers under a 128 MB limit was refused with
-            // two dead ones counted, once, in a loaded test run).
-            collectGarbage(context)
-            held = readHeap(context) ?? 0
-        }
+        let held = readHeap(context) ?? 0
         heapReadings += 1
         heapReading = HeapReading(bytes: held, resident: Self.residentBytes() ?? 0,
                                   takenAt: Self.threadCPUNanoseconds(), cost: heapReading?.cost ?? 1)
