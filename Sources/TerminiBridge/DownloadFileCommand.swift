@@ -77,9 +77,8 @@ struct DownloadFileCommand: Sendable {
         let transport = RequestTransport(
             request: request, timeout: timeout, maxBytes: limits.maxStreamBytes, maxRedirects: limits.maxRedirects,
             redirectAllowed: { [domains] url in domains.allows(url) },
-            headersReceived: { [app] status, headers in
-                let length = headers.first { $0.key.caseInsensitiveCompare("Content-Length") == .orderedSame }
-                    .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+            headersReceived: { [app] head in
+                let length = head.contentLength.map { Int($0) }
                 progress.expect(length)
                 if let length, length > room {
                     return CommandError(.quotaExceeded, "the download is \(length) bytes; app '\(app)' has \(room) bytes left of its quota, "

@@ -78,12 +78,12 @@ public struct EventSourceCommand: Sendable {
             let transport = RequestTransport(
                 request: request, timeout: timeout, maxBytes: limits.maxStreamBytes, maxRedirects: limits.maxRedirects,
                 redirectAllowed: { domains.allows($0) },
-                headersReceived: { status, headers in
-                    if let refusal = Self.refusal(status: status, headers: headers) {
+                headersReceived: { head in
+                    if let refusal = Self.refusal(head) {
                         refused.value = true
                         return refusal
                     }
-                    events.send("open", ["statusCode": .number(Double(status))])
+                    events.send("open", ["statusCode": .number(Double(head.statusCode))])
                     return nil
                 },
                 streaming: RequestStreaming { bytes in
@@ -120,11 +120,11 @@ public struct EventSourceCommand: Sendable {
 
     /// Why a response cannot be an event stream, as the standard has it: a status other than 200, or a type other
     /// than `text/event-stream`.
-    static func refusal(status: Int, headers: [String: String]) -> CommandError? {
-        guard status == 200 else {
-            return CommandError(.network, "the server answered HTTP \(status), not an event stream")
+    static func refusal(_ head: HTTPResponseHead) -> CommandError? {
+        guard head.statusCode == 200 else {
+            return CommandError(.network, "the server answered HTTP \(head.statusCode), not an event stream")
         }
-        let type = headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value ?? ""
+        let type = head.value(forHeader: "Content-Type") ?? ""
         let mime = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard mime == "text/event-stream" else {
             return CommandError(.network, "the server answered Content-Type '\(type)', not text/event-stream")

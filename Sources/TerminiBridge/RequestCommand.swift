@@ -114,8 +114,8 @@ public struct RequestCommand: Sendable {
         guard let urlRequest else { throw CommandError(.internal, "request ran without checkAndParse") }
         if Task.isCancelled { throw CommandError(.cancelled, "cancelled before it started") }
         let domains = self.domains
-        let reportHeaders: @Sendable (Int, [String: String]) -> CommandError? = { status, headers in
-            events.send("headersReceived", ["statusCode": .number(Double(status)), "header": Self.headerObject(headers)])
+        let reportHeaders: @Sendable (HTTPResponseHead) -> CommandError? = { head in
+            events.send("headersReceived", ["statusCode": .number(Double(head.statusCode)), "header": Self.headerObject(head.headers)])
             return nil
         }
         let coalescer = chunked ? ChunkCoalescer(interval: limits.chunkInterval, maxChunkBytes: limits.maxChunkBytes,
@@ -124,7 +124,7 @@ public struct RequestCommand: Sendable {
         let response: RequestResponse
         if let fixtures {
             response = try fixtures.response(for: urlRequest)
-            _ = reportHeaders(response.statusCode, response.headers)
+            _ = reportHeaders(HTTPResponseHead(statusCode: response.statusCode, headers: response.headers))
             coalescer?.append(response.body)
         } else {
             let transport = RequestTransport(

@@ -9,9 +9,7 @@ struct RequestResponse: Sendable {
     var body: Data
 
     /// The `Content-Type` header, looked up case-insensitively.
-    var contentType: String? {
-        headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
-    }
+    var contentType: String? { HTTPResponseHead(statusCode: statusCode, headers: headers).value(forHeader: "Content-Type") }
 }
 
 /// What a streamed transfer does with its response as it arrives, instead of buffering the body.
@@ -34,7 +32,7 @@ final class RequestTransport: HTTPExchangeOwner, @unchecked Sendable {
     private let maxRedirects: Int
     private let redirectAllowed: @Sendable (URL) -> Bool
     /// Told the status and headers as they arrive; an error it returns ends the transfer with that error.
-    private let headersReceived: (@Sendable (Int, [String: String]) -> CommandError?)?
+    private let headersReceived: (@Sendable (HTTPResponseHead) -> CommandError?)?
     private let streaming: RequestStreaming?
     private var redirects = 0
     private var receivedBytes = 0
@@ -50,7 +48,7 @@ final class RequestTransport: HTTPExchangeOwner, @unchecked Sendable {
 
     init(request: HTTPRequest, timeout: Double, maxBytes: Int, maxRedirects: Int = 10,
          redirectAllowed: @escaping @Sendable (URL) -> Bool,
-         headersReceived: (@Sendable (Int, [String: String]) -> CommandError?)? = nil, streaming: RequestStreaming? = nil)
+         headersReceived: (@Sendable (HTTPResponseHead) -> CommandError?)? = nil, streaming: RequestStreaming? = nil)
     {
         self.request = request
         self.timeout = timeout
@@ -170,7 +168,7 @@ final class RequestTransport: HTTPExchangeOwner, @unchecked Sendable {
         response = head
         if let length = head.contentLength, length > 0, streaming == nil { body.reserveCapacity(Int(length)) }
         lock.unlock()
-        if let headersReceived, !isFinished, let refusal = headersReceived(head.statusCode, head.headers) {
+        if let headersReceived, !isFinished, let refusal = headersReceived(head) {
             finish(.failure(refusal))
             return false
         }
@@ -217,7 +215,7 @@ final class RequestTransport: HTTPExchangeOwner, @unchecked Sendable {
 
     /// Transfer failures as command errors whose reason names the host and what went wrong.
     static func map(_ failure: HTTPFailure, url: URL?, timeout: Double) -> CommandError {
-        let target = url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? "?"
+        let target = url?.hostAndPort ?? "?"
         switch failure.kind {
         case .timedOut:
             return CommandError(.timeout, "timeout after \(Int((timeout * 1000).rounded())) ms")

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOWebSocket
 import TerminiClock
+import TerminiHTTP
 import TerminiTemplate
 import WSClient
 
@@ -207,7 +208,7 @@ final class SocketConnection: @unchecked Sendable {
         }
         let sink = outgoingSink
         defer { sink.finish() }
-        let target = "\(url.host ?? "?")\(url.port.map { ":\($0)" } ?? "")"
+        let target = url.hostAndPort
         do {
             let frame = try await withTaskCancellationHandler {
                 try await client.run()

@@ -34,6 +34,11 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+extension URL {
+    /// `host:port` (the port only when the URL names one), for messages that say where a transfer went.
+    public var hostAndPort: String { "\(host ?? "?")\(port.map { ":\($0)" } ?? "")" }
+}
+
 /// The head of a response: its status and header fields as the server sent them.
 public struct HTTPResponseHead: Sendable {
     public var statusCode: Int

@@ -126,7 +126,7 @@ final class RegistryHTTP: HTTPExchangeOwner, @unchecked Sendable {
 
     /// `host:port` for messages.
     static func target(_ url: URL?) -> String {
-        url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? "?"
+        url?.hostAndPort ?? "?"
     }
 
     private func finish(_ result: Result<Response, RegistryError>) {
